@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type pg from 'pg';
+import { createAuth } from './auth/auth.ts';
+import { registerAuthRoutes } from './auth/auth.routes.ts';
+import { createRequireSession } from './auth/require-session.ts';
+import type { Database } from './db/client.ts';
+import type { Env } from './env.ts';
+import { createApiKeyCipher } from './features/api-keys/api-key-cipher.ts';
+import { registerApiKeyRoutes } from './features/api-keys/api-keys.routes.ts';
+import { registerEntityRoutes } from './features/entities/entities.routes.ts';
+import { registerFlowRoutes } from './features/flows/flows.routes.ts';
+import { registerHealthRoutes } from './features/health/health.routes.ts';
+import { registerMeRoutes } from './features/me/me.routes.ts';
+import { registerNotificationRoutes } from './features/notifications/notifications.routes.ts';
+import { registerErrorHandler } from './http/error-handler.ts';
+import type { RouteContext } from './http/route-context.ts';
+import { registerWebApp } from './http/web-app.ts';
+import type { Secrets } from './lib/secrets.ts';
+import { createMailer } from './mail/mailer.ts';
+
+export type AppDependencies = {
+  env: Env;
+  secrets: Secrets;
+  db: Database;
+  pool: pg.Pool;
+};
+
+/** Origins allowed to call the auth endpoints: the public URL and, locally, its loopback twins and the Vite dev server. */
+function trustedOriginsOf(env: Env): string[] {
+  const origins = new Set([env.PUBLIC_URL]);
+  const url = new URL(env.PUBLIC_URL);
+  if (['localhost', '127.0.0.1'].includes(url.hostname)) {
+    for (const host of ['localhost', '127.0.0.1']) origins.add(`${url.protocol}//${host}${url.port ? `:${url.port}` : ''}`);
+    if (env.NODE_ENV === 'development') origins.add('http://localhost:5173');
+  }
+  return [...origins];
+}
+
+/** Builds the HTTP app. Order matters: compilers, error handler, API routes, then the web app's catch-all. */
+export async function buildApp({ env, secrets, db, pool }: AppDependencies): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: env.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-api-key"]'] },
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    requestIdHeader: false,
+    trustProxy: true,
+    bodyLimit: 64 * 1024,
+  });
+  app.decorateRequest('user', null);
+  app.decorateRequest('apiKeyCaller', null);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: app.log });
+  app.addHook('onClose', async () => mailer.close());
+  const auth = createAuth({ db, secret: secrets.authSecret, publicUrl: env.PUBLIC_URL, trustedOrigins: trustedOriginsOf(env), mailer, log: app.log });
+
+  const context: RouteContext = {
+    db,
+    cipher: createApiKeyCipher(secrets.apiKeyEncryptionKey),
+    requireSession: createRequireSession(auth),
+  };
+  registerHealthRoutes(app, { pool });
+  registerAuthRoutes(app, { auth, db, publicUrl: env.PUBLIC_URL });
+  registerMeRoutes(app, context);
+  registerEntityRoutes(app, context);
+  registerFlowRoutes(app, context);
+  registerNotificationRoutes(app, context);
+  registerApiKeyRoutes(app, context);
+  if (env.WEB_DIST_DIR) await registerWebApp(app, env.WEB_DIST_DIR);
+  return app;
+}

@@ -1,0 +1,64 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ApiErrorBody } from '@leadbell/shared/error-codes';
+import type { Auth } from './auth.ts';
+import { toApiErrorCode } from './auth-errors.ts';
+import { assertAuthReadAllowed, runAuthPreflight } from './auth-preflight.ts';
+import type { Database } from '../db/client.ts';
+
+/**
+ * Mounts better-auth under /v1/auth. Requests are checked by our shared schemas first
+ * (same messages as every other route), then handed to the library as web Requests;
+ * its error answers come back in the API's `{ error }` envelope.
+ */
+export function registerAuthRoutes(app: FastifyInstance, { auth, db, publicUrl }: { auth: Auth; db: Database; publicUrl: string }) {
+  app.route({
+    method: ['GET', 'POST'],
+    url: '/v1/auth/*',
+    handler: async (request: FastifyRequest, reply: FastifyReply) => {
+      const endpoint = request.url.split('?')[0]!.slice('/v1/auth'.length);
+      if (request.method === 'GET') assertAuthReadAllowed(endpoint);
+      const body = request.method === 'POST' ? await runAuthPreflight(endpoint, request.body, db) : undefined;
+      const response = await auth.handler(toWebRequest(request, publicUrl, body));
+      return sendWebResponse(reply, response);
+    },
+  });
+}
+
+function toWebRequest(request: FastifyRequest, publicUrl: string, body: unknown): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value === undefined || name === 'content-length') continue;
+    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
+  }
+  headers.set('x-forwarded-for', request.ip);
+  return new Request(new URL(request.url, publicUrl), {
+    method: request.method,
+    headers,
+    ...(body !== undefined && { body: JSON.stringify(body) }),
+  });
+}
+
+async function sendWebResponse(reply: FastifyReply, response: Response) {
+  reply.status(response.status);
+  for (const [name, value] of response.headers) {
+    if (name === 'set-cookie' || name === 'content-length') continue;
+    reply.header(name, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) reply.header('set-cookie', cookies);
+  const text = await response.text();
+  if (response.status < 400) return reply.send(text === '' ? null : text);
+
+  let library: { code?: string; message?: string } = {};
+  try {
+    library = JSON.parse(text) as typeof library;
+  } catch {
+    // Not JSON (an empty 429 from the rate limiter, say): the status alone decides the code.
+  }
+  const retryAfter = response.headers.get('x-retry-after');
+  if (retryAfter) reply.header('retry-after', retryAfter);
+  const body: ApiErrorBody = {
+    error: { code: toApiErrorCode(response.status, library.code), message: library.message ?? 'Request failed.' },
+  };
+  return reply.type('application/json').send(body);
+}

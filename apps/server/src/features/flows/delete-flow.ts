@@ -1,0 +1,12 @@
+import type { Database } from '../../db/client.ts';
+import { flows } from '../../db/schema/flows.ts';
+import { AppError } from '../../http/app-error.ts';
+import { isUuid } from '../../http/ids.ts';
+import { ownedFlow } from './flow-record.ts';
+
+/** Deletes the flow and, by cascade, its notifications: docs/decisions/012-deleting-a-flow.md. */
+export async function deleteFlow(db: Database, flowId: string, entityId: string): Promise<void> {
+  if (!isUuid(flowId)) throw new AppError('not_found', 'Flow not found.');
+  const deleted = await db.delete(flows).where(ownedFlow(flowId, entityId)).returning({ id: flows.id });
+  if (deleted.length === 0) throw new AppError('not_found', 'Flow not found.');
+}

@@ -1,0 +1,21 @@
+import { and, eq } from 'drizzle-orm';
+import type { Flow } from '@leadbell/shared/flows';
+import { flows } from '../../db/schema/flows.ts';
+
+export function toFlow(row: typeof flows.$inferSelect): Flow {
+  return {
+    flowId: row.id,
+    name: row.name,
+    title: row.title,
+    message: row.message,
+    notificationCount: row.notificationCount,
+    lastNotificationAt: row.lastNotificationAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** Tenancy in the where clause: a flow is only ever addressed together with its entity. */
+export function ownedFlow(flowId: string, entityId: string) {
+  return and(eq(flows.id, flowId), eq(flows.entityId, entityId));
+}

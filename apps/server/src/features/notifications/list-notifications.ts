@@ -1,0 +1,38 @@
+import { and, desc, eq, lt } from 'drizzle-orm';
+import type { NotificationPage, NotificationPageQuery } from '@leadbell/shared/notifications';
+import type { Database } from '../../db/client.ts';
+import { notifications } from '../../db/schema/notifications.ts';
+import { getFlowOrThrow } from '../flows/get-flow.ts';
+import { toNotification } from './notification-record.ts';
+
+/**
+ * One page of a flow's notifications, newest first. Keyset pagination on (flow_id, seq) reads
+ * one index range, so the first page costs the same for 10 rows as for 100,000.
+ */
+export async function listNotifications(
+  db: Database,
+  { flowId, entityId, cursor, limit }: NotificationPageQuery & { flowId: string; entityId: string },
+): Promise<NotificationPage> {
+  const flow = await getFlowOrThrow(db, flowId, entityId);
+  const rows = await db
+    .select({
+      id: notifications.id,
+      seq: notifications.seq,
+      flowId: notifications.flowId,
+      title: notifications.title,
+      message: notifications.message,
+      createdAt: notifications.createdAt,
+    })
+    .from(notifications)
+    .where(and(eq(notifications.flowId, flow.flowId), cursor ? lt(notifications.seq, Number(cursor)) : undefined))
+    .orderBy(desc(notifications.seq))
+    .limit(limit + 1);
+  const page = rows.slice(0, limit);
+  const hasMore = rows.length > limit;
+  return {
+    Notifications: page.map(toNotification),
+    flow: flow.name,
+    flowTitle: flow.title,
+    nextCursor: hasMore ? String(page.at(-1)!.seq) : null,
+  };
+}

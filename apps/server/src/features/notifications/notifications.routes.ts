@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { NotificationPageQuerySchema, NotifyRequestSchema } from '@leadbell/shared/notifications';
+import { entityIdOf } from '../../auth/require-session.ts';
+import { IdParamsSchema } from '../../http/ids.ts';
+import type { RouteContext } from '../../http/route-context.ts';
+import { apiKeyCallerOf, authenticateApiKey } from '../api-keys/authenticate-api-key.ts';
+import { ingestNotification } from './ingest-notification.ts';
+import { listNotifications } from './list-notifications.ts';
+
+export function registerNotificationRoutes(app: FastifyInstance, { db, requireSession }: RouteContext) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.get(
+    '/v1/flows/:id/notifications',
+    { schema: { params: IdParamsSchema, querystring: NotificationPageQuerySchema }, preHandler: requireSession },
+    async (request) => listNotifications(db, { flowId: request.params.id, entityId: entityIdOf(request), ...request.query }),
+  );
+
+  // The endpoint websites call, authenticated by API key rather than by a user's session.
+  // Authenticated before the body is validated, so a caller without a valid key learns nothing more.
+  routes.post(
+    '/v1/notify',
+    {
+      schema: { body: NotifyRequestSchema },
+      preValidation: async (request) => {
+        request.apiKeyCaller = await authenticateApiKey(db, request);
+      },
+    },
+    async (request, reply) => reply.status(202).send(await ingestNotification(db, apiKeyCallerOf(request), request.body)),
+  );
+}

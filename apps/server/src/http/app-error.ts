@@ -1,0 +1,49 @@
+import type { ErrorCode, FieldErrors } from '@leadbell/shared/error-codes';
+
+const STATUS_BY_CODE: Record<ErrorCode, number> = {
+  validation_error: 400,
+  unauthorized: 401,
+  invalid_api_key: 401,
+  invalid_credentials: 401,
+  forbidden: 403,
+  email_not_verified: 403,
+  not_found: 404,
+  user_not_found: 404,
+  conflict: 409,
+  entity_exists: 409,
+  user_exists: 409,
+  entity_required: 409,
+  plan_required: 409,
+  invalid_code: 400,
+  code_expired: 400,
+  too_many_attempts: 429,
+  rate_limited: 429,
+  internal_error: 500,
+};
+
+const DEFAULT_MESSAGES: Partial<Record<ErrorCode, string>> = {
+  unauthorized: 'Unauthorized: Invalid or missing token',
+  not_found: 'Not found.',
+  validation_error: 'Some fields are invalid.',
+  internal_error: 'Something went wrong on our side. Please try again.',
+};
+
+/** Thrown anywhere; the one error handler turns it into the `{ error }` envelope. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly fields: FieldErrors | undefined;
+  readonly headers: Record<string, string>;
+
+  constructor(
+    code: ErrorCode,
+    message?: string,
+    options: { fields?: FieldErrors; headers?: Record<string, string> } = {},
+  ) {
+    super(message ?? DEFAULT_MESSAGES[code] ?? code);
+    this.code = code;
+    this.status = STATUS_BY_CODE[code];
+    this.fields = options.fields;
+    this.headers = options.headers ?? {};
+  }
+}

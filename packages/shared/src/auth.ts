@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import {
+  EmailSchema,
+  OtpSchema,
+  PASSWORD_LENGTH_MESSAGE,
+  passwordField,
+  textField,
+} from './fields.ts';
+
+/**
+ * The spec's name rule says minimum 2 while its message says 3; the rule (2, also in its
+ * business constants) wins and the message says 2: docs/decisions/010-name-length.md.
+ */
+export const NameSchema = textField({
+  required: 'Name is required.',
+  min: [2, 'Name must be at least 2 characters long.'],
+  max: [50, 'Name must be 50 characters or less.'],
+}).regex(/^[\p{L}\p{M}' -]+$/u, 'Name can only contain letters, spaces, hyphens, and apostrophes.');
+
+export const SignUpSchema = z.object({
+  name: NameSchema,
+  email: EmailSchema,
+  password: passwordField(),
+});
+export type SignUp = z.infer<typeof SignUpSchema>;
+
+export const SignInSchema = z.object({
+  email: EmailSchema,
+  password: passwordField(),
+});
+export type SignIn = z.infer<typeof SignInSchema>;
+
+export const VerifyEmailSchema = z.object({
+  email: EmailSchema,
+  otp: OtpSchema,
+});
+export type VerifyEmail = z.infer<typeof VerifyEmailSchema>;
+
+export const ResetRequestSchema = z.object({ email: EmailSchema });
+export type ResetRequest = z.infer<typeof ResetRequestSchema>;
+
+const PASSWORDS_DIFFER = 'Passwords do not match.';
+
+/** `POST /v1/auth/email-otp/send-verification-otp`: the resend-code action. */
+export const SendVerificationCodeSchema = z.object({
+  email: EmailSchema,
+  type: z.literal('email-verification', { error: 'Only email verification codes can be resent here.' }),
+});
+export type SendVerificationCode = z.infer<typeof SendVerificationCodeSchema>;
+
+/** `POST /v1/auth/email-otp/reset-password`. The form adds a confirmation field. */
+export const ResetPasswordBodySchema = z.object({
+  email: EmailSchema,
+  otp: OtpSchema,
+  password: passwordField(PASSWORD_LENGTH_MESSAGE),
+});
+
+export const ResetPasswordSchema = ResetPasswordBodySchema.extend({ confirmPassword: z.string() }).refine(
+  (value) => value.password === value.confirmPassword,
+  { message: PASSWORDS_DIFFER, path: ['confirmPassword'] },
+);
+export type ResetPassword = z.infer<typeof ResetPasswordSchema>;
+
+/** `POST /v1/auth/change-password`. The form adds a confirmation field. */
+export const ChangePasswordBodySchema = z.object({
+  currentPassword: passwordField(),
+  newPassword: passwordField(),
+});
+
+export const ChangePasswordSchema = ChangePasswordBodySchema.extend({ confirmPassword: z.string() }).refine(
+  (value) => value.newPassword === value.confirmPassword,
+  { message: PASSWORDS_DIFFER, path: ['confirmPassword'] },
+);
+export type ChangePassword = z.infer<typeof ChangePasswordSchema>;

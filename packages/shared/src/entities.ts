@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { textField } from './fields.ts';
+import { PlanIdSchema } from './plans.ts';
+
+export const CreateEntitySchema = z.object({
+  name: textField({
+    required: 'Entity name is required',
+    min: [3, 'Please enter a valid Entity name.'],
+    max: [100, 'Entity name must be 100 characters or less.'],
+  }),
+});
+export type CreateEntity = z.infer<typeof CreateEntitySchema>;
+
+export const SelectPlanSchema = z.object({ plan: PlanIdSchema });
+export type SelectPlan = z.infer<typeof SelectPlanSchema>;
+
+export const EntitySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  plan: PlanIdSchema.nullable(),
+  createdAt: z.string(),
+});
+export type Entity = z.infer<typeof EntitySchema>;
