@@ -47,7 +47,7 @@ export async function buildApp({ env, secrets, db, pool }: AppDependencies): Pro
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
     },
     requestIdHeader: false,
-    trustProxy: true,
+    trustProxy: env.TRUST_PROXY,
     bodyLimit: 64 * 1024,
   });
   app.decorateRequest('user', null);
@@ -62,7 +62,8 @@ export async function buildApp({ env, secrets, db, pool }: AppDependencies): Pro
 
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: app.log });
   app.addHook('onClose', async () => mailer.close());
-  const auth = createAuth({ db, secret: secrets.authSecret, publicUrl: env.PUBLIC_URL, trustedOrigins: trustedOriginsOf(env), mailer, log: app.log });
+  const trustedOrigins = trustedOriginsOf(env);
+  const auth = createAuth({ db, secret: secrets.authSecret, publicUrl: env.PUBLIC_URL, trustedOrigins, mailer, log: app.log });
 
   const context: RouteContext = {
     db,
@@ -70,7 +71,7 @@ export async function buildApp({ env, secrets, db, pool }: AppDependencies): Pro
     requireSession: createRequireSession(auth),
   };
   registerHealthRoutes(app, { pool });
-  registerAuthRoutes(app, { auth, db, publicUrl: env.PUBLIC_URL });
+  registerAuthRoutes(app, { auth, db, publicUrl: env.PUBLIC_URL, trustedOrigins });
   registerMeRoutes(app, context);
   registerEntityRoutes(app, context);
   registerFlowRoutes(app, context);

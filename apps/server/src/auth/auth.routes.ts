@@ -4,19 +4,26 @@ import type { Auth } from './auth.ts';
 import { toApiErrorCode } from './auth-errors.ts';
 import { assertAuthReadAllowed, runAuthPreflight } from './auth-preflight.ts';
 import type { Database } from '../db/client.ts';
+import { AppError } from '../http/app-error.ts';
 
 /**
  * Mounts better-auth under /v1/auth. Requests are checked by our shared schemas first
  * (same messages as every other route), then handed to the library as web Requests;
  * its error answers come back in the API's `{ error }` envelope.
  */
-export function registerAuthRoutes(app: FastifyInstance, { auth, db, publicUrl }: { auth: Auth; db: Database; publicUrl: string }) {
+type AuthRoutesOptions = { auth: Auth; db: Database; publicUrl: string; trustedOrigins: string[] };
+
+export function registerAuthRoutes(app: FastifyInstance, { auth, db, publicUrl, trustedOrigins }: AuthRoutesOptions) {
   app.route({
     method: ['GET', 'POST'],
     url: '/v1/auth/*',
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
       const endpoint = request.url.split('?')[0]!.slice('/v1/auth'.length);
       if (request.method === 'GET') assertAuthReadAllowed(endpoint);
+      // Cross-site request forgery is refused before any lookup can answer anything.
+      if (request.method === 'POST' && !trustedOrigins.includes(request.headers.origin ?? '')) {
+        throw new AppError('forbidden', 'This origin may not call the auth endpoints.');
+      }
       const body = request.method === 'POST' ? await runAuthPreflight(endpoint, request.body, db) : undefined;
       const response = await auth.handler(toWebRequest(request, publicUrl, body));
       return sendWebResponse(reply, response);

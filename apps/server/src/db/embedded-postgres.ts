@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, stat, unlink, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -24,6 +24,8 @@ export class DataDirInUseError extends Error {}
 export async function startEmbeddedPostgres({ dataDir, password, log }: Options): Promise<EmbeddedPostgres> {
   const clusterDir = path.join(dataDir, 'postgres');
   await mkdir(dataDir, { recursive: true });
+  const runsAsRoot = process.getuid?.() === 0;
+  if (runsAsRoot) await letPostgresUserReach(dataDir);
   await claimDataDir(dataDir);
 
   try {
@@ -38,7 +40,7 @@ export async function startEmbeddedPostgres({ dataDir, password, log }: Options)
       port,
       persistent: true,
       // PostgreSQL refuses to run as root; the package then runs it as a `postgres` user it creates.
-      createPostgresUser: process.getuid?.() === 0,
+      createPostgresUser: runsAsRoot,
       initdbFlags: ['--encoding=UTF8'],
       postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
       onLog: (message: unknown) => {
@@ -94,6 +96,23 @@ async function importWithoutSignalHooks() {
     }
   }
   return EmbeddedPostgresClass;
+}
+
+/**
+ * As root, PostgreSQL runs as the `postgres` user, which must be able to walk down to the
+ * cluster folder. The data folder gets search permission only (no listing, and secrets.json
+ * stays 0600); a parent folder that blocks it is reported instead of changed.
+ */
+async function letPostgresUserReach(dataDir: string): Promise<void> {
+  await chmod(dataDir, ((await stat(dataDir)).mode & 0o777) | 0o001);
+  for (let dir = path.dirname(dataDir); dir !== path.dirname(dir); dir = path.dirname(dir)) {
+    if (((await stat(dir)).mode & 0o001) === 0) {
+      throw new Error(
+        `The embedded PostgreSQL runs as the "postgres" user, which cannot enter ${dir}.\n` +
+          'Choose a DATA_DIR outside it, allow it with `chmod o+x`, or set DATABASE_URL to an existing PostgreSQL.',
+      );
+    }
+  }
 }
 
 async function claimDataDir(dataDir: string): Promise<void> {

@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHttpClient } from '../../test/http-client.ts';
+import { PASSWORD, signedInOwner, uniqueEmail } from '../../test/owners.ts';
+import { startTestApp, type TestApp } from '../../test/test-app.ts';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(async () => app?.close());
+
+describe('identity', () => {
+  it('sign-up mails a 6-digit code, sign-in waits for it, and verifying signs the user in as an admin', async () => {
+    const client = createHttpClient(app);
+    const email = uniqueEmail();
+    const before = app.smtp.count();
+    const signUp = await client.post('/v1/auth/sign-up/email', { name: '  Zoë O\'Brien-Smith ', email: email.toUpperCase(), password: PASSWORD });
+    expect(signUp.status).toBe(200);
+
+    const mail = await app.smtp.waitForMail(email, { after: before });
+    expect(mail.subject).toBe('Your Leadbell verification code');
+    expect(mail.raw).toContain('valid for 24 hours');
+    expect(mail.raw).toContain("Didn't ask for this?");
+
+    const early = await client.post('/v1/auth/sign-in/email', { email, password: PASSWORD });
+    expect(early.status).toBe(403);
+    expect(early.body.error.code).toBe('email_not_verified');
+
+    const otp = await app.smtp.waitForCode(email, { after: before });
+    const verified = await client.post('/v1/auth/email-otp/verify-email', { email, otp });
+    expect(verified.status).toBe(200);
+
+    const me = await client.get('/v1/me');
+    expect(me.status).toBe(200);
+    expect(me.body).toEqual({
+      user: { id: expect.any(String), email, name: "Zoë O'Brien-Smith", role: 'admin', entityId: null },
+      entity: null,
+      onboardingStep: 'entity',
+    });
+  });
+
+  it('the session cookie is httpOnly and SameSite=Lax, and the same session works as a bearer token', async () => {
+    const client = createHttpClient(app);
+    const { email } = await signedInOwner(app);
+    const signIn = await client.post('/v1/auth/sign-in/email', { email, password: PASSWORD });
+    expect(signIn.status).toBe(200);
+    const cookie = signIn.headers.getSetCookie().find((value) => value.includes('session_token'));
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+
+    const token = signIn.headers.get('set-auth-token');
+    expect(token).toBeTruthy();
+    const bearerMe = await createHttpClient(app, { bearer: token! }).get('/v1/me');
+    expect(bearerMe.status).toBe(200);
+    expect(bearerMe.body.user.email).toBe(email);
+  });
+
+  it('sign-out ends the session on the server', async () => {
+    const { client } = await signedInOwner(app);
+    const stolenCookies = new Map(client.cookies);
+    expect((await client.post('/v1/auth/sign-out', {})).status).toBe(200);
+    expect((await client.get('/v1/me')).status).toBe(401);
+
+    const replay = createHttpClient(app);
+    for (const [name, value] of stolenCookies) replay.cookies.set(name, value);
+    expect((await replay.get('/v1/me')).status).toBe(401);
+  });
+
+  it('a second sign-up with the same email answers user_exists', async () => {
+    const { email } = await signedInOwner(app);
+    const again = await createHttpClient(app).post('/v1/auth/sign-up/email', { name: 'Other', email, password: PASSWORD });
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe('user_exists');
+  });
+
+  it('sign-in tells an unknown email from a wrong password', async () => {
+    const { email } = await signedInOwner(app);
+    const client = createHttpClient(app);
+    const unknown = await client.post('/v1/auth/sign-in/email', { email: uniqueEmail('nobody'), password: PASSWORD });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error.code).toBe('user_not_found');
+    const wrong = await client.post('/v1/auth/sign-in/email', { email, password: 'Wr0ng-password!' });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body.error.code).toBe('invalid_credentials');
+  });
+
+  it('a wrong code answers invalid_code and the right one still works', async () => {
+    const client = createHttpClient(app);
+    const email = uniqueEmail();
+    const before = app.smtp.count();
+    await client.post('/v1/auth/sign-up/email', { name: 'Ann', email, password: PASSWORD });
+    const otp = await app.smtp.waitForCode(email, { after: before });
+    const wrongCode = otp === '000000' ? '111111' : '000000';
+    const wrong = await client.post('/v1/auth/email-otp/verify-email', { email, otp: wrongCode });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error.code).toBe('invalid_code');
+    expect((await client.post('/v1/auth/email-otp/verify-email', { email, otp })).status).toBe(200);
+  });
+
+  it('a POST without an allowed Origin is refused', async () => {
+    const response = await fetch(`${app.baseUrl}/v1/auth/sign-in/email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'https://evil.example' },
+      body: JSON.stringify({ email: uniqueEmail(), password: PASSWORD }),
+    });
+    expect(response.status).toBe(403);
+  });
+});
+
+describe('identity › bad input never answers 500', () => {
+  const long = 'x'.repeat(10_000);
+  const cases: Array<[string, string, unknown, string]> = [
+    ['sign-up without fields', '/v1/auth/sign-up/email', {}, 'name'],
+    ['sign-up with wrong types', '/v1/auth/sign-up/email', { name: 42, email: ['a'], password: true }, 'email'],
+    ['sign-up with a 10 kB name', '/v1/auth/sign-up/email', { name: long, email: uniqueEmail(), password: PASSWORD }, 'name'],
+    ['sign-up with HTML in the name', '/v1/auth/sign-up/email', { name: '<script>alert(1)</script>', email: uniqueEmail(), password: PASSWORD }, 'name'],
+    ['sign-up with SQL in the email', '/v1/auth/sign-up/email', { name: 'Ann', email: "a@b.c'; drop table users;--", password: PASSWORD }, 'email'],
+    ['sign-up with a weak password', '/v1/auth/sign-up/email', { name: 'Ann', email: uniqueEmail(), password: 'password' }, 'password'],
+    ['sign-in with a 10 kB password', '/v1/auth/sign-in/email', { email: uniqueEmail(), password: long }, 'password'],
+    ['verify with a 5-digit code', '/v1/auth/email-otp/verify-email', { email: uniqueEmail(), otp: '12345' }, 'otp'],
+    ['verify with letters', '/v1/auth/email-otp/verify-email', { email: uniqueEmail(), otp: 'abcdef' }, 'otp'],
+  ];
+
+  it.each(cases)('%s → 400 with a field message', async (_label, path, body, field) => {
+    const response = await createHttpClient(app).post(path, body);
+    expect(response.status).toBe(400);
+    expect(response.body.error.code).toBe('validation_error');
+    expect(response.body.error.details.fields[field]?.[0]).toEqual(expect.any(String));
+  });
+
+  it('a malformed JSON body answers 400', async () => {
+    const response = await createHttpClient(app).post('/v1/auth/sign-in/email', '{"email":');
+    expect(response.status).toBe(400);
+    expect(response.body.error.code).toBe('validation_error');
+  });
+
+  it('endpoints outside the product answer 404', async () => {
+    const client = createHttpClient(app);
+    expect((await client.post('/v1/auth/update-user', { name: 'x', role: 'admin' })).status).toBe(404);
+    expect((await client.get('/v1/auth/list-sessions')).status).toBe(404);
+  });
+});

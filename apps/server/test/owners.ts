@@ -1,0 +1,43 @@
+import { randomBytes } from 'node:crypto';
+import { expect } from 'vitest';
+import { createHttpClient, type HttpClient } from './http-client.ts';
+import type { TestApp } from './test-app.ts';
+
+export const PASSWORD = 'Corr3ct-horse!';
+
+export function uniqueEmail(label = 'owner'): string {
+  return `${label}-${randomBytes(4).toString('hex')}@example.com`;
+}
+
+/** Signs up through the API and verifies with the code from the SMTP sink: a signed-in client. */
+export async function signedInOwner(app: TestApp, { name = 'Ann Owner', email = uniqueEmail() } = {}): Promise<{ client: HttpClient; email: string }> {
+  const client = createHttpClient(app);
+  const mailsBefore = app.smtp.count();
+  expect((await client.post('/v1/auth/sign-up/email', { name, email, password: PASSWORD })).status).toBe(200);
+  const otp = await app.smtp.waitForCode(email, { after: mailsBefore });
+  expect((await client.post('/v1/auth/email-otp/verify-email', { email, otp })).status).toBe(200);
+  return { client, email };
+}
+
+/** A signed-in owner with an entity on the given plan (so with a first API key). */
+export async function onboardedOwner(app: TestApp, { plan = 'growth', entityName = 'Acme Homes' } = {}) {
+  const owner = await signedInOwner(app);
+  const entity = await owner.client.post('/v1/entities', { name: entityName });
+  expect(entity.status).toBe(201);
+  expect((await owner.client.put(`/v1/entities/${entity.body.id}/plan`, { plan })).status).toBe(200);
+  const keys = await owner.client.get('/v1/api-keys');
+  const secret = await owner.client.get(`/v1/api-keys/${keys.body.data[0].id}/secret`);
+  return { ...owner, entityId: entity.body.id as string, apiKey: secret.body.API_Key as string };
+}
+
+/** A flow with `{{name}}` templates for notification tests. */
+export async function createFlow(client: HttpClient, overrides: Record<string, string> = {}) {
+  const response = await client.post('/v1/flows', {
+    name: 'Contact form',
+    title: 'New lead: {{name}}',
+    message: '{{name}} wrote: {{question}}',
+    ...overrides,
+  });
+  expect(response.status).toBe(201);
+  return response.body.flowId as string;
+}

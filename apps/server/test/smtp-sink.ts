@@ -1,0 +1,71 @@
+import { SMTPServer } from 'smtp-server';
+
+export type ReceivedMail = { to: string[]; subject: string; raw: string };
+
+/**
+ * A real SMTP server on 127.0.0.1 that keeps what it receives: tests read verification codes
+ * from it exactly as a person reads them from their inbox.
+ */
+export async function startSmtpSink() {
+  const received: ReceivedMail[] = [];
+  const waiters = new Set<() => void>();
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('error', callback);
+      stream.on('end', () => {
+        // Quoted-printable soft line breaks joined back, so text reads as it was written.
+        const raw = Buffer.concat(chunks).toString('utf8').replace(/=\r?\n/g, '');
+        received.push({
+          to: session.envelope.rcptTo.map((recipient) => recipient.address.toLowerCase()),
+          subject: raw.match(/^Subject: (.*)$/im)?.[1]?.trim() ?? '',
+          raw,
+        });
+        for (const wake of waiters) wake();
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as { port: number };
+
+  async function waitForMail(to: string, { after = 0, timeoutMs = 10_000 } = {}): Promise<ReceivedMail> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const mail = received.slice(after).findLast((candidate) => candidate.to.includes(to.toLowerCase()));
+      if (mail) return mail;
+      if (Date.now() > deadline) throw new Error(`No mail to ${to} within ${timeoutMs} ms`);
+      await new Promise<void>((resolve) => {
+        const wake = () => {
+          waiters.delete(wake);
+          resolve();
+        };
+        waiters.add(wake);
+        setTimeout(wake, 200);
+      });
+    }
+  }
+
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    /** How many mails arrived so far: pass as `after` to wait for a newer one. */
+    count: () => received.length,
+    waitForMail,
+    /** The 6-digit code of the newest mail to `to`. */
+    async waitForCode(to: string, options?: { after?: number; timeoutMs?: number }): Promise<string> {
+      const mail = await waitForMail(to, options);
+      // The plain-text part sets the code alone on an indented line.
+      const code = mail.raw.match(/^ {4}(\d{6})\r?$/m)?.[1];
+      if (!code) throw new Error(`Mail to ${to} has no code:\n${mail.raw}`);
+      return code;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export type SmtpSink = Awaited<ReturnType<typeof startSmtpSink>>;
