@@ -6,6 +6,7 @@ import type { TestProject } from 'vitest/node';
 import { startEmbeddedPostgres } from '../src/db/embedded-postgres.ts';
 
 declare module 'vitest' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
   export interface ProvidedContext {
     databaseKind: 'embedded' | 'server';
     adminDatabaseUrl: string;

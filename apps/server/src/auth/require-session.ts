@@ -7,6 +7,7 @@ import type { Auth } from './auth.ts';
 export type SessionUser = { id: string; email: string; name: string; role: Role; entityId: string | null };
 
 declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
   interface FastifyRequest {
     user: SessionUser | null;
   }

@@ -3,8 +3,8 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type { DatabaseClient } from './client.ts';
 
 const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
-// Any constant shared by every Leadbell process: 'lb_migr' as a 64-bit number.
-const MIGRATION_LOCK_ID = 0x6c625f6d696772;
+// Any constant shared by every Leadbell process: 'lbmg' in ASCII.
+const MIGRATION_LOCK_ID = 0x6c626d67;
 
 /**
  * Applies the committed migrations. Several servers may start at once against one database,

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody, FieldErrors } from '@leadbell/shared/error-codes';
 import { AppError } from './app-error.ts';
@@ -15,7 +15,7 @@ function fieldErrorsOf(issues: ValidationIssue[]): FieldErrors {
   return fields;
 }
 
-function send(reply: import('fastify').FastifyReply, status: number, body: ApiErrorBody) {
+function send(reply: FastifyReply, status: number, body: ApiErrorBody) {
   return reply.status(status).type('application/json').send(body);
 }
 

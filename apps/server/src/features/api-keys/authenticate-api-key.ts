@@ -8,6 +8,7 @@ import { hashApiKey } from './api-key-cipher.ts';
 export type ApiKeyCaller = { apiKeyId: string; entityId: string };
 
 declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
   interface FastifyRequest {
     apiKeyCaller: ApiKeyCaller | null;
   }

@@ -1,0 +1,127 @@
+import { KeyRound, LogOut, Menu, UserRound, Workflow, type LucideIcon } from 'lucide-react';
+import { useState } from 'react';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { Logo } from '../../components/logo.tsx';
+import { Sheet, SheetContent, SheetTrigger } from '../../components/ui/sheet.tsx';
+import { useRequiredMe } from '../../lib/auth.ts';
+import { cn } from '../../lib/cn.ts';
+
+type NavItem = { to: string; label: string; icon: LucideIcon };
+
+const NAV_ITEMS: NavItem[] = [
+  { to: '/flows', label: 'Flows', icon: Workflow },
+  { to: '/api', label: 'API Keys', icon: KeyRound },
+  { to: '/account', label: 'Account', icon: UserRound },
+  { to: '/sign-out', label: 'Sign Out', icon: LogOut },
+];
+
+function EntityBadge() {
+  const me = useRequiredMe();
+  const name = me.entity?.name ?? me.user.name;
+  const initial = name.trim().charAt(0).toUpperCase() || 'L';
+  return (
+    <Link to="/flows" className="flex min-w-0 items-center gap-3 rounded-lg p-1 hover:bg-slate-100">
+      <span
+        aria-hidden="true"
+        className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-gradient-to-br from-brand-500 to-brand-700 text-sm font-bold text-white shadow-sm"
+      >
+        {initial}
+      </span>
+      <span className="min-w-0">
+        <span className="block truncate text-sm font-semibold text-slate-900">{name}</span>
+        <span className="block truncate text-xs text-slate-500">{me.user.email}</span>
+      </span>
+    </Link>
+  );
+}
+
+function Nav({ onNavigate }: { onNavigate?: () => void }) {
+  return (
+    <nav aria-label="Main" className="flex-1 px-3 py-4">
+      <ul className="grid gap-1">
+        {NAV_ITEMS.map(({ to, label, icon: Icon }) => (
+          <li key={to}>
+            <NavLink
+              to={to}
+              onClick={onNavigate}
+              className={({ isActive }) =>
+                cn(
+                  'flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium transition-colors',
+                  isActive ? 'bg-brand-50 text-brand-800' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900',
+                )
+              }
+            >
+              {({ isActive }) => (
+                <>
+                  <Icon aria-hidden="true" className={cn('size-4.5', isActive ? 'text-brand-600' : 'text-slate-400')} />
+                  {label}
+                </>
+              )}
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function SidebarFooter() {
+  return (
+    <div className="border-t border-slate-200 px-5 py-4">
+      <Logo size="sm" className="opacity-80" />
+    </div>
+  );
+}
+
+/** The signed-in console: a fixed sidebar on desktop, a header with a menu sheet on phones. */
+export function AppShell() {
+  const { pathname } = useLocation();
+  // The menu remembers the page it was opened on, so any navigation closes it, including
+  // links outside the nav such as the entity header.
+  const [menuOpenedOn, setMenuOpenedOn] = useState<string | null>(null);
+  const isMenuOpen = menuOpenedOn === pathname;
+  return (
+    <div className="min-h-dvh bg-slate-50">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-white px-3 py-2 text-sm font-medium shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to content
+      </a>
+
+      <aside className="fixed inset-y-0 left-0 z-30 hidden w-64 flex-col border-r border-slate-200 bg-white md:flex">
+        <div className="flex h-16 items-center border-b border-slate-200 px-3">
+          <EntityBadge />
+        </div>
+        <Nav />
+        <SidebarFooter />
+      </aside>
+
+      <header className="sticky top-0 z-30 flex h-14 items-center gap-2 border-b border-slate-200 bg-white/90 px-2 backdrop-blur md:hidden">
+        <Sheet open={isMenuOpen} onOpenChange={(open) => setMenuOpenedOn(open ? pathname : null)}>
+          <SheetTrigger className="inline-flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100">
+            <Menu aria-hidden="true" className="size-5" />
+            <span className="sr-only">Open menu</span>
+          </SheetTrigger>
+          <SheetContent title="Menu" header={<EntityBadge />}>
+            <Nav onNavigate={() => setMenuOpenedOn(null)} />
+            <SidebarFooter />
+          </SheetContent>
+        </Sheet>
+        <Link to="/flows" className="rounded-lg" aria-label="Leadbell, go to flows">
+          <Logo size="sm" />
+        </Link>
+      </header>
+
+      <div className="md:pl-64">
+        <main
+          id="main"
+          tabIndex={-1}
+          className="mx-auto w-full max-w-6xl px-4 py-6 outline-none sm:px-6 sm:py-8 lg:px-10 lg:py-10"
+        >
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+import { ArrowLeft } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+
+type PageHeaderProps = {
+  title: ReactNode;
+  description?: ReactNode;
+  actions?: ReactNode;
+  back?: { to: string; label: string };
+};
+
+export function PageHeader({ title, description, actions, back }: PageHeaderProps) {
+  return (
+    <header className="mb-6 sm:mb-8">
+      {back ? (
+        <Link
+          to={back.to}
+          className="mb-4 inline-flex items-center gap-1.5 rounded-md text-sm font-medium text-slate-600 hover:text-slate-900"
+        >
+          <ArrowLeft aria-hidden="true" className="size-4" />
+          {back.label}
+        </Link>
+      ) : null}
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl">{title}</h1>
+          {description ? <div className="mt-1.5 text-sm leading-relaxed text-slate-600">{description}</div> : null}
+        </div>
+        {actions ? <div className="flex shrink-0 gap-2">{actions}</div> : null}
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,70 @@
+import type { ComponentProps } from 'react';
+import { cn } from '../../lib/cn.ts';
+
+/*
+ * Below the md breakpoint rows turn into stacked cards, each cell labelled by its column through
+ * `data-label`. Explicit ARIA roles keep the table semantics, which browsers may drop when a
+ * table element's `display` changes.
+ */
+
+export function Table({ className, ...props }: ComponentProps<'table'>) {
+  return (
+    <div className="md:overflow-x-auto md:rounded-xl md:border md:border-slate-200 md:bg-white md:shadow-sm">
+      <table role="table" className={cn('block w-full text-left text-sm md:table', className)} {...props} />
+    </div>
+  );
+}
+
+export function TableHeader({ className, ...props }: ComponentProps<'thead'>) {
+  return <thead role="rowgroup" className={cn('max-md:sr-only md:bg-slate-50', className)} {...props} />;
+}
+
+export function TableBody({ className, ...props }: ComponentProps<'tbody'>) {
+  return <tbody role="rowgroup" className={cn('grid gap-3 md:table-row-group', className)} {...props} />;
+}
+
+export function TableRow({ className, ...props }: ComponentProps<'tr'>) {
+  return (
+    <tr
+      role="row"
+      className={cn(
+        'grid gap-2 rounded-xl border border-slate-200 bg-white p-4 shadow-sm md:table-row md:rounded-none md:border-0 md:border-b md:p-0 md:shadow-none md:last:border-b-0 md:hover:bg-slate-50/60',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export function TableHead({ className, ...props }: ComponentProps<'th'>) {
+  return (
+    <th
+      role="columnheader"
+      scope="col"
+      className={cn(
+        'border-b border-slate-200 px-4 py-3 text-xs font-semibold tracking-wide whitespace-nowrap text-slate-500 uppercase',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+type TableCellProps = ComponentProps<'td'> & {
+  /** The column name, shown before the value when rows are stacked on phones. */
+  label: string;
+};
+
+export function TableCell({ className, label, ...props }: TableCellProps) {
+  return (
+    <td
+      role="cell"
+      data-label={label}
+      className={cn(
+        'grid grid-cols-[6.5rem_minmax(0,1fr)] items-start gap-3 text-slate-700 before:text-xs before:font-semibold before:tracking-wide before:text-slate-500 before:uppercase before:content-[attr(data-label)] md:table-cell md:px-4 md:py-3 md:align-top md:before:content-none',
+        className,
+      )}
+      {...props}
+    />
+  );
+}

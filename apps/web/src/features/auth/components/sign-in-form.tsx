@@ -1,0 +1,115 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { SignInSchema, type SignIn } from '@leadbell/shared/auth';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import { Input } from '../../../components/ui/input.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { refreshSession } from '../../../lib/auth.ts';
+import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
+import { sendVerificationOtp } from '../api/send-verification-otp.ts';
+import { signIn } from '../api/sign-in.ts';
+import { authErrorMessage } from '../auth-error-message.ts';
+import type { VerifyState } from '../verify-state.ts';
+import { TextLink } from './auth-layout.tsx';
+
+/** Spec section 9: the console waits this long after a completed sign-in before moving on. */
+export const SIGNED_IN_DELAY_MS = 3_000;
+
+const FIELDS = ['email', 'password'] as const;
+
+export function SignInForm({ successMessage }: { successMessage?: string | undefined }) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [isSignedIn, setIsSignedIn] = useState(false);
+  const form = useForm<SignIn>({
+    resolver: zodResolver(SignInSchema),
+    defaultValues: { email: '', password: '' },
+  });
+
+  const mutation = useMutation({
+    mutationFn: async (values: SignIn) => {
+      try {
+        await signIn(values);
+        return 'signed-in' as const;
+      } catch (error) {
+        if (error instanceof ApiError && error.code === 'email_not_verified') {
+          // A fresh code, because the one from sign-up has probably expired by now.
+          await sendVerificationOtp(values.email);
+          return 'needs-verification' as const;
+        }
+        throw error;
+      }
+    },
+    onSuccess: (result, values) => {
+      if (result === 'signed-in') {
+        setIsSignedIn(true);
+        return;
+      }
+      const state: VerifyState = { email: values.email, password: values.password };
+      void navigate('/verify', { state });
+    },
+    onError: (error) => applyServerFieldErrors(error, form.setError, FIELDS),
+  });
+
+  useEffect(() => {
+    if (!isSignedIn) return;
+    // Re-reading the session lets the route guard send the user on: to the page they asked for,
+    // to their onboarding step, or to /flows.
+    const timer = window.setTimeout(() => void refreshSession(queryClient), SIGNED_IN_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [isSignedIn, queryClient]);
+
+  const { errors } = form.formState;
+  const errorCode = mutation.error instanceof ApiError ? mutation.error.code : null;
+
+  return (
+    <form noValidate onSubmit={form.handleSubmit((values) => mutation.mutate(values))} className="grid gap-5">
+      {successMessage && !mutation.isError && !isSignedIn ? <Alert tone="success">{successMessage}</Alert> : null}
+      {isSignedIn ? <Alert tone="success">Signed in — taking you to your console…</Alert> : null}
+      {mutation.isError ? (
+        <Alert tone="error">
+          {authErrorMessage(mutation.error, 'sign-in')}
+          {errorCode === 'user_not_found' ? (
+            <>
+              {' '}
+              <TextLink to="/sign-up">Create an account</TextLink>
+            </>
+          ) : null}
+        </Alert>
+      ) : null}
+      <FormField label="Email" error={errors.email?.message}>
+        {(control) => (
+          <Input
+            {...control}
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            spellCheck={false}
+            {...form.register('email')}
+          />
+        )}
+      </FormField>
+      <FormField
+        label="Password"
+        error={errors.password?.message}
+        aside={
+          <Link to="/reset-password" className="text-sm font-medium text-brand-700 underline-offset-4 hover:underline">
+            Forgot your password?
+          </Link>
+        }
+      >
+        {(control) => (
+          <Input {...control} type="password" autoComplete="current-password" {...form.register('password')} />
+        )}
+      </FormField>
+      <Button type="submit" size="lg" isLoading={mutation.isPending || isSignedIn} className="mt-1 w-full">
+        Sign In
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { clearSession } from '../../../lib/auth.ts';
+import { signOut } from '../api/sign-out.ts';
+
+/** Ends the session, forgets every cached answer and goes to sign in. */
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: signOut,
+    onSuccess: async () => {
+      // Cleared first: the sign-in page's guard would otherwise still see the old session and
+      // bounce straight back into the console.
+      clearSession(queryClient);
+      await navigate('/sign-in', { replace: true });
+    },
+  });
+}

@@ -1,0 +1,117 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { FlowInputSchema, type FlowInput } from '@leadbell/shared/flows';
+import { templateVariables } from '@leadbell/shared/template';
+import { useForm, useWatch } from 'react-hook-form';
+import { Link } from 'react-router';
+import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Card } from '../../../components/ui/card.tsx';
+import { FormField } from '../../../components/ui/form-field.tsx';
+import { Input, Textarea } from '../../../components/ui/input.tsx';
+import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
+
+const FIELDS = ['name', 'title', 'message'] as const;
+const EMPTY: FlowInput = { name: '', title: '', message: '' };
+
+type FlowFormProps = {
+  defaultValues?: FlowInput;
+  onSubmit: (values: FlowInput) => Promise<unknown>;
+  submitError?: string | null;
+};
+
+export function FlowForm({ defaultValues = EMPTY, onSubmit, submitError }: FlowFormProps) {
+  const form = useForm<FlowInput>({ resolver: zodResolver(FlowInputSchema), defaultValues });
+  const { errors, isSubmitting } = form.formState;
+  const [title, message] = useWatch({ control: form.control, name: ['title', 'message'] });
+  const variables = templateVariables(`${title ?? ''}\n${message ?? ''}`);
+
+  async function submit(values: FlowInput) {
+    try {
+      await onSubmit(values);
+    } catch (error) {
+      applyServerFieldErrors(error, form.setError, FIELDS);
+    }
+  }
+
+  return (
+    <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_18rem] lg:items-start">
+      <Card className="p-5 sm:p-7">
+        <form noValidate onSubmit={form.handleSubmit(submit)} className="grid gap-5">
+          {submitError ? <Alert tone="error">{submitError}</Alert> : null}
+          <FormField
+            label="Name"
+            error={errors.name?.message}
+            hint="For you only, e.g. “Contact form” or “Booking request”."
+          >
+            {(control) => <Input {...control} autoComplete="off" {...form.register('name')} />}
+          </FormField>
+          <FormField label="Title" error={errors.title?.message} hint="The notification’s headline on your phone.">
+            {(control) => (
+              <Input {...control} autoComplete="off" placeholder="New lead from {{name}}" {...form.register('title')} />
+            )}
+          </FormField>
+          <FormField label="Message" error={errors.message?.message} hint="The notification’s body text.">
+            {(control) => (
+              <Textarea
+                {...control}
+                rows={5}
+                placeholder="{{name}} ({{email}}) asked about {{service}}."
+                {...form.register('message')}
+              />
+            )}
+          </FormField>
+          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            <Button asChild variant="secondary">
+              <Link to="/flows">Cancel</Link>
+            </Button>
+            <Button type="submit" isLoading={isSubmitting} className="sm:min-w-32">
+              Save
+            </Button>
+          </div>
+        </form>
+      </Card>
+      <aside
+        aria-labelledby="placeholder-help"
+        className="rounded-xl border border-brand-100 bg-brand-50/60 p-5 text-sm leading-relaxed text-slate-700"
+      >
+        <h2 id="placeholder-help" className="font-semibold text-slate-900">
+          Personalise with placeholders
+        </h2>
+        <p className="mt-2">
+          Write{' '}
+          <code className="rounded bg-white px-1 py-0.5 font-mono text-xs whitespace-nowrap text-brand-800">
+            {'{{variable}}'}
+          </code>{' '}
+          where your website should fill in a value when it sends the notification.
+        </p>
+        <p className="mt-3">
+          For example, a title{' '}
+          <code className="rounded bg-white px-1 py-0.5 font-mono text-xs whitespace-nowrap text-brand-800">
+            {'New lead from {{name}}'}
+          </code>{' '}
+          becomes <span className="font-medium">“New lead from Priya”</span> when your site sends{' '}
+          <code className="rounded bg-white px-1 py-0.5 font-mono text-xs whitespace-nowrap text-brand-800">
+            {'{ "name": "Priya" }'}
+          </code>
+          .
+        </p>
+        <p className="mt-3">Placeholders your site doesn’t send are left blank.</p>
+        {variables.length > 0 ? (
+          <div className="mt-4 border-t border-brand-100 pt-4">
+            <p className="font-medium text-slate-900">Used in this flow</p>
+            <ul className="mt-2 flex flex-wrap gap-1.5">
+              {variables.map((variable) => (
+                <li
+                  key={variable}
+                  className="rounded-full bg-white px-2 py-0.5 font-mono text-xs text-brand-800 ring-1 ring-brand-200"
+                >
+                  {variable}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+      </aside>
+    </div>
+  );
+}

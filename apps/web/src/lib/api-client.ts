@@ -1,0 +1,91 @@
+import type { ErrorCode, FieldErrors } from '@leadbell/shared/error-codes';
+
+export const NETWORK_ERROR_MESSAGE = 'Network error. Please check your connection and try again.';
+const FALLBACK_MESSAGE = 'Something went wrong, please try again.';
+
+/** An answer in the API's error envelope (or a non-2xx answer without one). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: ErrorCode | (string & {});
+  readonly fields: FieldErrors;
+
+  constructor(status: number, code: string, message: string, fields: FieldErrors = {}) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.fields = fields;
+  }
+}
+
+/** The request never got an answer: offline, DNS, connection refused. */
+export class NetworkError extends Error {
+  constructor(options?: { cause?: unknown }) {
+    super(NETWORK_ERROR_MESSAGE, options);
+    this.name = 'NetworkError';
+  }
+}
+
+type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+};
+
+function isEnvelope(
+  value: unknown,
+): value is { error: { code: string; message: string; details?: { fields?: FieldErrors } } } {
+  if (typeof value !== 'object' || value === null || !('error' in value)) return false;
+  const error = (value as { error: unknown }).error;
+  return typeof error === 'object' && error !== null && 'code' in error && 'message' in error;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Calls the Leadbell API on the same origin and returns the parsed JSON body.
+ * Throws `ApiError` for any non-2xx answer and `NetworkError` when no answer arrives.
+ */
+export async function apiRequest<T>(path: string, { method = 'GET', body, signal }: RequestOptions = {}): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      signal,
+      credentials: 'include',
+      headers: {
+        Accept: 'application/json',
+        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new NetworkError({ cause: error });
+  }
+
+  const payload = await readJson(response);
+  if (!response.ok) {
+    if (isEnvelope(payload)) {
+      const { code, message, details } = payload.error;
+      throw new ApiError(response.status, code, message, details?.fields ?? {});
+    }
+    throw new ApiError(response.status, response.status === 401 ? 'unauthorized' : 'internal_error', FALLBACK_MESSAGE);
+  }
+  return payload as T;
+}
+
+/** The message to show for any error thrown by `apiRequest` (or anything else). */
+export function errorMessage(error: unknown, fallback = FALLBACK_MESSAGE): string {
+  if (error instanceof NetworkError) return error.message;
+  if (error instanceof ApiError && error.message) return error.message;
+  return fallback;
+}

@@ -1,0 +1,52 @@
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+// Import boundaries (docs/ARCHITECTURE.md): the web app never imports the server, the shared
+// contract imports neither and stays free of Node, DOM and ORM code.
+const serverOnly = ['@leadbell/server', '@leadbell/server/*', '**/apps/server/**', 'drizzle-orm', 'drizzle-orm/*', 'pg', 'better-auth', 'better-auth/*'];
+const webOnly = ['@leadbell/web', '@leadbell/web/*', '**/apps/web/**', 'react', 'react-dom', 'react-router'];
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**', 'apps/server/src/db/migrations/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['packages/shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: [...serverOnly, ...webOnly, 'node:*'], message: 'packages/shared holds zod and plain TypeScript only.' }] }],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', { patterns: [{ group: [...serverOnly, 'node:*'], message: 'The web app talks to the server over HTTP only.' }] }],
+    },
+  },
+  {
+    files: ['apps/web/vite.config.ts', 'apps/web/vitest.config.ts'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    files: ['apps/server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ group: webOnly, message: 'The server never imports the web app.' }] }],
+    },
+  },
+  {
+    files: ['**/*.test.ts', '**/test/**/*.ts', 'e2e/**/*.ts'],
+    rules: { '@typescript-eslint/no-explicit-any': 'off', '@typescript-eslint/no-non-null-assertion': 'off' },
+  },
+);
