@@ -9,6 +9,8 @@ import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
 import { createApiKeyCipher } from './features/api-keys/api-key-cipher.ts';
 import { registerApiKeyRoutes } from './features/api-keys/api-keys.routes.ts';
+import { registerEventRoutes } from './features/events/events.routes.ts';
+import { startNotificationHub } from './features/events/notification-hub.ts';
 import { registerEntityRoutes } from './features/entities/entities.routes.ts';
 import { registerFlowRoutes } from './features/flows/flows.routes.ts';
 import { registerHealthRoutes } from './features/health/health.routes.ts';
@@ -25,6 +27,8 @@ export type AppDependencies = {
   secrets: Secrets;
   db: Database;
   pool: pg.Pool;
+  /** For the live-notifications LISTEN connection, which cannot come from the pool. */
+  databaseUrl: string;
 };
 
 /** Origins allowed to call the auth endpoints: the public URL and, locally, its loopback twins and the Vite dev server. */
@@ -39,7 +43,7 @@ function trustedOriginsOf(env: Env): string[] {
 }
 
 /** Builds the HTTP app. Order matters: compilers, error handler, API routes, then the web app's catch-all. */
-export async function buildApp({ env, secrets, db, pool }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({ env, secrets, db, pool, databaseUrl }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: env.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-api-key"]'] },
     genReqId: (request) => {
@@ -77,6 +81,9 @@ export async function buildApp({ env, secrets, db, pool }: AppDependencies): Pro
   registerFlowRoutes(app, context);
   registerNotificationRoutes(app, context);
   registerApiKeyRoutes(app, context);
+  const hub = await startNotificationHub(databaseUrl, app.log);
+  app.addHook('onClose', async () => hub.stop());
+  registerEventRoutes(app, context, hub);
   if (env.WEB_DIST_DIR) await registerWebApp(app, env.WEB_DIST_DIR);
   return app;
 }

@@ -19,7 +19,8 @@ async function main(): Promise<void> {
   if (!env.DATABASE_URL) {
     embedded = await startEmbeddedPostgres({ dataDir: env.DATA_DIR, password: secrets.embeddedPostgresPassword, log });
   }
-  const client = createDatabaseClient(env.DATABASE_URL ?? embedded!.connectionString);
+  const databaseUrl = env.DATABASE_URL ?? embedded!.connectionString;
+  const client = createDatabaseClient(databaseUrl);
   const stopDatabase = async () => {
     await client.pool.end();
     await embedded?.stop();
@@ -27,7 +28,7 @@ async function main(): Promise<void> {
 
   try {
     await runMigrations(client);
-    const app = await buildApp({ env, secrets, ...client });
+    const app = await buildApp({ env, secrets, databaseUrl, ...client });
     app.addHook('onClose', stopDatabase);
     installShutdown(app.close.bind(app), log);
     await app.listen({ port: env.PORT, host: env.HOST });

@@ -66,6 +66,7 @@ export async function startTestApp(overrides: Record<string, string> = {}): Prom
   await runMigrations(client);
   const app = await buildApp({
     env,
+    databaseUrl: database.url,
     secrets: { authSecret: randomBytes(32).toString('hex'), apiKeyEncryptionKey: randomBytes(32).toString('hex'), embeddedPostgresPassword: 'unused' },
     ...client,
   });

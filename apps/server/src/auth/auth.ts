@@ -1,4 +1,4 @@
-import { betterAuth } from 'better-auth';
+import { betterAuth, type BetterAuthOptions } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { bearer } from 'better-auth/plugins/bearer';
 import { emailOTP } from 'better-auth/plugins/email-otp';
@@ -27,9 +27,17 @@ function validityOf(purpose: CodePurpose): string {
   return purpose === 'forget-password' ? '1 hour' : '24 hours';
 }
 
+/** Our Drizzle tables under better-auth's model names. */
+export const AUTH_SCHEMA = { user: users, session: sessions, account: accounts, verification: verifications, rateLimit: rateLimits };
+
 /** better-auth, configured for Leadbell: email + password, emailed 6-digit codes, cookie or bearer sessions. */
-export function createAuth({ db, secret, publicUrl, trustedOrigins, mailer, log }: AuthOptions) {
-  return betterAuth({
+export function createAuth(options: AuthOptions) {
+  return betterAuth(authOptionsOf(options));
+}
+
+/** The options createAuth gives better-auth; also read by the test that checks our auth tables against them. */
+export function authOptionsOf({ db, secret, publicUrl, trustedOrigins, mailer, log }: AuthOptions) {
+  return {
     appName: 'Leadbell',
     baseURL: publicUrl,
     basePath: '/v1/auth',
@@ -37,7 +45,7 @@ export function createAuth({ db, secret, publicUrl, trustedOrigins, mailer, log 
     trustedOrigins,
     database: drizzleAdapter(db, {
       provider: 'pg',
-      schema: { user: users, session: sessions, account: accounts, verification: verifications, rateLimit: rateLimits },
+      schema: AUTH_SCHEMA,
     }),
     emailAndPassword: {
       enabled: true,
@@ -96,7 +104,7 @@ export function createAuth({ db, secret, publicUrl, trustedOrigins, mailer, log 
       }),
       bearer(),
     ],
-  });
+  } satisfies BetterAuthOptions;
 }
 
 export type Auth = ReturnType<typeof createAuth>;

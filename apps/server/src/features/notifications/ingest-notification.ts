@@ -7,7 +7,11 @@ import { flows } from '../../db/schema/flows.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { ApiKeyCaller } from '../api-keys/authenticate-api-key.ts';
+import { NOTIFICATIONS_CHANNEL } from '../events/notification-hub.ts';
 import { ownedFlow } from '../flows/flow-record.ts';
+
+// Key space of the two-key advisory locks taken while ingesting ('lb' in ASCII).
+const ENTITY_LOCK_NAMESPACE = 0x6c62;
 
 /**
  * Stores a notification a website sent: the flow's templates (or the request's own title and
@@ -16,6 +20,9 @@ import { ownedFlow } from '../flows/flow-record.ts';
  */
 export async function ingestNotification(db: Database, caller: ApiKeyCaller, input: NotifyRequest): Promise<NotifyResponse> {
   return db.transaction(async (tx) => {
+    // Per entity, notifications take their position (seq) and commit in the same order, so a live
+    // stream that has delivered position N never sees an earlier one commit later.
+    await tx.execute(sql`select pg_advisory_xact_lock(${ENTITY_LOCK_NAMESPACE}, hashtext(${caller.entityId}))`);
     const [flow] = await tx
       .select({ id: flows.id, title: flows.title, message: flows.message })
       .from(flows)
@@ -43,6 +50,9 @@ export async function ingestNotification(db: Database, caller: ApiKeyCaller, inp
       .update(apiKeys)
       .set({ lastUsedAt: row!.createdAt })
       .where(and(eq(apiKeys.id, caller.apiKeyId), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, sql`now() - interval '1 minute'`))));
+
+    // Delivered to listeners on commit only.
+    await tx.execute(sql`select pg_notify(${NOTIFICATIONS_CHANNEL}, ${caller.entityId})`);
 
     return { id: row!.id, flowId: row!.flowId, createdAt: row!.createdAt.toISOString() };
   });

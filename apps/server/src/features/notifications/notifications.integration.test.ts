@@ -39,8 +39,8 @@ describe('notifications › ingestion', () => {
     expect((await notificationsOf(owner.client, flowId)).map((notification) => notification.id)).toEqual([response.body.id]);
   });
 
-  it("the flow's templates are filled from data, and unknown placeholders become empty", async () => {
-    const flowId = await createFlow(owner.client, { title: 'New lead: {{name}}', message: '{{ name }} wrote: {{question}} ({{missing}})' });
+  it("the flow's templates are filled from data, and unknown placeholders (inherited names included) become empty", async () => {
+    const flowId = await createFlow(owner.client, { title: 'New lead: {{name}}', message: '{{ name }} wrote: {{question}} ({{missing}}{{constructor}})' });
     const response = await site.post('/v1/notify', { flowId, data: { name: 'Ann', unused: 'x' } });
     expect(response.status).toBe(202);
     const [notification] = await notificationsOf(owner.client, flowId);
@@ -105,7 +105,7 @@ describe('notifications › API key', () => {
     ['malformed JSON', '{"flowId":'],
     ['a body over the 64 kB limit', { flowId: randomUUID(), message: 'm'.repeat(100_000) }],
   ])('%s with a bad key answers 401, not 400: the key is checked first', async (_label, body) => {
-    for (const headers of [{}, { 'x-api-key': 'wrong' }]) {
+    for (const headers of [{}, { 'x-api-key': 'wrong' }] as Array<Record<string, string>>) {
       const response = await createHttpClient(app).post('/v1/notify', body, headers);
       expect(response.status).toBe(401);
       expect(response.body.error.code).toBe('invalid_api_key');
@@ -201,10 +201,12 @@ describe('notifications › list', () => {
     const sizes: number[] = [];
     let cursor: string | null = null;
     do {
-      const response = await owner.client.get(`/v1/flows/${flowId}/notifications${cursor ? `?cursor=${cursor}` : ''}`);
+      const response: { status: number; body: { Notifications: Notification[]; nextCursor: string | null } } = await owner.client.get(
+        `/v1/flows/${flowId}/notifications${cursor ? `?cursor=${cursor}` : ''}`,
+      );
       expect(response.status).toBe(200);
       sizes.push(response.body.Notifications.length);
-      titles.push(...response.body.Notifications.map((notification: Notification) => notification.title));
+      titles.push(...response.body.Notifications.map((notification) => notification.title));
       cursor = response.body.nextCursor;
     } while (cursor && sizes.length < 10);
 

@@ -1,0 +1,33 @@
+import { and, asc, eq, gt, max } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { notifications } from '../../db/schema/notifications.ts';
+import { toNotification } from '../notifications/notification-record.ts';
+
+const BATCH = 100;
+
+/** The entity's notifications after position `afterSeq`, oldest first, at most a batch. */
+export async function listNotificationsAfter(db: Database, entityId: string, afterSeq: number) {
+  const rows = await db
+    .select({
+      id: notifications.id,
+      seq: notifications.seq,
+      flowId: notifications.flowId,
+      title: notifications.title,
+      message: notifications.message,
+      createdAt: notifications.createdAt,
+    })
+    .from(notifications)
+    .where(and(eq(notifications.entityId, entityId), gt(notifications.seq, afterSeq)))
+    .orderBy(asc(notifications.seq))
+    .limit(BATCH);
+  return rows.map((row) => ({ seq: row.seq, notification: toNotification(row) }));
+}
+
+/** The entity's newest position: where a fresh stream starts. */
+export async function latestNotificationSeq(db: Database, entityId: string): Promise<number> {
+  const [row] = await db
+    .select({ latest: max(notifications.seq) })
+    .from(notifications)
+    .where(eq(notifications.entityId, entityId));
+  return row?.latest ?? 0;
+}
