@@ -13,8 +13,9 @@ import type { Database } from '../db/client.ts';
 import { users } from '../db/schema/auth.ts';
 import { AppError } from '../http/app-error.ts';
 import { parseOrThrow } from '../http/parse.ts';
+import { assertSignInAllowed, recordSignInFailure } from './sign-in-throttle.ts';
 
-type Preflight = { schema: z.ZodType; check?: (body: never, db: Database) => Promise<void> };
+type Preflight = { schema: z.ZodType; check?: (body: never, db: Database, ip: string) => Promise<void> };
 
 async function userExists(db: Database, email: string): Promise<boolean> {
   const rows = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
@@ -33,8 +34,12 @@ const PREFLIGHTS: Record<string, Preflight> = {
   },
   '/sign-in/email': {
     schema: SignInSchema,
-    check: async ({ email }: { email: string }, db) => {
-      if (!(await userExists(db, email))) throw new AppError('user_not_found', 'No account found with this email.');
+    check: async ({ email }: { email: string }, db, ip) => {
+      await assertSignInAllowed(db, email, ip);
+      if (!(await userExists(db, email))) {
+        await recordSignInFailure(db, email, ip);
+        throw new AppError('user_not_found', 'No account found with this email.');
+      }
     },
   },
   '/email-otp/verify-email': { schema: VerifyEmailSchema },
@@ -55,11 +60,11 @@ const PREFLIGHTS: Record<string, Preflight> = {
  * Validates and sanitises an auth POST with the shared schemas before the library sees it.
  * Endpoints not listed here are not part of Leadbell's API and answer 404.
  */
-export async function runAuthPreflight(endpoint: string, body: unknown, db: Database): Promise<unknown> {
+export async function runAuthPreflight(endpoint: string, body: unknown, db: Database, ip: string): Promise<unknown> {
   const preflight = PREFLIGHTS[endpoint];
   if (!preflight) throw new AppError('not_found', `No auth endpoint ${endpoint}.`);
   const parsed = parseOrThrow(preflight.schema, body) as never;
-  await preflight.check?.(parsed, db);
+  await preflight.check?.(parsed, db, ip);
   return parsed ?? {};
 }
 

@@ -107,6 +107,101 @@ describe('identity', () => {
   });
 });
 
+describe('identity › codes and limits', () => {
+  async function signUpUnverified() {
+    const email = uniqueEmail();
+    const before = app.smtp.count();
+    await createHttpClient(app).post('/v1/auth/sign-up/email', { name: 'Ann', email, password: PASSWORD });
+    return { email, otp: await app.smtp.waitForCode(email, { after: before }) };
+  }
+
+  it('five wrong codes spend the code: even the right one is refused afterwards', async () => {
+    const { email, otp } = await signUpUnverified();
+    const wrongCode = otp === '000000' ? '111111' : '000000';
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const wrong = await createHttpClient(app).post('/v1/auth/email-otp/verify-email', { email, otp: wrongCode });
+      expect(wrong.body.error.code).toBe('invalid_code');
+    }
+    const right = await createHttpClient(app).post('/v1/auth/email-otp/verify-email', { email, otp });
+    expect(right.status).toBe(429);
+    expect(right.body.error.code).toBe('too_many_attempts');
+  });
+
+  it('an expired verification code answers code_expired', async () => {
+    const { email, otp } = await signUpUnverified();
+    await app.pool.query(`update verifications set expires_at = now() - interval '1 second' where identifier = $1`, [`email-verification-otp-${email}`]);
+    const expired = await createHttpClient(app).post('/v1/auth/email-otp/verify-email', { email, otp });
+    expect(expired.status).toBe(400);
+    expect(expired.body.error.code).toBe('code_expired');
+  });
+
+  it('verification codes last 24 hours and reset codes 1 hour', async () => {
+    const { email } = await signUpUnverified();
+    const before = app.smtp.count();
+    expect((await createHttpClient(app).post('/v1/auth/email-otp/request-password-reset', { email })).status).toBe(200);
+    const resetMail = await app.smtp.waitForMail(email, { after: before });
+    expect(resetMail.subject).toBe('Reset your Leadbell password');
+    expect(resetMail.raw).toContain('valid for 1 hour');
+    const { rows } = await app.pool.query<{ identifier: string; seconds: number }>(
+      `select identifier, extract(epoch from expires_at - now())::int as seconds from verifications where identifier like $1`,
+      [`%-otp-${email}`],
+    );
+    const lifetime = Object.fromEntries(rows.map((row) => [row.identifier.split('-otp-')[0], row.seconds]));
+    expect(lifetime['email-verification']).toBeGreaterThan(24 * 3600 - 60);
+    expect(lifetime['forget-password']).toBeLessThanOrEqual(3600);
+    expect(lifetime['forget-password']).toBeGreaterThan(3600 - 60);
+  });
+
+  it('after five failed sign-ins the account is locked with 429 and Retry-After, even for the right password', async () => {
+    const { email } = await signedInOwner(app);
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      // A new address each time: the lock follows the account, not the address.
+      const failed = await createHttpClient(app).post('/v1/auth/sign-in/email', { email, password: 'Wr0ng-password!' });
+      expect(failed.body.error.code).toBe('invalid_credentials');
+    }
+    const locked = await createHttpClient(app).post('/v1/auth/sign-in/email', { email, password: PASSWORD });
+    expect(locked.status).toBe(429);
+    expect(locked.body.error.code).toBe('rate_limited');
+    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
+
+    const { email: otherEmail } = await signedInOwner(app);
+    expect((await createHttpClient(app).post('/v1/auth/sign-in/email', { email: otherEmail, password: PASSWORD })).status).toBe(200);
+  });
+
+  it('resetting the password with the emailed code ends every session and only the new password works', async () => {
+    const { client, email } = await signedInOwner(app);
+    const before = app.smtp.count();
+    await createHttpClient(app).post('/v1/auth/email-otp/request-password-reset', { email });
+    const otp = await app.smtp.waitForCode(email, { after: before });
+    const newPassword = 'N3w-password!!';
+    expect((await createHttpClient(app).post('/v1/auth/email-otp/reset-password', { email, otp, password: newPassword })).status).toBe(200);
+
+    expect((await client.get('/v1/me')).status).toBe(401);
+    expect((await createHttpClient(app).post('/v1/auth/sign-in/email', { email, password: PASSWORD })).body.error.code).toBe('invalid_credentials');
+    expect((await createHttpClient(app).post('/v1/auth/sign-in/email', { email, password: newPassword })).status).toBe(200);
+  });
+
+  it('changing the password keeps this session and ends the others; a wrong current password is refused', async () => {
+    const { client, email } = await signedInOwner(app);
+    const otherDevice = createHttpClient(app);
+    expect((await otherDevice.post('/v1/auth/sign-in/email', { email, password: PASSWORD })).status).toBe(200);
+
+    const wrong = await client.post('/v1/auth/change-password', { currentPassword: 'Wr0ng-password!', newPassword: 'N3w-password!!' });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body.error.code).toBe('invalid_credentials');
+
+    expect((await client.post('/v1/auth/change-password', { currentPassword: PASSWORD, newPassword: 'N3w-password!!' })).status).toBe(200);
+    expect((await client.get('/v1/me')).status).toBe(200);
+    expect((await otherDevice.get('/v1/me')).status).toBe(401);
+  });
+
+  it('a reset request for an unknown email answers user_not_found', async () => {
+    const response = await createHttpClient(app).post('/v1/auth/email-otp/request-password-reset', { email: uniqueEmail('nobody') });
+    expect(response.status).toBe(404);
+    expect(response.body.error.code).toBe('user_not_found');
+  });
+});
+
 describe('identity › bad input never answers 500', () => {
   const long = 'x'.repeat(10_000);
   const cases: Array<[string, string, unknown, string]> = [

@@ -3,14 +3,22 @@ import type { ApiErrorBody } from '@leadbell/shared/error-codes';
 import type { Auth } from './auth.ts';
 import { toApiErrorCode } from './auth-errors.ts';
 import { assertAuthReadAllowed, runAuthPreflight } from './auth-preflight.ts';
+import { clearSignInFailures, recordSignInFailure } from './sign-in-throttle.ts';
 import type { Database } from '../db/client.ts';
-import { AppError } from '../http/app-error.ts';
+import { AppError, statusOf } from '../http/app-error.ts';
 
 /**
  * Mounts better-auth under /v1/auth. Requests are checked by our shared schemas first
  * (same messages as every other route), then handed to the library as web Requests;
  * its error answers come back in the API's `{ error }` envelope.
  */
+const SIGN_IN = '/sign-in/email';
+
+async function settleSignInAttempt(db: Database, email: string, ip: string, status: number): Promise<void> {
+  if (status === 401) await recordSignInFailure(db, email, ip);
+  else if (status < 400) await clearSignInFailures(db, email);
+}
+
 type AuthRoutesOptions = { auth: Auth; db: Database; publicUrl: string; trustedOrigins: string[] };
 
 export function registerAuthRoutes(app: FastifyInstance, { auth, db, publicUrl, trustedOrigins }: AuthRoutesOptions) {
@@ -24,8 +32,9 @@ export function registerAuthRoutes(app: FastifyInstance, { auth, db, publicUrl, 
       if (request.method === 'POST' && !trustedOrigins.includes(request.headers.origin ?? '')) {
         throw new AppError('forbidden', 'This origin may not call the auth endpoints.');
       }
-      const body = request.method === 'POST' ? await runAuthPreflight(endpoint, request.body, db) : undefined;
+      const body = request.method === 'POST' ? await runAuthPreflight(endpoint, request.body, db, request.ip) : undefined;
       const response = await auth.handler(toWebRequest(request, publicUrl, body));
+      if (endpoint === SIGN_IN) await settleSignInAttempt(db, (body as { email: string }).email, request.ip, response.status);
       return sendWebResponse(reply, response);
     },
   });
@@ -64,8 +73,7 @@ async function sendWebResponse(reply: FastifyReply, response: Response) {
   }
   const retryAfter = response.headers.get('x-retry-after');
   if (retryAfter) reply.header('retry-after', retryAfter);
-  const body: ApiErrorBody = {
-    error: { code: toApiErrorCode(response.status, library.code), message: library.message ?? 'Request failed.' },
-  };
-  return reply.type('application/json').send(body);
+  const code = toApiErrorCode(response.status, library.code);
+  const body: ApiErrorBody = { error: { code, message: library.message ?? 'Request failed.' } };
+  return reply.status(statusOf(code)).type('application/json').send(body);
 }

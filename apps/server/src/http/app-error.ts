@@ -26,6 +26,11 @@ const DEFAULT_MESSAGES: Partial<Record<ErrorCode, string>> = {
   internal_error: 'Something went wrong on our side. Please try again.',
 };
 
+/** The HTTP status that goes with a code, wherever the code comes from. */
+export function statusOf(code: ErrorCode): number {
+  return STATUS_BY_CODE[code];
+}
+
 /** Thrown anywhere; the one error handler turns it into the `{ error }` envelope. */
 export class AppError extends Error {
   readonly code: ErrorCode;
@@ -40,7 +45,7 @@ export class AppError extends Error {
   ) {
     super(message ?? DEFAULT_MESSAGES[code] ?? code);
     this.code = code;
-    this.status = STATUS_BY_CODE[code];
+    this.status = statusOf(code);
     this.fields = options.fields;
     this.headers = options.headers ?? {};
   }
