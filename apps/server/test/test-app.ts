@@ -19,8 +19,7 @@ async function freePort(): Promise<number> {
 }
 
 /** A fresh database on the project's PostgreSQL, migrated, so test files never see each other's rows. */
-async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const adminUrl = inject('adminDatabaseUrl');
+async function createTestDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `leadbell_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -46,9 +45,12 @@ export type TestApp = {
   close: () => Promise<void>;
 };
 
-/** The real app on a real port, a fresh real database and a real SMTP sink. */
-export async function startTestApp(overrides: Record<string, string> = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
+/**
+ * The real app on a real port, a fresh real database and a real SMTP sink. The PostgreSQL is
+ * the Vitest project's (embedded or TEST_DATABASE_URL) unless the caller names one (benchmarks).
+ */
+export async function startTestApp(overrides: Record<string, string> = {}, adminDatabaseUrl?: string): Promise<TestApp> {
+  const database = await createTestDatabase(adminDatabaseUrl ?? inject('adminDatabaseUrl'));
   const smtp = await startSmtpSink();
   const port = await freePort();
   const env = loadEnv({

@@ -25,6 +25,7 @@ const CODE_BY_STATUS: Record<number, ErrorCode> = {
 
 /** Translates better-auth's error answers into the API's stable snake_case codes. */
 export function toApiErrorCode(status: number, libraryCode: string | undefined): ErrorCode {
-  const mapped = libraryCode && Object.hasOwn(CODE_BY_LIBRARY_CODE, libraryCode) ? CODE_BY_LIBRARY_CODE[libraryCode] : undefined;
+  const mapped =
+    libraryCode && Object.hasOwn(CODE_BY_LIBRARY_CODE, libraryCode) ? CODE_BY_LIBRARY_CODE[libraryCode] : undefined;
   return mapped || CODE_BY_STATUS[status] || (status >= 500 ? 'internal_error' : 'validation_error');
 }

@@ -28,7 +28,13 @@ function validityOf(purpose: CodePurpose): string {
 }
 
 /** Our Drizzle tables under better-auth's model names. */
-export const AUTH_SCHEMA = { user: users, session: sessions, account: accounts, verification: verifications, rateLimit: rateLimits };
+export const AUTH_SCHEMA = {
+  user: users,
+  session: sessions,
+  account: accounts,
+  verification: verifications,
+  rateLimit: rateLimits,
+};
 
 /** better-auth, configured for Leadbell: email + password, emailed 6-digit codes, cookie or bearer sessions. */
 export function createAuth(options: AuthOptions) {

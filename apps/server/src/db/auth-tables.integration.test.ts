@@ -56,9 +56,13 @@ describe('auth tables', () => {
         const column = columns[name];
         expect(column, `${modelName}.${name} exists`).toBeDefined();
         const fieldType = Array.isArray(field.type) ? 'string' : String(field.type);
-        expect(DATA_TYPE_BY_FIELD_TYPE[fieldType], `${modelName}.${name} type ${fieldType}`).toContain(column!.dataType);
-        if (field.required !== false && field.defaultValue === undefined) expect(column!.notNull, `${modelName}.${name} is required`).toBe(true);
-        if (field.required === false && column!.notNull) expect(column!.hasDefault, `${modelName}.${name} is optional, so needs a default`).toBe(true);
+        expect(DATA_TYPE_BY_FIELD_TYPE[fieldType], `${modelName}.${name} type ${fieldType}`).toContain(
+          column!.dataType,
+        );
+        if (field.required !== false && field.defaultValue === undefined)
+          expect(column!.notNull, `${modelName}.${name} is required`).toBe(true);
+        if (field.required === false && column!.notNull)
+          expect(column!.hasDefault, `${modelName}.${name} is optional, so needs a default`).toBe(true);
         if (field.unique) expect(column!.isUnique, `${modelName}.${name} is unique`).toBe(true);
       }
     },

@@ -41,7 +41,16 @@ const started: Server[] = [];
 async function startServer(dataDir: string): Promise<Server> {
   const port = await freePort();
   const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const name of ['DATABASE_URL', 'TEST_DATABASE_URL', 'SMTP_URL', 'PUBLIC_URL', 'AUTH_SECRET', 'API_KEY_ENCRYPTION_KEY', 'WEB_DIST_DIR']) delete env[name];
+  for (const name of [
+    'DATABASE_URL',
+    'TEST_DATABASE_URL',
+    'SMTP_URL',
+    'PUBLIC_URL',
+    'AUTH_SECRET',
+    'API_KEY_ENCRYPTION_KEY',
+    'WEB_DIST_DIR',
+  ])
+    delete env[name];
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: SERVER_DIR,
     env: {
@@ -60,7 +69,14 @@ async function startServer(dataDir: string): Promise<Server> {
   child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
   child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const server = { child, port, publicUrl: `http://localhost:${port}`, baseUrl: `http://127.0.0.1:${port}`, output: () => output, exited };
+  const server = {
+    child,
+    port,
+    publicUrl: `http://localhost:${port}`,
+    baseUrl: `http://127.0.0.1:${port}`,
+    output: () => output,
+    exited,
+  };
   started.push(server);
   return server;
 }
@@ -72,7 +88,10 @@ function isRunning(server: Server): boolean {
 async function waitUntilReady(server: Server): Promise<void> {
   const deadline = Date.now() + START_TIMEOUT_MS;
   while (Date.now() < deadline) {
-    if (!isRunning(server)) throw new Error(`The server exited with ${server.child.exitCode ?? server.child.signalCode} before it was ready:\n${server.output()}`);
+    if (!isRunning(server))
+      throw new Error(
+        `The server exited with ${server.child.exitCode ?? server.child.signalCode} before it was ready:\n${server.output()}`,
+      );
     try {
       const response = await fetch(`${server.baseUrl}/readyz`);
       if (response.status === 200) return;
@@ -134,18 +153,26 @@ type Account = { email: string; flowId: string; apiKey: string; notificationIds:
 /** The proof that a data folder kept its data: the account, its entity, flow, notification and key. */
 async function expectDataKept(server: Server, account: Account) {
   const client = clientOf(server);
-  const again = await client.post('/v1/auth/sign-up/email', { name: 'Ann Again', email: account.email, password: PASSWORD });
+  const again = await client.post('/v1/auth/sign-up/email', {
+    name: 'Ann Again',
+    email: account.email,
+    password: PASSWORD,
+  });
   expect(again.status).toBe(409);
   expect(again.body.error.code).toBe('user_exists');
 
   expect((await client.post('/v1/auth/sign-in/email', { email: account.email, password: PASSWORD })).status).toBe(200);
   const page = await client.get(`/v1/flows/${account.flowId}/notifications`);
   expect(page.status).toBe(200);
-  expect(page.body.Notifications.map((notification: { id: string }) => notification.id)).toEqual([...account.notificationIds].reverse());
+  expect(page.body.Notifications.map((notification: { id: string }) => notification.id)).toEqual(
+    [...account.notificationIds].reverse(),
+  );
   // The same secrets.json: the stored key still decrypts and still authenticates.
   const keys = await client.get('/v1/api-keys');
   expect((await client.get(`/v1/api-keys/${keys.body.data[0].id}/secret`)).body.API_Key).toBe(account.apiKey);
-  const sent = await createHttpClient({ baseUrl: server.baseUrl }, { bearer: account.apiKey }).post('/v1/notify', { flowId: account.flowId });
+  const sent = await createHttpClient({ baseUrl: server.baseUrl }, { bearer: account.apiKey }).post('/v1/notify', {
+    flowId: account.flowId,
+  });
   expect(sent.status).toBe(202);
   account.notificationIds.push(sent.body.id);
 }
@@ -171,31 +198,43 @@ describe.runIf(inject('databaseKind') === 'embedded')('embedded PostgreSQL › t
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   }, 60_000);
 
-  it('a fresh data folder starts: the server creates the cluster and serves the API', async () => {
-    const server = await startServer(dataDir);
-    await waitUntilReady(server);
-    expect(existsSync(path.join(dataDir, 'postgres', 'PG_VERSION'))).toBe(true);
-    expect(existsSync(path.join(dataDir, 'secrets.json'))).toBe(true);
-    expect(readFileSync(path.join(dataDir, 'leadbell.pid'), 'utf8')).toBe(String(server.child.pid));
+  it(
+    'a fresh data folder starts: the server creates the cluster and serves the API',
+    async () => {
+      const server = await startServer(dataDir);
+      await waitUntilReady(server);
+      expect(existsSync(path.join(dataDir, 'postgres', 'PG_VERSION'))).toBe(true);
+      expect(existsSync(path.join(dataDir, 'secrets.json'))).toBe(true);
+      expect(readFileSync(path.join(dataDir, 'leadbell.pid'), 'utf8')).toBe(String(server.child.pid));
 
-    const client = clientOf(server);
-    const email = uniqueEmail();
-    expect((await client.post('/v1/auth/sign-up/email', { name: 'Ann Owner', email, password: PASSWORD })).status).toBe(200);
-    const otp = await printedCode(server, email);
-    expect((await client.post('/v1/auth/email-otp/verify-email', { email, otp })).status).toBe(200);
-    const entity = await client.post('/v1/entities', { name: 'Data Folder Homes' });
-    expect(entity.status).toBe(201);
-    expect((await client.put(`/v1/entities/${entity.body.id}/plan`, { plan: 'starter' })).status).toBe(200);
-    const flow = await client.post('/v1/flows', { name: 'Contact form', title: 'New lead', message: 'Someone wrote to you' });
-    expect(flow.status).toBe(201);
-    const keys = await client.get('/v1/api-keys');
-    const apiKey = (await client.get(`/v1/api-keys/${keys.body.data[0].id}/secret`)).body.API_Key as string;
-    const sent = await createHttpClient({ baseUrl: server.baseUrl }, { bearer: apiKey }).post('/v1/notify', { flowId: flow.body.flowId });
-    expect(sent.status).toBe(202);
-    account = { email, flowId: flow.body.flowId, apiKey, notificationIds: [sent.body.id] };
+      const client = clientOf(server);
+      const email = uniqueEmail();
+      expect(
+        (await client.post('/v1/auth/sign-up/email', { name: 'Ann Owner', email, password: PASSWORD })).status,
+      ).toBe(200);
+      const otp = await printedCode(server, email);
+      expect((await client.post('/v1/auth/email-otp/verify-email', { email, otp })).status).toBe(200);
+      const entity = await client.post('/v1/entities', { name: 'Data Folder Homes' });
+      expect(entity.status).toBe(201);
+      expect((await client.put(`/v1/entities/${entity.body.id}/plan`, { plan: 'starter' })).status).toBe(200);
+      const flow = await client.post('/v1/flows', {
+        name: 'Contact form',
+        title: 'New lead',
+        message: 'Someone wrote to you',
+      });
+      expect(flow.status).toBe(201);
+      const keys = await client.get('/v1/api-keys');
+      const apiKey = (await client.get(`/v1/api-keys/${keys.body.data[0].id}/secret`)).body.API_Key as string;
+      const sent = await createHttpClient({ baseUrl: server.baseUrl }, { bearer: apiKey }).post('/v1/notify', {
+        flowId: flow.body.flowId,
+      });
+      expect(sent.status).toBe(202);
+      account = { email, flowId: flow.body.flowId, apiKey, notificationIds: [sent.body.id] };
 
-    expect((await fetch(`${server.baseUrl}/`)).status).toBe(404);
-  }, START_TIMEOUT_MS + 30_000);
+      expect((await fetch(`${server.baseUrl}/`)).status).toBe(404);
+    },
+    START_TIMEOUT_MS + 30_000,
+  );
 
   it('a second server on the same data folder exits non-zero saying the folder is in use, and the first keeps serving', async () => {
     const [first] = started;
@@ -210,36 +249,43 @@ describe.runIf(inject('databaseKind') === 'embedded')('embedded PostgreSQL › t
     expect((await fetch(`${first!.baseUrl}/readyz`)).status).toBe(200);
   }, 60_000);
 
-  it('data survives a clean restart: SIGTERM exits 0, and the next server finds the account', async () => {
-    const first = started[0]!;
-    first.child.kill('SIGTERM');
-    expect(await exitCodeOf(first)).toBe(0);
-    expect(postmasterPidOf(dataDir)).toBeNull();
-    expect(existsSync(path.join(dataDir, 'leadbell.pid'))).toBe(false);
+  it(
+    'data survives a clean restart: SIGTERM exits 0, and the next server finds the account',
+    async () => {
+      const first = started[0]!;
+      first.child.kill('SIGTERM');
+      expect(await exitCodeOf(first)).toBe(0);
+      expect(postmasterPidOf(dataDir)).toBeNull();
+      expect(existsSync(path.join(dataDir, 'leadbell.pid'))).toBe(false);
 
-    const restarted = await startServer(dataDir);
-    await waitUntilReady(restarted);
-    await expectDataKept(restarted, account);
-  }, START_TIMEOUT_MS + 30_000);
+      const restarted = await startServer(dataDir);
+      await waitUntilReady(restarted);
+      await expectDataKept(restarted, account);
+    },
+    START_TIMEOUT_MS + 30_000,
+  );
 
-  it('after a SIGKILL the orphaned PostgreSQL is stopped on the next start, which recovers with the data', async () => {
-    const running = started.at(-1)!;
-    expect(isRunning(running)).toBe(true);
-    running.child.kill('SIGKILL');
-    await exitCodeOf(running);
-    const orphan = postmasterPidOf(dataDir);
-    expect(orphan).not.toBeNull();
-    expect(isAlive(orphan!)).toBe(true);
-    throw new Error('simulated failure');
+  it(
+    'after a SIGKILL the orphaned PostgreSQL is stopped on the next start, which recovers with the data',
+    async () => {
+      const running = started.at(-1)!;
+      expect(isRunning(running)).toBe(true);
+      running.child.kill('SIGKILL');
+      await exitCodeOf(running);
+      const orphan = postmasterPidOf(dataDir);
+      expect(orphan).not.toBeNull();
+      expect(isAlive(orphan!)).toBe(true);
 
-    const recovered = await startServer(dataDir);
-    await waitUntilReady(recovered);
-    expect(isAlive(orphan!)).toBe(false);
-    expect(postmasterPidOf(dataDir)).not.toBe(orphan);
-    expect(recovered.output()).toContain('did not shut down cleanly');
-    await expectDataKept(recovered, account);
+      const recovered = await startServer(dataDir);
+      await waitUntilReady(recovered);
+      expect(isAlive(orphan!)).toBe(false);
+      expect(postmasterPidOf(dataDir)).not.toBe(orphan);
+      expect(recovered.output()).toContain('did not shut down cleanly');
+      await expectDataKept(recovered, account);
 
-    recovered.child.kill('SIGTERM');
-    expect(await exitCodeOf(recovered)).toBe(0);
-  }, START_TIMEOUT_MS + 60_000);
+      recovered.child.kill('SIGTERM');
+      expect(await exitCodeOf(recovered)).toBe(0);
+    },
+    START_TIMEOUT_MS + 60_000,
+  );
 });

@@ -97,8 +97,14 @@ CREATE TABLE "notifications" (
 	"title" text NOT NULL,
 	"message" text NOT NULL,
 	"data" jsonb,
-	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "notifications_seq_unique" UNIQUE("seq")
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "sign_in_throttles" (
+	"key" text PRIMARY KEY NOT NULL,
+	"failures" integer DEFAULT 0 NOT NULL,
+	"window_started_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"locked_until" timestamp with time zone
 );
 --> statement-breakpoint
 ALTER TABLE "api_keys" ADD CONSTRAINT "api_keys_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -113,5 +119,5 @@ CREATE INDEX "accounts_user_id_idx" ON "accounts" USING btree ("user_id");--> st
 CREATE INDEX "sessions_user_id_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "verifications_identifier_idx" ON "verifications" USING btree ("identifier");--> statement-breakpoint
 CREATE INDEX "flows_entity_id_created_at_idx" ON "flows" USING btree ("entity_id","created_at");--> statement-breakpoint
-CREATE INDEX "notifications_flow_id_seq_idx" ON "notifications" USING btree ("flow_id","seq" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "notifications_flow_id_seq_idx" ON "notifications" USING btree ("flow_id","seq");--> statement-breakpoint
 CREATE INDEX "notifications_entity_id_seq_idx" ON "notifications" USING btree ("entity_id","seq");

@@ -7,7 +7,7 @@ export const notifications = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     // Monotonic position: the pagination cursor and the live stream's event id.
-    seq: bigserial('seq', { mode: 'number' }).notNull().unique(),
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
     entityId: uuid('entity_id')
       .notNull()
       .references(() => entities.id, { onDelete: 'cascade' }),
@@ -20,7 +20,9 @@ export const notifications = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index('notifications_flow_id_seq_idx').on(table.flowId, table.seq.desc()),
+    // Ascending on purpose: scanned backward it serves `order by seq desc` (NULLS FIRST), which a
+    // DESC NULLS LAST index cannot.
+    index('notifications_flow_id_seq_idx').on(table.flowId, table.seq),
     index('notifications_entity_id_seq_idx').on(table.entityId, table.seq),
   ],
 );

@@ -59,7 +59,9 @@ describe('api key cipher', () => {
   });
 
   it('refuses an encryption key that is not 32 bytes', () => {
-    expect(() => createApiKeyCipher(randomBytes(16).toString('hex'))).toThrow('The API key encryption key must be 32 bytes.');
+    expect(() => createApiKeyCipher(randomBytes(16).toString('hex'))).toThrow(
+      'The API key encryption key must be 32 bytes.',
+    );
     expect(() => createApiKeyCipher('')).toThrow();
   });
 });

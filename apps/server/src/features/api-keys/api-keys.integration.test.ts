@@ -11,14 +11,28 @@ beforeAll(async () => {
 });
 afterAll(async () => app?.close());
 
-type ApiKeySummary = { id: string; label: string | null; maskedKey: string; createdAt: string; lastUsedAt: string | null };
+type ApiKeySummary = {
+  id: string;
+  label: string | null;
+  maskedKey: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+};
 
 describe('api keys', () => {
   it('the list shows each key masked as its first 4, stars and last 4, and never the secret', async () => {
     const { client, apiKey } = await onboardedOwner(app);
     const list = await client.get('/v1/api-keys');
     expect(list.status).toBe(200);
-    expect(list.body.data).toEqual([{ id: expect.any(String), label: 'Default', maskedKey: maskApiKey(apiKey), createdAt: expect.any(String), lastUsedAt: null }]);
+    expect(list.body.data).toEqual([
+      {
+        id: expect.any(String),
+        label: 'Default',
+        maskedKey: maskApiKey(apiKey),
+        createdAt: expect.any(String),
+        lastUsedAt: null,
+      },
+    ]);
 
     const [key] = list.body.data as ApiKeySummary[];
     expect(key!.maskedKey).toBe(`${apiKey.slice(0, 4)}********${apiKey.slice(-4)}`);
@@ -36,7 +50,9 @@ describe('api keys', () => {
     expect(secret.headers.get('cache-control')).toBe('no-store');
 
     const flowId = await createFlow(client);
-    expect((await createHttpClient(app, { bearer: secret.body.API_Key }).post('/v1/notify', { flowId })).status).toBe(202);
+    expect((await createHttpClient(app, { bearer: secret.body.API_Key }).post('/v1/notify', { flowId })).status).toBe(
+      202,
+    );
   });
 
   it('using a key records when it was last used', async () => {
@@ -51,7 +67,13 @@ describe('api keys', () => {
     const { client } = await onboardedOwner(app);
     const created = await client.post('/v1/api-keys', { label: '  Staging site ' });
     expect(created.status).toBe(201);
-    expect(created.body).toEqual({ id: expect.any(String), label: 'Staging site', maskedKey: expect.any(String), createdAt: expect.any(String), lastUsedAt: null });
+    expect(created.body).toEqual({
+      id: expect.any(String),
+      label: 'Staging site',
+      maskedKey: expect.any(String),
+      createdAt: expect.any(String),
+      lastUsedAt: null,
+    });
 
     const list = (await client.get('/v1/api-keys')).body.data as ApiKeySummary[];
     expect(list).toHaveLength(2);
@@ -107,7 +129,9 @@ describe('api keys', () => {
     expect((await createHttpClient(app).post('/v1/notify', { flowId }, { 'x-api-key': apiKey })).status).toBe(401);
     expect((await secondSite.post('/v1/notify', { flowId })).status).toBe(202);
 
-    expect(((await client.get('/v1/api-keys')).body.data as ApiKeySummary[]).map((key) => key.id)).toEqual([second.body.id]);
+    expect(((await client.get('/v1/api-keys')).body.data as ApiKeySummary[]).map((key) => key.id)).toEqual([
+      second.body.id,
+    ]);
     expect((await client.get(`/v1/api-keys/${first!.id}/secret`)).status).toBe(404);
     expect((await client.delete(`/v1/api-keys/${first!.id}`)).status).toBe(404);
   });
@@ -141,7 +165,9 @@ describe('api keys', () => {
     const { client, apiKey } = await onboardedOwner(app);
     await client.post('/v1/api-keys', { label: 'Another' });
     const ids = ((await client.get('/v1/api-keys')).body.data as ApiKeySummary[]).map((key) => key.id);
-    const secrets = await Promise.all(ids.map(async (id) => (await client.get(`/v1/api-keys/${id}/secret`)).body.API_Key as string));
+    const secrets = await Promise.all(
+      ids.map(async (id) => (await client.get(`/v1/api-keys/${id}/secret`)).body.API_Key as string),
+    );
     expect(secrets).toContain(apiKey);
 
     const { rows } = await app.pool.query('select * from api_keys where id = any($1::uuid[])', [ids]);

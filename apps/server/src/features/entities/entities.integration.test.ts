@@ -20,7 +20,12 @@ describe('entities', () => {
     const { client } = await signedInOwner(app);
     const created = await client.post('/v1/entities', { name: '  Acme Homes  ' });
     expect(created.status).toBe(201);
-    expect(created.body).toEqual({ id: expect.any(String), name: 'Acme Homes', plan: null, createdAt: expect.any(String) });
+    expect(created.body).toEqual({
+      id: expect.any(String),
+      name: 'Acme Homes',
+      plan: null,
+      createdAt: expect.any(String),
+    });
 
     const me = await client.get('/v1/me');
     expect(me.status).toBe(200);
@@ -129,7 +134,9 @@ describe('entities › plan', () => {
     expect(again.status).toBe(200);
     expect(again.body.plan).toBe('elite');
     expect(await apiKeyRowsOf(entity.body.id)).toBe(1);
-    expect((await client.get('/v1/api-keys')).body.data.map((key: { id: string }) => key.id)).toEqual([keys.body.data[0].id]);
+    expect((await client.get('/v1/api-keys')).body.data.map((key: { id: string }) => key.id)).toEqual([
+      keys.body.data[0].id,
+    ]);
   });
 });
 
@@ -140,7 +147,12 @@ describe('entities › without a session', () => {
     ['PUT', `/v1/entities/${randomUUID()}/plan`, { plan: 'growth' }],
   ])('%s %s answers 401 unauthorized', async (method, path, body) => {
     const client = createHttpClient(app);
-    const response = method === 'POST' ? await client.post(path, body) : method === 'PUT' ? await client.put(path, body) : await client.get(path);
+    const response =
+      method === 'POST'
+        ? await client.post(path, body)
+        : method === 'PUT'
+          ? await client.put(path, body)
+          : await client.get(path);
     expect(response.status).toBe(401);
     expect(response.body.error.code).toBe('unauthorized');
   });

@@ -120,12 +120,24 @@ describe('flows › validation', () => {
       message: '  First line\u0000\nSecond\tline\u007f  ',
     });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ name: 'Contact form', title: 'New lead: {{name}}', message: 'First line\nSecond\tline' });
+    expect(created.body).toMatchObject({
+      name: 'Contact form',
+      title: 'New lead: {{name}}',
+      message: 'First line\nSecond\tline',
+    });
 
-    const updated = await client.put(`/v1/flows/${created.body.flowId}`, { name: ' Edited\u0008 ', title: ' Title\u0000! ', message: '\u0001 Edited message ' });
+    const updated = await client.put(`/v1/flows/${created.body.flowId}`, {
+      name: ' Edited\u0008 ',
+      title: ' Title\u0000! ',
+      message: '\u0001 Edited message ',
+    });
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ name: 'Edited', title: 'Title!', message: 'Edited message' });
-    expect((await client.get(`/v1/flows/${created.body.flowId}`)).body).toMatchObject({ name: 'Edited', title: 'Title!', message: 'Edited message' });
+    expect((await client.get(`/v1/flows/${created.body.flowId}`)).body).toMatchObject({
+      name: 'Edited',
+      title: 'Title!',
+      message: 'Edited message',
+    });
   });
 
   it('control characters do not count toward the minimum length', async () => {
@@ -178,7 +190,15 @@ describe('flows › access', () => {
     const read = await intruder.client.get(`/v1/flows/${flowId}`);
     expect(read.status).toBe(404);
     expect(read.body.error.code).toBe('not_found');
-    expect((await intruder.client.put(`/v1/flows/${flowId}`, { name: 'Hijacked', title: 'Hijacked', message: 'Hijacked message' })).status).toBe(404);
+    expect(
+      (
+        await intruder.client.put(`/v1/flows/${flowId}`, {
+          name: 'Hijacked',
+          title: 'Hijacked',
+          message: 'Hijacked message',
+        })
+      ).status,
+    ).toBe(404);
     expect((await intruder.client.delete(`/v1/flows/${flowId}`)).status).toBe(404);
 
     const after = await owner.client.get(`/v1/flows/${flowId}`);
@@ -191,8 +211,12 @@ describe('flows › access', () => {
     const second = await onboardedOwner(app);
     const firstFlow = await createFlow(first.client, { name: 'First entity flow' });
     const secondFlow = await createFlow(second.client, { name: 'Second entity flow' });
-    expect((await first.client.get('/v1/flows')).body.data.map((flow: { flowId: string }) => flow.flowId)).toEqual([firstFlow]);
-    expect((await second.client.get('/v1/flows')).body.data.map((flow: { flowId: string }) => flow.flowId)).toEqual([secondFlow]);
+    expect((await first.client.get('/v1/flows')).body.data.map((flow: { flowId: string }) => flow.flowId)).toEqual([
+      firstFlow,
+    ]);
+    expect((await second.client.get('/v1/flows')).body.data.map((flow: { flowId: string }) => flow.flowId)).toEqual([
+      secondFlow,
+    ]);
   });
 });
 
@@ -210,24 +234,29 @@ describe('flows › notifications', () => {
 
     const second = await site.post('/v1/notify', { flowId, data: { name: 'Bob' } });
     expect(second.status).toBe(202);
-    flow = (await client.get('/v1/flows')).body.data.find((candidate: { flowId: string }) => candidate.flowId === flowId);
+    flow = (await client.get('/v1/flows')).body.data.find(
+      (candidate: { flowId: string }) => candidate.flowId === flowId,
+    );
     expect(flow.notificationCount).toBe(2);
     expect(flow.lastNotificationAt).toBe(second.body.createdAt);
   });
 
-  it("deleting a flow removes its notifications, and its notification list answers 404 afterwards", async () => {
+  it('deleting a flow removes its notifications, and its notification list answers 404 afterwards', async () => {
     const { client, apiKey } = await onboardedOwner(app);
     const flowId = await createFlow(client);
     const otherFlowId = await createFlow(client, { name: 'Other flow' });
     const site = createHttpClient(app, { bearer: apiKey });
-    for (const id of [flowId, flowId, otherFlowId]) expect((await site.post('/v1/notify', { flowId: id })).status).toBe(202);
+    for (const id of [flowId, flowId, otherFlowId])
+      expect((await site.post('/v1/notify', { flowId: id })).status).toBe(202);
     expect((await client.get(`/v1/flows/${flowId}/notifications`)).body.Notifications).toHaveLength(2);
 
     expect((await client.delete(`/v1/flows/${flowId}`)).status).toBe(204);
     const list = await client.get(`/v1/flows/${flowId}/notifications`);
     expect(list.status).toBe(404);
     expect(list.body.error.code).toBe('not_found');
-    const remaining = await app.pool.query('select flow_id from notifications where flow_id = any($1::uuid[])', [[flowId, otherFlowId]]);
+    const remaining = await app.pool.query('select flow_id from notifications where flow_id = any($1::uuid[])', [
+      [flowId, otherFlowId],
+    ]);
     expect(remaining.rows).toEqual([{ flow_id: otherFlowId }]);
     expect((await site.post('/v1/notify', { flowId })).status).toBe(404);
   });

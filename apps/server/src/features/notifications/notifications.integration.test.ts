@@ -27,7 +27,11 @@ describe('notifications › ingestion', () => {
     const flowId = await createFlow(owner.client);
     const response = await site.post('/v1/notify', { flowId, data: { name: 'Ann', question: 'Is it available?' } });
     expect(response.status).toBe(202);
-    expect(response.body).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/), flowId, createdAt: expect.any(String) });
+    expect(response.body).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      flowId,
+      createdAt: expect.any(String),
+    });
     expect(Number.isNaN(Date.parse(response.body.createdAt))).toBe(false);
   });
 
@@ -36,19 +40,33 @@ describe('notifications › ingestion', () => {
     const response = await createHttpClient(app).post('/v1/notify', { flowId }, { 'x-api-key': owner.apiKey });
     expect(response.status).toBe(202);
     expect(response.body.flowId).toBe(flowId);
-    expect((await notificationsOf(owner.client, flowId)).map((notification) => notification.id)).toEqual([response.body.id]);
+    expect((await notificationsOf(owner.client, flowId)).map((notification) => notification.id)).toEqual([
+      response.body.id,
+    ]);
   });
 
   it("the flow's templates are filled from data, and unknown placeholders (inherited names included) become empty", async () => {
-    const flowId = await createFlow(owner.client, { title: 'New lead: {{name}}', message: '{{ name }} wrote: {{question}} ({{missing}}{{constructor}})' });
+    const flowId = await createFlow(owner.client, {
+      title: 'New lead: {{name}}',
+      message: '{{ name }} wrote: {{question}} ({{missing}}{{constructor}})',
+    });
     const response = await site.post('/v1/notify', { flowId, data: { name: 'Ann', unused: 'x' } });
     expect(response.status).toBe(202);
     const [notification] = await notificationsOf(owner.client, flowId);
-    expect(notification).toEqual({ id: response.body.id, flowId, title: 'New lead: Ann', message: 'Ann wrote:  ()', createdAt: response.body.createdAt });
+    expect(notification).toEqual({
+      id: response.body.id,
+      flowId,
+      title: 'New lead: Ann',
+      message: 'Ann wrote:  ()',
+      createdAt: response.body.createdAt,
+    });
   });
 
   it('numbers, booleans and null fill placeholders as text, null as empty', async () => {
-    const flowId = await createFlow(owner.client, { title: 'Order {{id}}', message: 'Paid: {{paid}}, note: [{{note}}]' });
+    const flowId = await createFlow(owner.client, {
+      title: 'Order {{id}}',
+      message: 'Paid: {{paid}}, note: [{{note}}]',
+    });
     expect((await site.post('/v1/notify', { flowId, data: { id: 42, paid: true, note: null } })).status).toBe(202);
     const [notification] = await notificationsOf(owner.client, flowId);
     expect(notification).toMatchObject({ title: 'Order 42', message: 'Paid: true, note: []' });
@@ -56,7 +74,12 @@ describe('notifications › ingestion', () => {
 
   it("an explicit title and message replace the flow's, and are filled from data too", async () => {
     const flowId = await createFlow(owner.client);
-    const response = await site.post('/v1/notify', { flowId, title: '  Booking from {{name}} ', message: 'Room {{room}} tonight', data: { name: 'Bo', room: 12 } });
+    const response = await site.post('/v1/notify', {
+      flowId,
+      title: '  Booking from {{name}} ',
+      message: 'Room {{room}} tonight',
+      data: { name: 'Bo', room: 12 },
+    });
     expect(response.status).toBe(202);
     const [notification] = await notificationsOf(owner.client, flowId);
     expect(notification).toMatchObject({ title: 'Booking from Bo', message: 'Room 12 tonight' });
@@ -139,9 +162,15 @@ describe('notifications › malformed bodies answer 400, never 500', () => {
 
   it('the spec messages name the problem', async () => {
     const flowId = await createFlow(owner.client);
-    expect((await site.post('/v1/notify', { flowId, title: 42 })).body.error.details.fields.title).toEqual(['Title must be text.']);
-    expect((await site.post('/v1/notify', { flowId, data: manyKeys })).body.error.details.fields.data).toEqual(['At most 50 data fields.']);
-    expect((await site.post('/v1/notify', { flowId, message: tenKb })).body.error.details.fields.message).toEqual(['Message must be 2000 characters or less.']);
+    expect((await site.post('/v1/notify', { flowId, title: 42 })).body.error.details.fields.title).toEqual([
+      'Title must be text.',
+    ]);
+    expect((await site.post('/v1/notify', { flowId, data: manyKeys })).body.error.details.fields.data).toEqual([
+      'At most 50 data fields.',
+    ]);
+    expect((await site.post('/v1/notify', { flowId, message: tenKb })).body.error.details.fields.message).toEqual([
+      'Message must be 2000 characters or less.',
+    ]);
   });
 
   it('a body over the 64 kB limit with a valid key answers 413', async () => {
@@ -171,7 +200,13 @@ describe('notifications › list', () => {
     const page = await owner.client.get(`/v1/flows/${flowId}/notifications`);
     expect(page.status).toBe(200);
     expect(page.body).toEqual({
-      Notifications: [3, 2, 1].map((n) => ({ id: sent[n - 1], flowId, title: `Lead ${n}`, message: ' wrote: ', createdAt: expect.any(String) })),
+      Notifications: [3, 2, 1].map((n) => ({
+        id: sent[n - 1],
+        flowId,
+        title: `Lead ${n}`,
+        message: ' wrote: ',
+        createdAt: expect.any(String),
+      })),
       flow: 'Listing flow',
       flowTitle: 'Lead {{n}}',
       nextCursor: null,
@@ -191,7 +226,8 @@ describe('notifications › list', () => {
        select $1, $2, 'Bulk ' || n, 'Bulk message ' || n from generate_series(1, 115) as n order by n`,
       [owner.entityId, flowId],
     );
-    for (let n = 1; n <= 5; n += 1) expect((await site.post('/v1/notify', { flowId, title: `Live ${n}` })).status).toBe(202);
+    for (let n = 1; n <= 5; n += 1)
+      expect((await site.post('/v1/notify', { flowId, title: `Live ${n}` })).status).toBe(202);
     const expected = [
       ...Array.from({ length: 5 }, (_, index) => `Live ${5 - index}`),
       ...Array.from({ length: 115 }, (_, index) => `Bulk ${115 - index}`),
@@ -201,9 +237,8 @@ describe('notifications › list', () => {
     const sizes: number[] = [];
     let cursor: string | null = null;
     do {
-      const response: { status: number; body: { Notifications: Notification[]; nextCursor: string | null } } = await owner.client.get(
-        `/v1/flows/${flowId}/notifications${cursor ? `?cursor=${cursor}` : ''}`,
-      );
+      const response: { status: number; body: { Notifications: Notification[]; nextCursor: string | null } } =
+        await owner.client.get(`/v1/flows/${flowId}/notifications${cursor ? `?cursor=${cursor}` : ''}`);
       expect(response.status).toBe(200);
       sizes.push(response.body.Notifications.length);
       titles.push(...response.body.Notifications.map((notification) => notification.title));
@@ -216,8 +251,12 @@ describe('notifications › list', () => {
 
     const limited = await owner.client.get(`/v1/flows/${flowId}/notifications?limit=100`);
     expect(limited.body.Notifications).toHaveLength(100);
-    const rest = await owner.client.get(`/v1/flows/${flowId}/notifications?limit=100&cursor=${limited.body.nextCursor}`);
-    expect(rest.body.Notifications.map((notification: Notification) => notification.title)).toEqual(expected.slice(100));
+    const rest = await owner.client.get(
+      `/v1/flows/${flowId}/notifications?limit=100&cursor=${limited.body.nextCursor}`,
+    );
+    expect(rest.body.Notifications.map((notification: Notification) => notification.title)).toEqual(
+      expected.slice(100),
+    );
     expect(rest.body.nextCursor).toBeNull();
   });
 

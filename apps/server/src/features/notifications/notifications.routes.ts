@@ -14,7 +14,8 @@ export function registerNotificationRoutes(app: FastifyInstance, { db, requireSe
   routes.get(
     '/v1/flows/:id/notifications',
     { schema: { params: IdParamsSchema, querystring: NotificationPageQuerySchema }, preHandler: requireSession },
-    async (request) => listNotifications(db, { flowId: request.params.id, entityId: entityIdOf(request), ...request.query }),
+    async (request) =>
+      listNotifications(db, { flowId: request.params.id, entityId: entityIdOf(request), ...request.query }),
   );
 
   // The endpoint websites call, authenticated by API key rather than by a user's session.
@@ -28,6 +29,7 @@ export function registerNotificationRoutes(app: FastifyInstance, { db, requireSe
         request.apiKeyCaller = await authenticateApiKey(db, request);
       },
     },
-    async (request, reply) => reply.status(202).send(await ingestNotification(db, apiKeyCallerOf(request), request.body)),
+    async (request, reply) =>
+      reply.status(202).send(await ingestNotification(db, apiKeyCallerOf(request), request.body)),
   );
 }
