@@ -1,22 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import net from 'node:net';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { createDatabaseClient } from '../src/db/client.ts';
 import { runMigrations } from '../src/db/migrate.ts';
 import { loadEnv } from '../src/env.ts';
+import { findFreePort } from '../src/lib/free-port.ts';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer().once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** A fresh database on the project's PostgreSQL, migrated, so test files never see each other's rows. */
 async function createTestDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
@@ -52,7 +42,7 @@ export type TestApp = {
 export async function startTestApp(overrides: Record<string, string> = {}, adminDatabaseUrl?: string): Promise<TestApp> {
   const database = await createTestDatabase(adminDatabaseUrl ?? inject('adminDatabaseUrl'));
   const smtp = await startSmtpSink();
-  const port = await freePort();
+  const port = await findFreePort();
   const env = loadEnv({
     NODE_ENV: 'test',
     PORT: String(port),

@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, stat, unlink, writeFile } from 'node:fs/promises';
-import net from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
+import { findFreePort } from '../lib/free-port.ts';
 
 export type EmbeddedPostgres = { connectionString: string; stop: () => Promise<void> };
 
@@ -181,18 +181,6 @@ async function isLeadbellProcess(pid: number): Promise<boolean> {
   } catch {
     return true;
   }
-}
-
-async function findFreePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 async function ensureDatabase(adminUrl: string, name: string): Promise<void> {

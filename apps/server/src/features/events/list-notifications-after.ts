@@ -1,21 +1,14 @@
 import { and, asc, eq, gt, max } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { notifications } from '../../db/schema/notifications.ts';
-import { toNotification } from '../notifications/notification-record.ts';
+import { notificationColumns, toNotification } from '../notifications/notification-record.ts';
 
 const BATCH = 100;
 
 /** The entity's notifications after position `afterSeq`, oldest first, at most a batch. */
 export async function listNotificationsAfter(db: Database, entityId: string, afterSeq: number) {
   const rows = await db
-    .select({
-      id: notifications.id,
-      seq: notifications.seq,
-      flowId: notifications.flowId,
-      title: notifications.title,
-      message: notifications.message,
-      createdAt: notifications.createdAt,
-    })
+    .select(notificationColumns)
     .from(notifications)
     .where(and(eq(notifications.entityId, entityId), gt(notifications.seq, afterSeq)))
     .orderBy(asc(notifications.seq))

@@ -3,7 +3,7 @@ import type { NotificationPage, NotificationPageQuery } from '@leadbell/shared/n
 import type { Database } from '../../db/client.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { getFlowOrThrow } from '../flows/get-flow.ts';
-import { toNotification } from './notification-record.ts';
+import { notificationColumns, toNotification } from './notification-record.ts';
 
 /**
  * One page of a flow's notifications, newest first. Keyset pagination on (flow_id, seq) reads
@@ -15,14 +15,7 @@ export async function listNotifications(
 ): Promise<NotificationPage> {
   const flow = await getFlowOrThrow(db, flowId, entityId);
   const rows = await db
-    .select({
-      id: notifications.id,
-      seq: notifications.seq,
-      flowId: notifications.flowId,
-      title: notifications.title,
-      message: notifications.message,
-      createdAt: notifications.createdAt,
-    })
+    .select(notificationColumns)
     .from(notifications)
     .where(and(eq(notifications.flowId, flow.flowId), cursor ? lt(notifications.seq, Number(cursor)) : undefined))
     .orderBy(desc(notifications.seq))
