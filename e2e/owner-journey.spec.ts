@@ -2,7 +2,11 @@ import { expect, test } from './fixtures/test.ts';
 
 const PASSWORD = 'Corr3ct-horse!';
 
-test('an owner signs up, onboards, creates a flow, and a website notification shows up in its list', async ({ page, product, context }, testInfo) => {
+test('an owner signs up, onboards, creates a flow, and a website notification shows up in its list', async ({
+  page,
+  product,
+  context,
+}, testInfo) => {
   const email = `owner-${testInfo.project.name}-${Date.now()}@example.com`;
 
   await test.step('sign up and verify with the emailed code', async () => {
@@ -33,7 +37,11 @@ test('an owner signs up, onboards, creates a flow, and a website notification sh
   });
 
   await test.step('create a flow with templates', async () => {
-    await page.getByRole('link', { name: 'Add New' }).or(page.getByRole('button', { name: 'Add New' })).first().click();
+    await page
+      .getByRole('link', { name: 'Add New' })
+      .or(page.getByRole('button', { name: 'Add New' }))
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/flows\/new$/);
     await page.getByLabel('Name').fill('Contact form');
     await page.getByLabel('Title').fill('New lead: {{name}}');
@@ -66,7 +74,10 @@ test('an owner signs up, onboards, creates a flow, and a website notification sh
 
   await test.step("a website's POST with that key appears in the flow's notifications", async () => {
     await page.goto('/flows');
-    await page.getByRole('link', { name: /Notifications/ }).first().click();
+    await page
+      .getByRole('link', { name: /Notifications/ })
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/flows\/[0-9a-f-]{36}$/);
     const flowId = new URL(page.url()).pathname.split('/').pop()!;
 

@@ -2,7 +2,10 @@ import { defineConfig } from 'vitest/config';
 
 // Integration tests run once per PostgreSQL: the embedded one always, and the server named by
 // TEST_DATABASE_URL when it is set (CI sets it), so both paths stay proven.
-const databases: Array<'embedded' | 'server'> = ['embedded', ...(process.env.TEST_DATABASE_URL ? (['server'] as const) : [])];
+const databases: Array<'embedded' | 'server'> = [
+  'embedded',
+  ...(process.env.TEST_DATABASE_URL ? (['server'] as const) : []),
+];
 
 export default defineConfig({
   test: {

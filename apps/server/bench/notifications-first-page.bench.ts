@@ -35,7 +35,10 @@ async function main() {
     const owner = await onboardedOwner(app);
     const largeFlow = await createFlow(owner.client, { name: 'Large flow' });
     const smallFlow = await createFlow(owner.client, { name: 'Small flow' });
-    for (const [flowId, count] of [[largeFlow, LARGE], [smallFlow, SMALL]] as const) {
+    for (const [flowId, count] of [
+      [largeFlow, LARGE],
+      [smallFlow, SMALL],
+    ] as const) {
       await app.pool.query(
         `insert into notifications (entity_id, flow_id, title, message, created_at)
          select $1, $2, 'Lead ' || n, 'Message ' || n, now() - make_interval(secs => $3 - n)
@@ -49,7 +52,8 @@ async function main() {
     const firstPage = async (flowId: string) => {
       const started = performance.now();
       const response = await owner.client.get(`/v1/flows/${flowId}/notifications`);
-      if (response.status !== 200 || response.body.Notifications.length === 0) throw new Error(`Unexpected answer ${response.status}`);
+      if (response.status !== 200 || response.body.Notifications.length === 0)
+        throw new Error(`Unexpected answer ${response.status}`);
       return performance.now() - started;
     };
     for (let round = 0; round < 20; round += 1) await Promise.all([firstPage(largeFlow), firstPage(smallFlow)]);
@@ -65,9 +69,15 @@ async function main() {
       }),
     );
     const ratio = summary.large!.median / summary.small!.median;
-    console.log(`first page of notifications, ${ROUNDS} requests each, ${process.env.TEST_DATABASE_URL ? 'PostgreSQL server' : 'embedded PostgreSQL'}`);
-    console.log(`  ${SMALL.toLocaleString('en')} rows (baseline): median ${summary.small!.median.toFixed(2)} ms, p95 ${summary.small!.p95.toFixed(2)} ms`);
-    console.log(`  ${LARGE.toLocaleString('en')} rows: median ${summary.large!.median.toFixed(2)} ms, p95 ${summary.large!.p95.toFixed(2)} ms`);
+    console.log(
+      `first page of notifications, ${ROUNDS} requests each, ${process.env.TEST_DATABASE_URL ? 'PostgreSQL server' : 'embedded PostgreSQL'}`,
+    );
+    console.log(
+      `  ${SMALL.toLocaleString('en')} rows (baseline): median ${summary.small!.median.toFixed(2)} ms, p95 ${summary.small!.p95.toFixed(2)} ms`,
+    );
+    console.log(
+      `  ${LARGE.toLocaleString('en')} rows: median ${summary.large!.median.toFixed(2)} ms, p95 ${summary.large!.p95.toFixed(2)} ms`,
+    );
     console.log(`  ratio (median): ${ratio.toFixed(2)}x  (target < 2x: ${ratio < 2 ? 'met' : 'NOT met'})`);
     process.exitCode = ratio < 2 ? 0 : 1;
   } finally {

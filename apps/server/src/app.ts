@@ -36,7 +36,8 @@ function trustedOriginsOf(env: Env): string[] {
   const origins = new Set([env.PUBLIC_URL]);
   const url = new URL(env.PUBLIC_URL);
   if (['localhost', '127.0.0.1'].includes(url.hostname)) {
-    for (const host of ['localhost', '127.0.0.1']) origins.add(`${url.protocol}//${host}${url.port ? `:${url.port}` : ''}`);
+    for (const host of ['localhost', '127.0.0.1'])
+      origins.add(`${url.protocol}//${host}${url.port ? `:${url.port}` : ''}`);
     if (env.NODE_ENV === 'development') origins.add('http://localhost:5173');
   }
   return [...origins];
@@ -45,7 +46,10 @@ function trustedOriginsOf(env: Env): string[] {
 /** Builds the HTTP app. Order matters: compilers, error handler, API routes, then the web app's catch-all. */
 export async function buildApp({ env, secrets, db, pool, databaseUrl }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: env.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-api-key"]'] },
+    logger: {
+      level: env.LOG_LEVEL,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-api-key"]'],
+    },
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
@@ -67,7 +71,14 @@ export async function buildApp({ env, secrets, db, pool, databaseUrl }: AppDepen
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: app.log });
   app.addHook('onClose', async () => mailer.close());
   const trustedOrigins = trustedOriginsOf(env);
-  const auth = createAuth({ db, secret: secrets.authSecret, publicUrl: env.PUBLIC_URL, trustedOrigins, mailer, log: app.log });
+  const auth = createAuth({
+    db,
+    secret: secrets.authSecret,
+    publicUrl: env.PUBLIC_URL,
+    trustedOrigins,
+    mailer,
+    log: app.log,
+  });
 
   const context: RouteContext = {
     db,

@@ -17,7 +17,10 @@ const EnvSchema = z.object({
     .regex(/^[0-9a-f]{64}$/i, 'API_KEY_ENCRYPTION_KEY must be 64 hex characters (32 bytes)')
     .optional(),
   /** Set when a reverse proxy in front sets X-Forwarded-For; the client IP keys the rate limits. */
-  TRUST_PROXY: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Directory of the built web app; empty disables serving it (API-only processes). */
   WEB_DIST_DIR: z.string().optional(),

@@ -13,7 +13,10 @@ async function main(): Promise<void> {
   const env = loadEnv();
   env.WEB_DIST_DIR ??= DEFAULT_WEB_DIST;
   const log = pino({ level: env.LOG_LEVEL });
-  const secrets = await loadSecrets(env.DATA_DIR, { authSecret: env.AUTH_SECRET, apiKeyEncryptionKey: env.API_KEY_ENCRYPTION_KEY });
+  const secrets = await loadSecrets(env.DATA_DIR, {
+    authSecret: env.AUTH_SECRET,
+    apiKeyEncryptionKey: env.API_KEY_ENCRYPTION_KEY,
+  });
 
   let embedded: EmbeddedPostgres | null = null;
   if (!env.DATABASE_URL) {
@@ -64,7 +67,10 @@ function installShutdown(close: () => Promise<unknown>, log: pino.Logger): void 
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof DataDirInUseError || (error instanceof Error && error.message.startsWith('Invalid environment'))) {
+  if (
+    error instanceof DataDirInUseError ||
+    (error instanceof Error && error.message.startsWith('Invalid environment'))
+  ) {
     console.error(`\n${error.message}\n`);
   } else {
     console.error(error);

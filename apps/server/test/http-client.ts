@@ -14,10 +14,18 @@ export type JsonResponse<T = any> = { status: number; body: T; headers: Headers 
  * better-auth requires on every POST, and comes from its own address (a TEST-NET-3 IP in
  * X-Forwarded-For, trusted by the test app) so per-IP rate limits treat clients as people.
  */
-export function createHttpClient(app: Pick<TestApp, 'baseUrl'>, { bearer, ip = nextTestNetIp() }: { bearer?: string; ip?: string } = {}) {
+export function createHttpClient(
+  app: Pick<TestApp, 'baseUrl'>,
+  { bearer, ip = nextTestNetIp() }: { bearer?: string; ip?: string } = {},
+) {
   const cookies = new Map<string, string>();
 
-  async function request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<JsonResponse<T>> {
+  async function request<T = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<JsonResponse<T>> {
     const response = await fetch(`${app.baseUrl}${path}`, {
       method,
       headers: {
@@ -43,8 +51,10 @@ export function createHttpClient(app: Pick<TestApp, 'baseUrl'>, { bearer, ip = n
   return {
     cookies,
     get: <T = any>(path: string, headers?: Record<string, string>) => request<T>('GET', path, undefined, headers),
-    post: <T = any>(path: string, body: unknown = {}, headers?: Record<string, string>) => request<T>('POST', path, body, headers),
-    put: <T = any>(path: string, body: unknown = {}, headers?: Record<string, string>) => request<T>('PUT', path, body, headers),
+    post: <T = any>(path: string, body: unknown = {}, headers?: Record<string, string>) =>
+      request<T>('POST', path, body, headers),
+    put: <T = any>(path: string, body: unknown = {}, headers?: Record<string, string>) =>
+      request<T>('PUT', path, body, headers),
     delete: <T = any>(path: string, headers?: Record<string, string>) => request<T>('DELETE', path, undefined, headers),
   };
 }

@@ -10,7 +10,10 @@ export function uniqueEmail(label = 'owner'): string {
 }
 
 /** Signs up through the API and verifies with the code from the SMTP sink: a signed-in client. */
-export async function signedInOwner(app: TestApp, { name = 'Ann Owner', email = uniqueEmail() } = {}): Promise<{ client: HttpClient; email: string }> {
+export async function signedInOwner(
+  app: TestApp,
+  { name = 'Ann Owner', email = uniqueEmail() } = {},
+): Promise<{ client: HttpClient; email: string }> {
   const client = createHttpClient(app);
   const mailsBefore = app.smtp.count();
   expect((await client.post('/v1/auth/sign-up/email', { name, email, password: PASSWORD })).status).toBe(200);

@@ -19,7 +19,9 @@ export async function startSmtpSink() {
       stream.on('error', callback);
       stream.on('end', () => {
         // Quoted-printable soft line breaks joined back, so text reads as it was written.
-        const raw = Buffer.concat(chunks).toString('utf8').replace(/=\r?\n/g, '');
+        const raw = Buffer.concat(chunks)
+          .toString('utf8')
+          .replace(/=\r?\n/g, '');
         received.push({
           to: session.envelope.rcptTo.map((recipient) => recipient.address.toLowerCase()),
           subject: raw.match(/^Subject: (.*)$/im)?.[1]?.trim() ?? '',

@@ -39,7 +39,10 @@ export type TestApp = {
  * The real app on a real port, a fresh real database and a real SMTP sink. The PostgreSQL is
  * the Vitest project's (embedded or TEST_DATABASE_URL) unless the caller names one (benchmarks).
  */
-export async function startTestApp(overrides: Record<string, string> = {}, adminDatabaseUrl?: string): Promise<TestApp> {
+export async function startTestApp(
+  overrides: Record<string, string> = {},
+  adminDatabaseUrl?: string,
+): Promise<TestApp> {
   const database = await createTestDatabase(adminDatabaseUrl ?? inject('adminDatabaseUrl'));
   const smtp = await startSmtpSink();
   const port = await findFreePort();
@@ -59,7 +62,11 @@ export async function startTestApp(overrides: Record<string, string> = {}, admin
   const app = await buildApp({
     env,
     databaseUrl: database.url,
-    secrets: { authSecret: randomBytes(32).toString('hex'), apiKeyEncryptionKey: randomBytes(32).toString('hex'), embeddedPostgresPassword: 'unused' },
+    secrets: {
+      authSecret: randomBytes(32).toString('hex'),
+      apiKeyEncryptionKey: randomBytes(32).toString('hex'),
+      embeddedPostgresPassword: 'unused',
+    },
     ...client,
   });
   await app.listen({ port, host: '127.0.0.1' });

@@ -1,11 +1,5 @@
 import { z } from 'zod';
-import {
-  EmailSchema,
-  OtpSchema,
-  PASSWORD_LENGTH_MESSAGE,
-  passwordField,
-  textField,
-} from './fields.ts';
+import { EmailSchema, OtpSchema, PASSWORD_LENGTH_MESSAGE, passwordField, textField } from './fields.ts';
 
 /**
  * The spec's name rule says minimum 2 while its message says 3; the rule (2, also in its

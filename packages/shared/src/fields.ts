@@ -10,7 +10,9 @@ type TextRule = {
 
 /** A sanitised text field: trims and strips control characters before any rule runs. */
 export function textField({ required, min, max, multiline = false }: TextRule) {
-  let schema = z.string({ error: required ?? min?.[1] ?? 'This field is required.' }).overwrite((value) => sanitizeText(value, { multiline }));
+  let schema = z
+    .string({ error: required ?? min?.[1] ?? 'This field is required.' })
+    .overwrite((value) => sanitizeText(value, { multiline }));
   if (required) schema = schema.min(1, { error: required, abort: true });
   if (min) schema = schema.min(min[0], min[1]);
   return schema.max(max[0], max[1]);

@@ -8,7 +8,10 @@ export const NotifyRequestSchema = z.object({
   flowId: UuidSchema,
   title: z
     .string({ error: 'Title must be text.' })
-    .trim().min(1, 'Title must not be empty.').max(200, 'Title must be 200 characters or less.').optional(),
+    .trim()
+    .min(1, 'Title must not be empty.')
+    .max(200, 'Title must be 200 characters or less.')
+    .optional(),
   message: z
     .string({ error: 'Message must be text.' })
     .trim()

@@ -9,7 +9,8 @@ const PLACEHOLDER = /\{\{\s*([A-Za-z0-9_.-]+)\s*\}\}/g;
  */
 export function renderTemplate(template: string, data: TemplateData = {}): string {
   return template.replace(PLACEHOLDER, (_match, key: string) => {
-    const value = data[key];
+    // Only the website's own fields: `{{constructor}}` must not print Object's source.
+    const value = Object.hasOwn(data, key) ? data[key] : undefined;
     return value === undefined || value === null ? '' : String(value);
   });
 }

@@ -52,7 +52,9 @@ const PREFLIGHTS: Record<string, Preflight> = {
   },
   '/email-otp/reset-password': { schema: ResetPasswordBodySchema },
   // Changing the password ends every other session of the user, always.
-  '/change-password': { schema: ChangePasswordBodySchema.transform((body) => ({ ...body, revokeOtherSessions: true })) },
+  '/change-password': {
+    schema: ChangePasswordBodySchema.transform((body) => ({ ...body, revokeOtherSessions: true })),
+  },
   '/sign-out': { schema: z.object({}).optional() },
 };
 

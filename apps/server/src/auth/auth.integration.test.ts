@@ -14,7 +14,11 @@ describe('identity', () => {
     const client = createHttpClient(app);
     const email = uniqueEmail();
     const before = app.smtp.count();
-    const signUp = await client.post('/v1/auth/sign-up/email', { name: '  Zoë O\'Brien-Smith ', email: email.toUpperCase(), password: PASSWORD });
+    const signUp = await client.post('/v1/auth/sign-up/email', {
+      name: "  Zoë O'Brien-Smith ",
+      email: email.toUpperCase(),
+      password: PASSWORD,
+    });
     expect(signUp.status).toBe(200);
 
     const mail = await app.smtp.waitForMail(email, { after: before });
@@ -68,7 +72,11 @@ describe('identity', () => {
 
   it('a second sign-up with the same email answers user_exists', async () => {
     const { email } = await signedInOwner(app);
-    const again = await createHttpClient(app).post('/v1/auth/sign-up/email', { name: 'Other', email, password: PASSWORD });
+    const again = await createHttpClient(app).post('/v1/auth/sign-up/email', {
+      name: 'Other',
+      email,
+      password: PASSWORD,
+    });
     expect(again.status).toBe(409);
     expect(again.body.error.code).toBe('user_exists');
   });
@@ -129,7 +137,9 @@ describe('identity › codes and limits', () => {
 
   it('an expired verification code answers code_expired', async () => {
     const { email, otp } = await signUpUnverified();
-    await app.pool.query(`update verifications set expires_at = now() - interval '1 second' where identifier = $1`, [`email-verification-otp-${email}`]);
+    await app.pool.query(`update verifications set expires_at = now() - interval '1 second' where identifier = $1`, [
+      `email-verification-otp-${email}`,
+    ]);
     const expired = await createHttpClient(app).post('/v1/auth/email-otp/verify-email', { email, otp });
     expect(expired.status).toBe(400);
     expect(expired.body.error.code).toBe('code_expired');
@@ -165,7 +175,9 @@ describe('identity › codes and limits', () => {
     expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
 
     const { email: otherEmail } = await signedInOwner(app);
-    expect((await createHttpClient(app).post('/v1/auth/sign-in/email', { email: otherEmail, password: PASSWORD })).status).toBe(200);
+    expect(
+      (await createHttpClient(app).post('/v1/auth/sign-in/email', { email: otherEmail, password: PASSWORD })).status,
+    ).toBe(200);
   });
 
   it('resetting the password with the emailed code ends every session and only the new password works', async () => {
@@ -174,11 +186,18 @@ describe('identity › codes and limits', () => {
     await createHttpClient(app).post('/v1/auth/email-otp/request-password-reset', { email });
     const otp = await app.smtp.waitForCode(email, { after: before });
     const newPassword = 'N3w-password!!';
-    expect((await createHttpClient(app).post('/v1/auth/email-otp/reset-password', { email, otp, password: newPassword })).status).toBe(200);
+    expect(
+      (await createHttpClient(app).post('/v1/auth/email-otp/reset-password', { email, otp, password: newPassword }))
+        .status,
+    ).toBe(200);
 
     expect((await client.get('/v1/me')).status).toBe(401);
-    expect((await createHttpClient(app).post('/v1/auth/sign-in/email', { email, password: PASSWORD })).body.error.code).toBe('invalid_credentials');
-    expect((await createHttpClient(app).post('/v1/auth/sign-in/email', { email, password: newPassword })).status).toBe(200);
+    expect(
+      (await createHttpClient(app).post('/v1/auth/sign-in/email', { email, password: PASSWORD })).body.error.code,
+    ).toBe('invalid_credentials');
+    expect((await createHttpClient(app).post('/v1/auth/sign-in/email', { email, password: newPassword })).status).toBe(
+      200,
+    );
   });
 
   it('changing the password keeps this session and ends the others; a wrong current password is refused', async () => {
@@ -186,17 +205,25 @@ describe('identity › codes and limits', () => {
     const otherDevice = createHttpClient(app);
     expect((await otherDevice.post('/v1/auth/sign-in/email', { email, password: PASSWORD })).status).toBe(200);
 
-    const wrong = await client.post('/v1/auth/change-password', { currentPassword: 'Wr0ng-password!', newPassword: 'N3w-password!!' });
+    const wrong = await client.post('/v1/auth/change-password', {
+      currentPassword: 'Wr0ng-password!',
+      newPassword: 'N3w-password!!',
+    });
     expect(wrong.status).toBe(401);
     expect(wrong.body.error.code).toBe('invalid_credentials');
 
-    expect((await client.post('/v1/auth/change-password', { currentPassword: PASSWORD, newPassword: 'N3w-password!!' })).status).toBe(200);
+    expect(
+      (await client.post('/v1/auth/change-password', { currentPassword: PASSWORD, newPassword: 'N3w-password!!' }))
+        .status,
+    ).toBe(200);
     expect((await client.get('/v1/me')).status).toBe(200);
     expect((await otherDevice.get('/v1/me')).status).toBe(401);
   });
 
   it('a reset request for an unknown email answers user_not_found', async () => {
-    const response = await createHttpClient(app).post('/v1/auth/email-otp/request-password-reset', { email: uniqueEmail('nobody') });
+    const response = await createHttpClient(app).post('/v1/auth/email-otp/request-password-reset', {
+      email: uniqueEmail('nobody'),
+    });
     expect(response.status).toBe(404);
     expect(response.body.error.code).toBe('user_not_found');
   });
@@ -207,10 +234,30 @@ describe('identity › bad input never answers 500', () => {
   const cases: Array<[string, string, unknown, string]> = [
     ['sign-up without fields', '/v1/auth/sign-up/email', {}, 'name'],
     ['sign-up with wrong types', '/v1/auth/sign-up/email', { name: 42, email: ['a'], password: true }, 'email'],
-    ['sign-up with a 10 kB name', '/v1/auth/sign-up/email', { name: long, email: uniqueEmail(), password: PASSWORD }, 'name'],
-    ['sign-up with HTML in the name', '/v1/auth/sign-up/email', { name: '<script>alert(1)</script>', email: uniqueEmail(), password: PASSWORD }, 'name'],
-    ['sign-up with SQL in the email', '/v1/auth/sign-up/email', { name: 'Ann', email: "a@b.c'; drop table users;--", password: PASSWORD }, 'email'],
-    ['sign-up with a weak password', '/v1/auth/sign-up/email', { name: 'Ann', email: uniqueEmail(), password: 'password' }, 'password'],
+    [
+      'sign-up with a 10 kB name',
+      '/v1/auth/sign-up/email',
+      { name: long, email: uniqueEmail(), password: PASSWORD },
+      'name',
+    ],
+    [
+      'sign-up with HTML in the name',
+      '/v1/auth/sign-up/email',
+      { name: '<script>alert(1)</script>', email: uniqueEmail(), password: PASSWORD },
+      'name',
+    ],
+    [
+      'sign-up with SQL in the email',
+      '/v1/auth/sign-up/email',
+      { name: 'Ann', email: "a@b.c'; drop table users;--", password: PASSWORD },
+      'email',
+    ],
+    [
+      'sign-up with a weak password',
+      '/v1/auth/sign-up/email',
+      { name: 'Ann', email: uniqueEmail(), password: 'password' },
+      'password',
+    ],
     ['sign-in with a 10 kB password', '/v1/auth/sign-in/email', { email: uniqueEmail(), password: long }, 'password'],
     ['verify with a 5-digit code', '/v1/auth/email-otp/verify-email', { email: uniqueEmail(), otp: '12345' }, 'otp'],
     ['verify with letters', '/v1/auth/email-otp/verify-email', { email: uniqueEmail(), otp: 'abcdef' }, 'otp'],
@@ -227,6 +274,12 @@ describe('identity › bad input never answers 500', () => {
     const response = await createHttpClient(app).post('/v1/auth/sign-in/email', '{"email":');
     expect(response.status).toBe(400);
     expect(response.body.error.code).toBe('validation_error');
+  });
+
+  it('without a session an invalid body still answers 401: the session is checked before the body', async () => {
+    const response = await createHttpClient(app).post('/v1/entities', { name: 5 });
+    expect(response.status).toBe(401);
+    expect(response.body.error.code).toBe('unauthorized');
   });
 
   it('endpoints outside the product answer 404', async () => {

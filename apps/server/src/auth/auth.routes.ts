@@ -32,9 +32,11 @@ export function registerAuthRoutes(app: FastifyInstance, { auth, db, publicUrl, 
       if (request.method === 'POST' && !trustedOrigins.includes(request.headers.origin ?? '')) {
         throw new AppError('forbidden', 'This origin may not call the auth endpoints.');
       }
-      const body = request.method === 'POST' ? await runAuthPreflight(endpoint, request.body, db, request.ip) : undefined;
+      const body =
+        request.method === 'POST' ? await runAuthPreflight(endpoint, request.body, db, request.ip) : undefined;
       const response = await auth.handler(toWebRequest(request, publicUrl, body));
-      if (endpoint === SIGN_IN) await settleSignInAttempt(db, (body as { email: string }).email, request.ip, response.status);
+      if (endpoint === SIGN_IN)
+        await settleSignInAttempt(db, (body as { email: string }).email, request.ip, response.status);
       return sendWebResponse(reply, response);
     },
   });

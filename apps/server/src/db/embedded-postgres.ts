@@ -144,14 +144,19 @@ async function releaseDataDir(dataDir: string): Promise<void> {
 async function stopOrphanedPostgres(clusterDir: string, log: FastifyBaseLogger): Promise<void> {
   const pid = await readPid(path.join(clusterDir, 'postmaster.pid'));
   if (pid === null || !isAlive(pid)) return;
-  log.warn({ pid }, 'a PostgreSQL left running by a Leadbell server that did not shut down cleanly holds the data folder; stopping it');
+  log.warn(
+    { pid },
+    'a PostgreSQL left running by a Leadbell server that did not shut down cleanly holds the data folder; stopping it',
+  );
   // SIGINT is PostgreSQL's "fast" shutdown: running transactions are rolled back, data is kept.
   process.kill(pid, 'SIGINT');
   for (let waited = 0; waited < 30_000; waited += 100) {
     if (!isAlive(pid)) return;
     await sleep(100);
   }
-  throw new Error(`PostgreSQL (pid ${pid}) on ${clusterDir} did not stop within 30 s; stop it by hand and start again.`);
+  throw new Error(
+    `PostgreSQL (pid ${pid}) on ${clusterDir} did not stop within 30 s; stop it by hand and start again.`,
+  );
 }
 
 async function readPid(file: string): Promise<number | null> {

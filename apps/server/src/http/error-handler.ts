@@ -25,12 +25,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof AppError) {
       reply.headers(error.headers);
       const details = error.fields ? { fields: error.fields } : undefined;
-      return send(reply, error.status, { error: { code: error.code, message: error.message, ...(details && { details }) } });
+      return send(reply, error.status, {
+        error: { code: error.code, message: error.message, ...(details && { details }) },
+      });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields = fieldErrorsOf(error.validation as ValidationIssue[]);
       const first = Object.values(fields)[0]?.[0];
-      return send(reply, 400, { error: { code: 'validation_error', message: first ?? 'Some fields are invalid.', details: { fields } } });
+      return send(reply, 400, {
+        error: { code: 'validation_error', message: first ?? 'Some fields are invalid.', details: { fields } },
+      });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -39,10 +43,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return send(reply, status, { error: { code, message: error.message } });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return send(reply, 500, { error: { code: 'internal_error', message: 'Something went wrong on our side. Please try again.' } });
+    return send(reply, 500, {
+      error: { code: 'internal_error', message: 'Something went wrong on our side. Please try again.' },
+    });
   });
 
   app.setNotFoundHandler((request, reply) =>
-    send(reply, 404, { error: { code: 'not_found', message: `No route ${request.method} ${request.url.split('?')[0]}` } }),
+    send(reply, 404, {
+      error: { code: 'not_found', message: `No route ${request.method} ${request.url.split('?')[0]}` },
+    }),
   );
 }

@@ -1,4 +1,4 @@
-import type { preHandlerAsyncHookHandler } from 'fastify';
+import type { onRequestAsyncHookHandler } from 'fastify';
 import type { Database } from '../db/client.ts';
 import type { ApiKeyCipher } from '../features/api-keys/api-key-cipher.ts';
 
@@ -6,5 +6,6 @@ import type { ApiKeyCipher } from '../features/api-keys/api-key-cipher.ts';
 export type RouteContext = {
   db: Database;
   cipher: ApiKeyCipher;
-  requireSession: preHandlerAsyncHookHandler;
+  // An onRequest hook: a request without a session is refused before its body is even parsed.
+  requireSession: onRequestAsyncHookHandler;
 };

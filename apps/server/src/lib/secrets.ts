@@ -33,7 +33,10 @@ export async function loadSecrets(
     stored = SecretsSchema.parse(JSON.parse(await readFile(file, 'utf8')));
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
-      throw new Error(`${file} is unreadable or damaged; restore it from a backup or remove it only if the data folder is new.`, { cause: error });
+      throw new Error(
+        `${file} is unreadable or damaged; restore it from a backup or remove it only if the data folder is new.`,
+        { cause: error },
+      );
     }
     stored = generateSecrets();
     await mkdir(dataDir, { recursive: true });

@@ -3,10 +3,19 @@ import type { Mail } from './mailer.ts';
 export type CodePurpose = 'email-verification' | 'forget-password' | 'sign-in' | 'change-email';
 
 const COPY: Record<CodePurpose, { subject: string; intro: string }> = {
-  'email-verification': { subject: 'Your Leadbell verification code', intro: 'Use this code to verify your email address and finish creating your Leadbell account.' },
-  'forget-password': { subject: 'Reset your Leadbell password', intro: 'Use this code to choose a new password for your Leadbell account.' },
+  'email-verification': {
+    subject: 'Your Leadbell verification code',
+    intro: 'Use this code to verify your email address and finish creating your Leadbell account.',
+  },
+  'forget-password': {
+    subject: 'Reset your Leadbell password',
+    intro: 'Use this code to choose a new password for your Leadbell account.',
+  },
   'sign-in': { subject: 'Your Leadbell sign-in code', intro: 'Use this code to sign in to Leadbell.' },
-  'change-email': { subject: 'Confirm your new Leadbell email', intro: 'Use this code to confirm your new email address.' },
+  'change-email': {
+    subject: 'Confirm your new Leadbell email',
+    intro: 'Use this code to confirm your new email address.',
+  },
 };
 
 function escapeHtml(value: string): string {
@@ -14,7 +23,17 @@ function escapeHtml(value: string): string {
 }
 
 /** A branded code mail in HTML and plain text: product name, the code large, validity, a "didn't ask" line. */
-export function codeMail({ to, code, purpose, validFor }: { to: string; code: string; purpose: CodePurpose; validFor: string }): Mail {
+export function codeMail({
+  to,
+  code,
+  purpose,
+  validFor,
+}: {
+  to: string;
+  code: string;
+  purpose: CodePurpose;
+  validFor: string;
+}): Mail {
   const { subject, intro } = COPY[purpose];
   const ignore = "Didn't ask for this? You can safely ignore this email: nothing changes without the code.";
   const text = `Leadbell\n\n${intro}\n\n    ${code}\n\nThe code is valid for ${validFor} and works once.\n\n${ignore}\n`;

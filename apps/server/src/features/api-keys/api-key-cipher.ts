@@ -24,11 +24,14 @@ export function createApiKeyCipher(hexKey: string): ApiKeyCipher {
       const nonce = randomBytes(12);
       const cipher = createCipheriv('aes-256-gcm', secret, nonce);
       const ciphertext = Buffer.concat([cipher.update(key, 'utf8'), cipher.final()]);
-      return [FORMAT_VERSION, nonce, cipher.getAuthTag(), ciphertext].map((part) => (typeof part === 'string' ? part : part.toString('base64url'))).join('.');
+      return [FORMAT_VERSION, nonce, cipher.getAuthTag(), ciphertext]
+        .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
+        .join('.');
     },
     decrypt(sealed) {
       const [version, nonce, tag, ciphertext] = sealed.split('.');
-      if (version !== FORMAT_VERSION || !nonce || !tag || !ciphertext) throw new Error('Unknown API key ciphertext format.');
+      if (version !== FORMAT_VERSION || !nonce || !tag || !ciphertext)
+        throw new Error('Unknown API key ciphertext format.');
       const decipher = createDecipheriv('aes-256-gcm', secret, Buffer.from(nonce, 'base64url'));
       decipher.setAuthTag(Buffer.from(tag, 'base64url'));
       return Buffer.concat([decipher.update(Buffer.from(ciphertext, 'base64url')), decipher.final()]).toString('utf8');

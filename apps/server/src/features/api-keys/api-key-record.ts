@@ -1,7 +1,9 @@
 import type { ApiKeySummary } from '@leadbell/shared/api-keys';
 import type { apiKeys } from '../../db/schema/api-keys.ts';
 
-export function toApiKeySummary(row: Pick<typeof apiKeys.$inferSelect, 'id' | 'label' | 'maskedKey' | 'createdAt' | 'lastUsedAt'>): ApiKeySummary {
+export function toApiKeySummary(
+  row: Pick<typeof apiKeys.$inferSelect, 'id' | 'label' | 'maskedKey' | 'createdAt' | 'lastUsedAt'>,
+): ApiKeySummary {
   return {
     id: row.id,
     label: row.label,

@@ -12,18 +12,32 @@ import { revokeApiKey } from './revoke-api-key.ts';
 export function registerApiKeyRoutes(app: FastifyInstance, { db, cipher, requireSession }: RouteContext) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  routes.get('/v1/api-keys', { preHandler: requireSession }, async (request) => ({ data: await listApiKeys(db, entityIdOf(request)) }));
+  routes.get('/v1/api-keys', { onRequest: requireSession }, async (request) => ({
+    data: await listApiKeys(db, entityIdOf(request)),
+  }));
 
-  routes.post('/v1/api-keys', { schema: { body: CreateApiKeySchema }, preHandler: requireSession }, async (request, reply) =>
-    reply.status(201).send(await issueApiKey(db, cipher, entityIdOf(request), request.body.label || null)),
+  routes.post(
+    '/v1/api-keys',
+    { schema: { body: CreateApiKeySchema }, onRequest: requireSession },
+    async (request, reply) =>
+      reply.status(201).send(await issueApiKey(db, cipher, entityIdOf(request), request.body.label || null)),
   );
 
-  routes.get('/v1/api-keys/:id/secret', { schema: { params: IdParamsSchema }, preHandler: requireSession }, async (request, reply) =>
-    reply.header('cache-control', 'no-store').send(await getApiKeySecretOrThrow(db, cipher, request.params.id, entityIdOf(request))),
+  routes.get(
+    '/v1/api-keys/:id/secret',
+    { schema: { params: IdParamsSchema }, onRequest: requireSession },
+    async (request, reply) =>
+      reply
+        .header('cache-control', 'no-store')
+        .send(await getApiKeySecretOrThrow(db, cipher, request.params.id, entityIdOf(request))),
   );
 
-  routes.delete('/v1/api-keys/:id', { schema: { params: IdParamsSchema }, preHandler: requireSession }, async (request, reply) => {
-    await revokeApiKey(db, request.params.id, entityIdOf(request));
-    return reply.status(204).send();
-  });
+  routes.delete(
+    '/v1/api-keys/:id',
+    { schema: { params: IdParamsSchema }, onRequest: requireSession },
+    async (request, reply) => {
+      await revokeApiKey(db, request.params.id, entityIdOf(request));
+      return reply.status(204).send();
+    },
+  );
 }

@@ -25,7 +25,8 @@ function presentedKey(request: FastifyRequest): string | null {
 /** Who is calling the ingestion endpoint: the entity of an active key, or 401. */
 export async function authenticateApiKey(db: Database, request: FastifyRequest): Promise<ApiKeyCaller> {
   const key = presentedKey(request);
-  if (!key) throw new AppError('invalid_api_key', 'Missing API key: send it as "Authorization: Bearer <key>" or "X-Api-Key".');
+  if (!key)
+    throw new AppError('invalid_api_key', 'Missing API key: send it as "Authorization: Bearer <key>" or "X-Api-Key".');
   const [row] = await db
     .select({ apiKeyId: apiKeys.id, entityId: apiKeys.entityId })
     .from(apiKeys)

@@ -7,7 +7,12 @@ import { isUuid } from '../../http/ids.ts';
 import type { ApiKeyCipher } from './api-key-cipher.ts';
 
 /** The plain key for the console's copy button; only the owning entity's active keys. */
-export async function getApiKeySecretOrThrow(db: Database, cipher: ApiKeyCipher, id: string, entityId: string): Promise<ApiKeySecret> {
+export async function getApiKeySecretOrThrow(
+  db: Database,
+  cipher: ApiKeyCipher,
+  id: string,
+  entityId: string,
+): Promise<ApiKeySecret> {
   if (!isUuid(id)) throw new AppError('not_found', 'API key not found.');
   const [row] = await db
     .select({ keyCiphertext: apiKeys.keyCiphertext })

@@ -10,11 +10,22 @@ import { toApiKeySummary } from './api-key-record.ts';
 type Executor = Pick<Database, 'insert' | 'select'>;
 
 /** Creates a key for the entity; the plain key exists only in memory and in the returned cipher text. */
-export async function issueApiKey(db: Executor, cipher: ApiKeyCipher, entityId: string, label: string | null = null): Promise<ApiKeySummary> {
+export async function issueApiKey(
+  db: Executor,
+  cipher: ApiKeyCipher,
+  entityId: string,
+  label: string | null = null,
+): Promise<ApiKeySummary> {
   const key = generateApiKey();
   const [row] = await db
     .insert(apiKeys)
-    .values({ entityId, label, keyHash: hashApiKey(key), keyCiphertext: cipher.encrypt(key), maskedKey: maskApiKey(key) })
+    .values({
+      entityId,
+      label,
+      keyHash: hashApiKey(key),
+      keyCiphertext: cipher.encrypt(key),
+      maskedKey: maskApiKey(key),
+    })
     .returning();
   return toApiKeySummary(row!);
 }

@@ -7,7 +7,13 @@ import { toApiKeySummary } from './api-key-record.ts';
 /** The entity's active keys, newest first. */
 export async function listApiKeys(db: Database, entityId: string): Promise<ApiKeySummary[]> {
   const rows = await db
-    .select({ id: apiKeys.id, label: apiKeys.label, maskedKey: apiKeys.maskedKey, createdAt: apiKeys.createdAt, lastUsedAt: apiKeys.lastUsedAt })
+    .select({
+      id: apiKeys.id,
+      label: apiKeys.label,
+      maskedKey: apiKeys.maskedKey,
+      createdAt: apiKeys.createdAt,
+      lastUsedAt: apiKeys.lastUsedAt,
+    })
     .from(apiKeys)
     .where(and(eq(apiKeys.entityId, entityId), isNull(apiKeys.revokedAt)))
     .orderBy(desc(apiKeys.createdAt));

@@ -11,15 +11,20 @@ import { selectPlan } from './select-plan.ts';
 export function registerEntityRoutes(app: FastifyInstance, { db, cipher, requireSession }: RouteContext) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  routes.post('/v1/entities', { schema: { body: CreateEntitySchema }, preHandler: requireSession }, async (request, reply) =>
-    reply.status(201).send(await createEntity(db, sessionUserOf(request), request.body)),
+  routes.post(
+    '/v1/entities',
+    { schema: { body: CreateEntitySchema }, onRequest: requireSession },
+    async (request, reply) => reply.status(201).send(await createEntity(db, sessionUserOf(request), request.body)),
   );
 
-  routes.get('/v1/entities/:id', { schema: { params: IdParamsSchema }, preHandler: requireSession }, async (request) =>
+  routes.get('/v1/entities/:id', { schema: { params: IdParamsSchema }, onRequest: requireSession }, async (request) =>
     getEntityOrThrow(db, request.params.id, sessionUserOf(request).entityId),
   );
 
-  routes.put('/v1/entities/:id/plan', { schema: { params: IdParamsSchema, body: SelectPlanSchema }, preHandler: requireSession }, async (request) =>
-    selectPlan(db, cipher, { user: sessionUserOf(request), entityId: request.params.id, plan: request.body.plan }),
+  routes.put(
+    '/v1/entities/:id/plan',
+    { schema: { params: IdParamsSchema, body: SelectPlanSchema }, onRequest: requireSession },
+    async (request) =>
+      selectPlan(db, cipher, { user: sessionUserOf(request), entityId: request.params.id, plan: request.body.plan }),
   );
 }

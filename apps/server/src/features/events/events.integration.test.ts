@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHttpClient } from '../../../test/http-client.ts';
+import type { createHttpClient } from '../../../test/http-client.ts';
 import { createFlow, onboardedOwner } from '../../../test/owners.ts';
 import { startTestApp, type TestApp } from '../../../test/test-app.ts';
 
@@ -109,7 +109,9 @@ describe('events', () => {
     const resumed = await openStream(cookieOf(owner.client), lastSeen);
     await resumed.waitFor((events) => events.filter((event) => event.event === 'notification').length >= 2);
     await new Promise((resolve) => setTimeout(resolve, 200));
-    const ids = resumed.events.filter((event) => event.event === 'notification').map((event) => JSON.parse(event.data!).id);
+    const ids = resumed.events
+      .filter((event) => event.event === 'notification')
+      .map((event) => JSON.parse(event.data!).id);
     expect(ids).toEqual(missed.map((notification) => notification.id));
     await resumed.close();
   });

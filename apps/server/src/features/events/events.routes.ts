@@ -9,5 +9,7 @@ export function registerEventRoutes(app: FastifyInstance, { db, requireSession }
   // Open streams never finish on their own; end them so shutdown is not held up by idle consoles.
   app.addHook('preClose', async () => streams.closeAll());
 
-  app.get('/v1/events', { preHandler: requireSession }, async (request, reply) => streams.stream(request, reply, entityIdOf(request)));
+  app.get('/v1/events', { onRequest: requireSession }, async (request, reply) =>
+    streams.stream(request, reply, entityIdOf(request)),
+  );
 }

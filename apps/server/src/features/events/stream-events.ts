@@ -17,7 +17,8 @@ export function createEventStreams(db: Database, hub: NotificationHub) {
 
   async function stream(request: FastifyRequest, reply: FastifyReply, entityId: string): Promise<void> {
     const resumeFrom = Number.parseInt(String(request.headers['last-event-id'] ?? ''), 10);
-    let lastSeq = Number.isSafeInteger(resumeFrom) && resumeFrom >= 0 ? resumeFrom : await latestNotificationSeq(db, entityId);
+    let lastSeq =
+      Number.isSafeInteger(resumeFrom) && resumeFrom >= 0 ? resumeFrom : await latestNotificationSeq(db, entityId);
 
     reply.hijack();
     const response = reply.raw;
@@ -45,7 +46,9 @@ export function createEventStreams(db: Database, hub: NotificationHub) {
     };
     // Wake-ups are chained so two never read the same rows; a failed read is retried by the next one.
     const wake = () => {
-      draining = draining.then(drain).catch((error: unknown) => request.log.warn({ err: error }, 'live notifications: read failed'));
+      draining = draining
+        .then(drain)
+        .catch((error: unknown) => request.log.warn({ err: error }, 'live notifications: read failed'));
     };
 
     const unsubscribe = hub.subscribe(entityId, wake);

@@ -4,6 +4,9 @@ import { flows } from '../../db/schema/flows.ts';
 import { toFlow } from './flow-record.ts';
 
 export async function createFlow(db: Database, entityId: string, input: FlowInput): Promise<Flow> {
-  const [row] = await db.insert(flows).values({ entityId, ...input }).returning();
+  const [row] = await db
+    .insert(flows)
+    .values({ entityId, ...input })
+    .returning();
   return toFlow(row!);
 }

@@ -13,22 +13,30 @@ import { updateFlow } from './update-flow.ts';
 export function registerFlowRoutes(app: FastifyInstance, { db, requireSession }: RouteContext) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  routes.get('/v1/flows', { preHandler: requireSession }, async (request) => ({ data: await listFlows(db, entityIdOf(request)) }));
+  routes.get('/v1/flows', { onRequest: requireSession }, async (request) => ({
+    data: await listFlows(db, entityIdOf(request)),
+  }));
 
-  routes.post('/v1/flows', { schema: { body: FlowInputSchema }, preHandler: requireSession }, async (request, reply) =>
+  routes.post('/v1/flows', { schema: { body: FlowInputSchema }, onRequest: requireSession }, async (request, reply) =>
     reply.status(201).send(await createFlow(db, entityIdOf(request), request.body)),
   );
 
-  routes.get('/v1/flows/:id', { schema: { params: IdParamsSchema }, preHandler: requireSession }, async (request) =>
+  routes.get('/v1/flows/:id', { schema: { params: IdParamsSchema }, onRequest: requireSession }, async (request) =>
     getFlowOrThrow(db, request.params.id, entityIdOf(request)),
   );
 
-  routes.put('/v1/flows/:id', { schema: { params: IdParamsSchema, body: FlowInputSchema }, preHandler: requireSession }, async (request) =>
-    updateFlow(db, request.params.id, entityIdOf(request), request.body),
+  routes.put(
+    '/v1/flows/:id',
+    { schema: { params: IdParamsSchema, body: FlowInputSchema }, onRequest: requireSession },
+    async (request) => updateFlow(db, request.params.id, entityIdOf(request), request.body),
   );
 
-  routes.delete('/v1/flows/:id', { schema: { params: IdParamsSchema }, preHandler: requireSession }, async (request, reply) => {
-    await deleteFlow(db, request.params.id, entityIdOf(request));
-    return reply.status(204).send();
-  });
+  routes.delete(
+    '/v1/flows/:id',
+    { schema: { params: IdParamsSchema }, onRequest: requireSession },
+    async (request, reply) => {
+      await deleteFlow(db, request.params.id, entityIdOf(request));
+      return reply.status(204).send();
+    },
+  );
 }

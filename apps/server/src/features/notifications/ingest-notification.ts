@@ -18,7 +18,11 @@ const ENTITY_LOCK_NAMESPACE = 0x6c62;
  * message) filled from `data`. The notification, the flow's counters and the key's last use
  * change in one transaction.
  */
-export async function ingestNotification(db: Database, caller: ApiKeyCaller, input: NotifyRequest): Promise<NotifyResponse> {
+export async function ingestNotification(
+  db: Database,
+  caller: ApiKeyCaller,
+  input: NotifyRequest,
+): Promise<NotifyResponse> {
   return db.transaction(async (tx) => {
     // Per entity, notifications take their position (seq) and commit in the same order, so a live
     // stream that has delivered position N never sees an earlier one commit later.
@@ -49,7 +53,12 @@ export async function ingestNotification(db: Database, caller: ApiKeyCaller, inp
     await tx
       .update(apiKeys)
       .set({ lastUsedAt: row!.createdAt })
-      .where(and(eq(apiKeys.id, caller.apiKeyId), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, sql`now() - interval '1 minute'`))));
+      .where(
+        and(
+          eq(apiKeys.id, caller.apiKeyId),
+          or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, sql`now() - interval '1 minute'`)),
+        ),
+      );
 
     // Delivered to listeners on commit only.
     await tx.execute(sql`select pg_notify(${NOTIFICATIONS_CHANNEL}, ${caller.entityId})`);

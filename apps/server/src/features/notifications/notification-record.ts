@@ -11,6 +11,14 @@ export const notificationColumns = {
   createdAt: notifications.createdAt,
 };
 
-export function toNotification(row: Pick<typeof notifications.$inferSelect, 'id' | 'flowId' | 'title' | 'message' | 'createdAt'>): Notification {
-  return { id: row.id, flowId: row.flowId, title: row.title, message: row.message, createdAt: row.createdAt.toISOString() };
+export function toNotification(
+  row: Pick<typeof notifications.$inferSelect, 'id' | 'flowId' | 'title' | 'message' | 'createdAt'>,
+): Notification {
+  return {
+    id: row.id,
+    flowId: row.flowId,
+    title: row.title,
+    message: row.message,
+    createdAt: row.createdAt.toISOString(),
+  };
 }

@@ -13,7 +13,7 @@ export function registerNotificationRoutes(app: FastifyInstance, { db, requireSe
 
   routes.get(
     '/v1/flows/:id/notifications',
-    { schema: { params: IdParamsSchema, querystring: NotificationPageQuerySchema }, preHandler: requireSession },
+    { schema: { params: IdParamsSchema, querystring: NotificationPageQuerySchema }, onRequest: requireSession },
     async (request) =>
       listNotifications(db, { flowId: request.params.id, entityId: entityIdOf(request), ...request.query }),
   );
