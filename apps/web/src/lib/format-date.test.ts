@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime } from './format-date.ts';
+import { formatDate, formatDateTime, formatRelativeTime } from './format-date.ts';
 
 describe('formatDateTime', () => {
   it('date format › afternoon reads as day-month-year with pm', () => {
@@ -31,5 +31,27 @@ describe('formatDateTime', () => {
 describe('formatDate', () => {
   it('date format › keeps only the day', () => {
     expect(formatDate('2026-11-21T15:05:00Z', 'UTC')).toBe('21-11-2026');
+  });
+});
+
+describe('formatRelativeTime', () => {
+  const now = new Date('2026-11-21T12:00:00Z');
+  const ago = (seconds: number) => new Date(now.getTime() - seconds * 1000);
+
+  it('relative time › under a minute is just now', () => {
+    expect(formatRelativeTime(ago(5), now)).toBe('just now');
+    expect(formatRelativeTime(ago(-30), now)).toBe('just now');
+  });
+
+  it('relative time › minutes, hours and days', () => {
+    expect(formatRelativeTime(ago(60), now)).toBe('1 minute ago');
+    expect(formatRelativeTime(ago(59 * 60), now)).toBe('59 minutes ago');
+    expect(formatRelativeTime(ago(3 * 3600 + 10), now)).toBe('3 hours ago');
+    expect(formatRelativeTime(ago(30 * 3600), now)).toBe('yesterday');
+    expect(formatRelativeTime(ago(3 * 86400), now)).toBe('3 days ago');
+  });
+
+  it('relative time › older than a week shows the date', () => {
+    expect(formatRelativeTime(ago(10 * 86400), now, 'UTC')).toBe('11-11-2026');
   });
 });

@@ -26,3 +26,25 @@ export function formatDate(value: string | Date, timeZone?: string): string {
   const formatted = formatDateTime(value, timeZone);
   return formatted === '—' ? formatted : formatted.slice(0, 10);
 }
+
+const RELATIVE_STEPS: [limitSeconds: number, unitSeconds: number, unit: Intl.RelativeTimeFormatUnit][] = [
+  [60 * 60, 60, 'minute'],
+  [24 * 60 * 60, 60 * 60, 'hour'],
+  [7 * 24 * 60 * 60, 24 * 60 * 60, 'day'],
+];
+
+/**
+ * How long ago an instant was, e.g. `5 minutes ago`, `yesterday`, `3 days ago`; `just now` under a
+ * minute; older than a week reads as the date (`21-11-2026`).
+ */
+export function formatRelativeTime(value: string | Date, now: Date = new Date(), timeZone?: string): string {
+  const date = typeof value === 'string' ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return '—';
+  const seconds = Math.max(0, Math.round((now.getTime() - date.getTime()) / 1000));
+  if (seconds < 60) return 'just now';
+  const format = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+  for (const [limit, unitSeconds, unit] of RELATIVE_STEPS) {
+    if (seconds < limit) return format.format(-Math.floor(seconds / unitSeconds), unit);
+  }
+  return formatDate(date, timeZone);
+}

@@ -1,5 +1,6 @@
 import { Card } from '../../components/ui/card.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import { ChangePasswordForm } from '../../features/auth/components/change-password-form.tsx';
 import { useRequiredMe } from '../../lib/auth.ts';
 
 export function AccountPage() {
@@ -7,20 +8,25 @@ export function AccountPage() {
   return (
     <>
       <PageHeader title="Account" description="Your sign-in details." />
-      <Card className="max-w-xl p-5 sm:p-7">
-        <dl className="grid gap-4 text-sm sm:grid-cols-[8rem_1fr]">
-          <dt className="font-medium text-slate-500">Name</dt>
-          <dd className="text-slate-900">{me.user.name}</dd>
-          <dt className="font-medium text-slate-500">Email</dt>
-          <dd className="break-all text-slate-900">{me.user.email}</dd>
-          {me.entity ? (
-            <>
-              <dt className="font-medium text-slate-500">Entity</dt>
-              <dd className="text-slate-900">{me.entity.name}</dd>
-            </>
-          ) : null}
-        </dl>
-      </Card>
+      <div className="grid max-w-xl gap-6">
+        <Card className="p-5 sm:p-7">
+          <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[8rem_1fr] sm:gap-y-4">
+            <dt className="font-medium text-slate-500">Name</dt>
+            <dd className="mb-3 text-slate-900 sm:mb-0">{me.user.name}</dd>
+            <dt className="font-medium text-slate-500">Email</dt>
+            <dd className="mb-3 break-all text-slate-900 sm:mb-0">{me.user.email}</dd>
+            {me.entity ? (
+              <>
+                <dt className="font-medium text-slate-500">Entity</dt>
+                <dd className="text-slate-900">{me.entity.name}</dd>
+              </>
+            ) : null}
+          </dl>
+        </Card>
+        <Card className="p-5 sm:p-7">
+          <ChangePasswordForm />
+        </Card>
+      </div>
     </>
   );
 }

@@ -1,16 +1,30 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { BellRing } from 'lucide-react';
+import { useCallback } from 'react';
 import { useParams } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../components/ui/state.tsx';
+import { FLOWS_QUERY_KEY } from '../../features/flows/api/get-flows.ts';
 import { useNotifications } from '../../features/notifications/api/get-notifications.ts';
+import { LiveIndicator } from '../../features/notifications/components/live-indicator.tsx';
 import { NotificationsTable } from '../../features/notifications/components/notifications-table.tsx';
+import { useLiveNotifications } from '../../features/notifications/hooks/use-live-notifications.ts';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 
 export function FlowNotificationsPage() {
   const { flowId = '' } = useParams();
+  const queryClient = useQueryClient();
   const query = useNotifications(flowId);
+  // Counts and "last lead" on /flows change with every notification; `exact` leaves the flow's
+  // own queries alone.
+  const refreshFlowList = useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: FLOWS_QUERY_KEY, exact: true }),
+    [queryClient],
+  );
+  const liveStatus = useLiveNotifications(flowId, { onNotification: refreshFlowList });
   const back = { to: '/flows', label: 'Back to flows' };
+
   const firstPage = query.data?.pages[0];
   const title = firstPage ? `${firstPage.flowTitle} Notifications` : 'Notifications';
 
@@ -22,6 +36,7 @@ export function FlowNotificationsPage() {
       </>
     );
   }
+
   if (!query.data) {
     const isNotFound = query.error instanceof ApiError && query.error.status === 404;
     return (
@@ -43,12 +58,16 @@ export function FlowNotificationsPage() {
   }
 
   const notifications = query.data.pages.flatMap((page) => page.Notifications);
+
   return (
     <>
       <PageHeader
         back={back}
         title={title}
-        description={firstPage ? <>Flow: {firstPage.flow}. Newest first.</> : null}
+        description={
+          firstPage ? <>Flow: {firstPage.flow}. Newest first; new notifications appear here as they arrive.</> : null
+        }
+        actions={<LiveIndicator status={liveStatus} />}
       />
       {notifications.length === 0 ? (
         <EmptyState icon={<BellRing />} title="You haven't received any notification yet">
@@ -72,7 +91,11 @@ export function FlowNotificationsPage() {
                 Load more
               </Button>
             </div>
-          ) : null}
+          ) : (
+            <p className="text-center text-xs text-slate-500">
+              {notifications.length === 1 ? '1 notification' : `${notifications.length} notifications`}, all shown.
+            </p>
+          )}
         </div>
       )}
     </>

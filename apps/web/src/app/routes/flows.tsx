@@ -1,11 +1,16 @@
+import type { Flow } from '@leadbell/shared/flows';
+import { useQueryClient } from '@tanstack/react-query';
 import { Plus, Workflow } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../components/ui/state.tsx';
 import { useFlows } from '../../features/flows/api/get-flows.ts';
+import { DeleteFlowDialog } from '../../features/flows/components/delete-flow-dialog.tsx';
 import { FlowsTable } from '../../features/flows/components/flows-table.tsx';
+import { notificationsQueryKey } from '../../features/notifications/api/get-notifications.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useFlashMessage } from '../../lib/flash-message.ts';
 
@@ -21,8 +26,18 @@ function AddNewButton() {
 }
 
 export function FlowsPage() {
+  const queryClient = useQueryClient();
   const flashMessage = useFlashMessage();
   const flows = useFlows();
+  const [flowToDelete, setFlowToDelete] = useState<Flow | null>(null);
+  const [deletedMessage, setDeletedMessage] = useState<string | null>(null);
+  const successMessage = deletedMessage ?? flashMessage;
+
+  function handleDeleted(flow: Flow) {
+    queryClient.removeQueries({ queryKey: notificationsQueryKey(flow.flowId) });
+    setFlowToDelete(null);
+    setDeletedMessage(`Flow “${flow.name}” deleted.`);
+  }
 
   return (
     <>
@@ -31,9 +46,9 @@ export function FlowsPage() {
         description="A flow is a notification template: your website picks one by its Flow ID and Leadbell rings your phone."
         actions={<AddNewButton />}
       />
-      {flashMessage ? (
+      {successMessage ? (
         <Alert tone="success" className="mb-6">
-          {flashMessage}
+          {successMessage}
         </Alert>
       ) : null}
       {flows.isPending ? (
@@ -43,14 +58,22 @@ export function FlowsPage() {
           message={errorMessage(flows.error, 'failed to get flows')}
           onRetry={() => void flows.refetch()}
           isRetrying={flows.isFetching}
+          quiet
         />
       ) : flows.data.data.length === 0 ? (
         <EmptyState icon={<Workflow />} title="You haven't created any flows yet">
           Create your first flow, then send its Flow ID from your website’s contact or booking form.
         </EmptyState>
       ) : (
-        <FlowsTable flows={flows.data.data} />
+        <FlowsTable
+          flows={flows.data.data}
+          onDelete={(flow) => {
+            setDeletedMessage(null);
+            setFlowToDelete(flow);
+          }}
+        />
       )}
+      <DeleteFlowDialog flow={flowToDelete} onClose={() => setFlowToDelete(null)} onDeleted={handleDeleted} />
     </>
   );
 }

@@ -37,10 +37,29 @@ type ErrorStateProps = {
   message: string;
   onRetry: () => void;
   isRetrying?: boolean;
+  /** A low-key line instead of a red panel, for lists whose failure the spec only logged. */
+  quiet?: boolean;
 };
 
 /** A failed load, inline where the content would be, with a way to try again. */
-export function ErrorState({ message, onRetry, isRetrying = false }: ErrorStateProps) {
+export function ErrorState({ message, onRetry, isRetrying = false, quiet = false }: ErrorStateProps) {
+  if (quiet) {
+    return (
+      <div
+        role="alert"
+        className="flex flex-col items-start gap-3 rounded-xl border border-slate-200 bg-white px-4 py-4 text-sm text-slate-600 sm:flex-row sm:items-center sm:justify-between"
+      >
+        <p className="flex items-start gap-2">
+          <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-400" />
+          {message}
+        </p>
+        <Button variant="secondary" size="sm" onClick={onRetry} isLoading={isRetrying}>
+          {isRetrying ? null : <RotateCw aria-hidden="true" className="size-3.5" />}
+          Try again
+        </Button>
+      </div>
+    );
+  }
   return (
     <div
       role="alert"

@@ -68,3 +68,22 @@ export function TableCell({ className, label, ...props }: TableCellProps) {
     />
   );
 }
+
+/**
+ * The row's buttons. On phones they get a full-width row at the foot of the card, without a
+ * label column squeezing them onto one line each.
+ */
+export function TableActionsCell({ className, children, ...props }: Omit<TableCellProps, 'label'>) {
+  return (
+    <TableCell
+      label="Action"
+      className={cn(
+        'max-md:block max-md:border-t max-md:border-slate-100 max-md:pt-3 max-md:before:content-none md:text-right',
+        className,
+      )}
+      {...props}
+    >
+      <span className="flex flex-wrap gap-2 md:flex-nowrap md:justify-end">{children}</span>
+    </TableCell>
+  );
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, NETWORK_ERROR_MESSAGE, NetworkError } from '../../lib/api-client.ts';
-import { authErrorMessage } from './auth-error-message.ts';
+import { authErrorMessage, waitMessage } from './auth-error-message.ts';
 
 describe('authErrorMessage', () => {
   it('auth errors › a network failure reads as a network error on every screen', () => {
@@ -63,5 +63,16 @@ describe('authErrorMessage', () => {
     expect(authErrorMessage(new ApiError(404, 'user_not_found', 'x'), 'reset-request')).toBe(
       'No account exists with this email. Please check and try again.',
     );
+  });
+
+  it('auth errors › a wrong current password on change password names the current password', () => {
+    expect(authErrorMessage(new ApiError(401, 'invalid_credentials', 'x'), 'change-password')).toBe(
+      'Your current password is incorrect. Please try again.',
+    );
+  });
+
+  it('auth errors › a wait reads in whole seconds', () => {
+    expect(waitMessage(30)).toBe('Too many attempts. Try again in 30 seconds.');
+    expect(waitMessage(1)).toBe('Too many attempts. Try again in 1 second.');
   });
 });

@@ -1,6 +1,7 @@
 import { ApiError, NetworkError } from '../../lib/api-client.ts';
 
-export type AuthAction = 'sign-up' | 'sign-in' | 'verify' | 'resend-code' | 'reset-request' | 'reset-password';
+export type AuthAction =
+  'sign-up' | 'sign-in' | 'verify' | 'resend-code' | 'reset-request' | 'reset-password' | 'change-password';
 
 /** Spec section 8's screen messages, keyed by the API's stable error codes. */
 const MESSAGES: Partial<Record<string, string>> = {
@@ -21,12 +22,24 @@ const FALLBACKS: Record<AuthAction, string> = {
   'resend-code': 'Something went wrong while sending the code. Please try again.',
   'reset-request': 'Something went wrong while sending the code. Please try again.',
   'reset-password': 'Verification failed. Please try again.',
+  'change-password': 'Your password could not be changed. Please try again.',
 };
 
 /** Where the same code reads differently on one screen (spec section 8). */
 const OVERRIDES: Partial<Record<AuthAction, Partial<Record<string, string>>>> = {
   'reset-request': { user_not_found: 'No account exists with this email. Please check and try again.' },
+  'reset-password': {
+    code_expired: 'This code has expired. Please request a new code.',
+    too_many_attempts: 'Too many incorrect attempts, so this code no longer works. Please request a new code.',
+  },
+  // The email is known here; a wrong password can only be the current one.
+  'change-password': { invalid_credentials: 'Your current password is incorrect. Please try again.' },
 };
+
+/** A server-imposed wait (429 with Retry-After), counted down on screen. */
+export function waitMessage(seconds: number): string {
+  return `Too many attempts. Try again in ${seconds} ${seconds === 1 ? 'second' : 'seconds'}.`;
+}
 
 /** The message an auth screen shows for a failed call. */
 export function authErrorMessage(error: unknown, action: AuthAction): string {

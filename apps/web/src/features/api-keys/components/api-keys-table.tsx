@@ -1,13 +1,29 @@
 import type { ApiKeySummary } from '@leadbell/shared/api-keys';
+import { Ban } from 'lucide-react';
 import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
+import { Button } from '../../../components/ui/button.tsx';
 import { CopyButton } from '../../../components/ui/copy-button.tsx';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table.tsx';
+import {
+  Table,
+  TableActionsCell,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '../../../components/ui/table.tsx';
 import { copyText } from '../../../lib/clipboard.ts';
-import { formatDateTime } from '../../../lib/format-date.ts';
+import { formatDateTime, formatRelativeTime } from '../../../lib/format-date.ts';
 import { getApiKeySecret } from '../api/get-api-key-secret.ts';
+import { apiKeyName } from '../api-key-name.ts';
 
-export function ApiKeysTable({ keys }: { keys: ApiKeySummary[] }) {
+type ApiKeysTableProps = {
+  keys: ApiKeySummary[];
+  onRevoke: (key: ApiKeySummary, name: string) => void;
+};
+
+export function ApiKeysTable({ keys, onRevoke }: ApiKeysTableProps) {
   const [copiedId, setCopiedId] = useState<string | null>(null);
   const [pendingId, setPendingId] = useState<string | null>(null);
   const [copyFailed, setCopyFailed] = useState(false);
@@ -37,21 +53,22 @@ export function ApiKeysTable({ keys }: { keys: ApiKeySummary[] }) {
             <TableHead>Key</TableHead>
             <TableHead>Created</TableHead>
             <TableHead>Last used</TableHead>
+            <TableHead className="text-right">Action</TableHead>
           </TableRow>
         </TableHeader>
         <TableBody>
           {keys.map((key, index) => {
-            const label = key.label ?? `Key ${index + 1}`;
+            const name = apiKeyName(key, index);
             return (
               <TableRow key={key.id}>
-                <TableCell label="Label" className="font-medium text-slate-900">
-                  {label}
+                <TableCell label="Label" className="font-medium break-words text-slate-900">
+                  {name}
                 </TableCell>
                 <TableCell label="Key">
                   <span className="flex flex-wrap items-center gap-2">
                     <code className="font-mono text-xs break-all text-slate-700">{key.maskedKey}</code>
                     <CopyButton
-                      subject={`API key ${label}`}
+                      subject={`API key ${name}`}
                       isCopied={copiedId === key.id}
                       isPending={pendingId === key.id}
                       onCopy={() => void copy(key.id)}
@@ -61,13 +78,27 @@ export function ApiKeysTable({ keys }: { keys: ApiKeySummary[] }) {
                 <TableCell label="Created" className="whitespace-nowrap tabular-nums">
                   <time dateTime={key.createdAt}>{formatDateTime(key.createdAt)}</time>
                 </TableCell>
-                <TableCell label="Last used" className="whitespace-nowrap tabular-nums">
+                <TableCell label="Last used" className="whitespace-nowrap">
                   {key.lastUsedAt ? (
-                    <time dateTime={key.lastUsedAt}>{formatDateTime(key.lastUsedAt)}</time>
+                    <time dateTime={key.lastUsedAt} title={formatDateTime(key.lastUsedAt)}>
+                      {formatRelativeTime(key.lastUsedAt)}
+                    </time>
                   ) : (
                     <span className="text-slate-400">Never</span>
                   )}
                 </TableCell>
+                <TableActionsCell>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    onClick={() => onRevoke(key, name)}
+                    aria-label={`Revoke ${name}`}
+                    className="text-red-700 hover:bg-red-50 hover:text-red-800"
+                  >
+                    <Ban aria-hidden="true" className="size-3.5" />
+                    Revoke
+                  </Button>
+                </TableActionsCell>
               </TableRow>
             );
           })}

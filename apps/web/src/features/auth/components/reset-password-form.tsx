@@ -32,17 +32,20 @@ export function ResetPasswordForm({ email }: { email: string }) {
     onError: (error) => applyServerFieldErrors(error, form.setError, FIELDS),
   });
   const { errors } = form.formState;
-  const isGeneric = mutation.isError && !(mutation.error instanceof ApiError && KNOWN_CODES.has(mutation.error.code));
+  const errorCode = mutation.error instanceof ApiError ? mutation.error.code : null;
+  const isGeneric = mutation.isError && !(errorCode && KNOWN_CODES.has(errorCode));
+  // The code is used up: only a new one helps.
+  const needsNewCode = errorCode === 'code_expired' || errorCode === 'too_many_attempts';
 
   return (
     <form noValidate onSubmit={form.handleSubmit((values) => mutation.mutate(values))} className="grid gap-5">
       {mutation.isError ? (
         <Alert tone="error">
           {authErrorMessage(mutation.error, 'reset-password')}
-          {isGeneric ? (
+          {isGeneric || needsNewCode ? (
             <>
               {' '}
-              <TextLink to="/reset-password">Try again</TextLink>
+              <TextLink to="/reset-password">{needsNewCode ? 'Request a new code' : 'Try again'}</TextLink>
             </>
           ) : null}
         </Alert>

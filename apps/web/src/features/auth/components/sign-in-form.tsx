@@ -11,9 +11,10 @@ import { Input } from '../../../components/ui/input.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { refreshSession } from '../../../lib/auth.ts';
 import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
+import { useCountdown } from '../../../lib/use-countdown.ts';
 import { sendVerificationOtp } from '../api/send-verification-otp.ts';
 import { signIn } from '../api/sign-in.ts';
-import { authErrorMessage } from '../auth-error-message.ts';
+import { authErrorMessage, waitMessage } from '../auth-error-message.ts';
 import type { VerifyState } from '../verify-state.ts';
 import { TextLink } from './auth-layout.tsx';
 
@@ -26,6 +27,7 @@ export function SignInForm({ successMessage }: { successMessage?: string | undef
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [isSignedIn, setIsSignedIn] = useState(false);
+  const lockout = useCountdown();
   const form = useForm<SignIn>({
     resolver: zodResolver(SignInSchema),
     defaultValues: { email: '', password: '' },
@@ -53,7 +55,12 @@ export function SignInForm({ successMessage }: { successMessage?: string | undef
       const state: VerifyState = { email: values.email, password: values.password };
       void navigate('/verify', { state });
     },
-    onError: (error) => applyServerFieldErrors(error, form.setError, FIELDS),
+    onError: (error) => {
+      if (error instanceof ApiError && error.code === 'rate_limited' && error.retryAfterSeconds) {
+        lockout.start(error.retryAfterSeconds);
+      }
+      applyServerFieldErrors(error, form.setError, FIELDS);
+    },
   });
 
   useEffect(() => {
@@ -66,6 +73,9 @@ export function SignInForm({ successMessage }: { successMessage?: string | undef
 
   const { errors } = form.formState;
   const errorCode = mutation.error instanceof ApiError ? mutation.error.code : null;
+  const isLockedOut = errorCode === 'rate_limited' && lockout.secondsLeft > 0;
+  const wasLockedOut =
+    errorCode === 'rate_limited' && mutation.error instanceof ApiError && mutation.error.retryAfterSeconds !== null;
 
   return (
     <form noValidate onSubmit={form.handleSubmit((values) => mutation.mutate(values))} className="grid gap-5">
@@ -73,7 +83,11 @@ export function SignInForm({ successMessage }: { successMessage?: string | undef
       {isSignedIn ? <Alert tone="success">Signed in — taking you to your console…</Alert> : null}
       {mutation.isError ? (
         <Alert tone="error">
-          {authErrorMessage(mutation.error, 'sign-in')}
+          {isLockedOut
+            ? waitMessage(lockout.secondsLeft)
+            : wasLockedOut
+              ? 'You can try signing in again now.'
+              : authErrorMessage(mutation.error, 'sign-in')}
           {errorCode === 'user_not_found' ? (
             <>
               {' '}
@@ -107,7 +121,13 @@ export function SignInForm({ successMessage }: { successMessage?: string | undef
           <Input {...control} type="password" autoComplete="current-password" {...form.register('password')} />
         )}
       </FormField>
-      <Button type="submit" size="lg" isLoading={mutation.isPending || isSignedIn} className="mt-1 w-full">
+      <Button
+        type="submit"
+        size="lg"
+        isLoading={mutation.isPending || isSignedIn}
+        disabled={isLockedOut}
+        className="mt-1 w-full"
+      >
         Sign In
       </Button>
     </form>

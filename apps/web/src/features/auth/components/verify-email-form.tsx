@@ -7,8 +7,10 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
 import { refreshSession } from '../../../lib/auth.ts';
 import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
+import { useCountdown } from '../../../lib/use-countdown.ts';
 import { sendVerificationOtp } from '../api/send-verification-otp.ts';
 import { signIn } from '../api/sign-in.ts';
 import { verifyEmail } from '../api/verify-email.ts';
@@ -42,9 +44,13 @@ export function VerifyEmailForm({ state }: { state: VerifyState }) {
     onError: (error) => applyServerFieldErrors(error, form.setError, ['otp']),
   });
 
+  const resendWait = useCountdown();
   const resend = useMutation({
     mutationFn: () => sendVerificationOtp(state.email),
     onMutate: () => verify.reset(),
+    onError: (error) => {
+      if (error instanceof ApiError && error.code === 'rate_limited') resendWait.start(error.retryAfterSeconds ?? 60);
+    },
   });
 
   const { errors } = form.formState;
@@ -52,7 +58,12 @@ export function VerifyEmailForm({ state }: { state: VerifyState }) {
   return (
     <div className="grid gap-5">
       {verify.isError ? <Alert tone="error">{authErrorMessage(verify.error, 'verify')}</Alert> : null}
-      {resend.isError ? <Alert tone="error">{authErrorMessage(resend.error, 'resend-code')}</Alert> : null}
+      {resend.isError ? (
+        <Alert tone="error">
+          {authErrorMessage(resend.error, 'resend-code')}
+          {resendWait.secondsLeft > 0 ? ` You can ask for a new code in ${resendWait.secondsLeft} s.` : null}
+        </Alert>
+      ) : null}
       {resend.isSuccess ? <Alert tone="success">We sent a new code to {state.email}.</Alert> : null}
       <form noValidate onSubmit={form.handleSubmit((values) => verify.mutate(values))} className="grid gap-5">
         <FormField
@@ -84,8 +95,9 @@ export function VerifyEmailForm({ state }: { state: VerifyState }) {
           className="text-sm"
           onClick={() => resend.mutate()}
           isLoading={resend.isPending}
+          disabled={resendWait.secondsLeft > 0}
         >
-          Resend code
+          {resendWait.secondsLeft > 0 ? `Resend code (${resendWait.secondsLeft} s)` : 'Resend code'}
         </Button>
       </p>
     </div>

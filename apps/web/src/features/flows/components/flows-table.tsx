@@ -1,15 +1,51 @@
 import type { Flow } from '@leadbell/shared/flows';
 import { maskFlowId } from '@leadbell/shared/masking';
-import { Bell, Pencil } from 'lucide-react';
+import { Bell, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { CopyButton } from '../../../components/ui/copy-button.tsx';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table.tsx';
+import {
+  Table,
+  TableActionsCell,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableHeader,
+  TableRow,
+} from '../../../components/ui/table.tsx';
 import { copyText } from '../../../lib/clipboard.ts';
+import { formatDateTime, formatRelativeTime } from '../../../lib/format-date.ts';
 
-export function FlowsTable({ flows }: { flows: Flow[] }) {
+const NUMBER = new Intl.NumberFormat('en-US');
+
+type FlowsTableProps = {
+  flows: Flow[];
+  onDelete: (flow: Flow) => void;
+};
+
+function NotificationStats({ flow }: { flow: Flow }) {
+  return (
+    <span className="grid gap-0.5">
+      <span className="font-medium text-slate-900 tabular-nums">{NUMBER.format(flow.notificationCount)}</span>
+      <span className="text-xs whitespace-nowrap text-slate-500">
+        {flow.lastNotificationAt ? (
+          <>
+            Last lead{' '}
+            <time dateTime={flow.lastNotificationAt} title={formatDateTime(flow.lastNotificationAt)}>
+              {formatRelativeTime(flow.lastNotificationAt)}
+            </time>
+          </>
+        ) : (
+          'No leads yet'
+        )}
+      </span>
+    </span>
+  );
+}
+
+export function FlowsTable({ flows, onDelete }: FlowsTableProps) {
   const [copiedId, setCopiedId] = useState<string | null>(null);
   const [copyFailed, setCopyFailed] = useState(false);
 
@@ -35,6 +71,7 @@ export function FlowsTable({ flows }: { flows: Flow[] }) {
             <TableHead>Name</TableHead>
             <TableHead>Title</TableHead>
             <TableHead>Message</TableHead>
+            <TableHead>Notifications</TableHead>
             <TableHead className="text-right">Action</TableHead>
           </TableRow>
         </TableHeader>
@@ -45,7 +82,8 @@ export function FlowsTable({ flows }: { flows: Flow[] }) {
                 {index + 1}
               </TableCell>
               <TableCell label="Flow ID">
-                <span className="flex items-center gap-2">
+                {/* Stacked on desktop so the table fits beside the sidebar without scrolling. */}
+                <span className="flex items-center gap-2 md:flex-col md:items-start md:gap-1.5">
                   <code className="font-mono text-xs whitespace-nowrap text-slate-700">{maskFlowId(flow.flowId)}</code>
                   <CopyButton
                     subject={`flow ID of ${flow.name}`}
@@ -54,29 +92,43 @@ export function FlowsTable({ flows }: { flows: Flow[] }) {
                   />
                 </span>
               </TableCell>
-              <TableCell label="Name" className="font-medium text-slate-900">
+              <TableCell label="Name" className="font-medium break-words text-slate-900">
                 {flow.name}
               </TableCell>
-              <TableCell label="Title">{flow.title}</TableCell>
+              <TableCell label="Title">
+                <span className="line-clamp-2 break-words">{flow.title}</span>
+              </TableCell>
               <TableCell label="Message">
-                <span className="line-clamp-2 max-w-sm break-words">{flow.message}</span>
+                <span className="line-clamp-2 max-w-xs break-words">{flow.message}</span>
               </TableCell>
-              <TableCell label="Action" className="md:text-right">
-                <span className="flex flex-wrap gap-2 md:flex-nowrap md:justify-end">
-                  <Button asChild variant="secondary" size="sm">
-                    <Link to={`/flows/${encodeURIComponent(flow.flowId)}/edit`} aria-label={`Edit ${flow.name}`}>
-                      <Pencil aria-hidden="true" className="size-3.5" />
-                      Edit
-                    </Link>
-                  </Button>
-                  <Button asChild variant="secondary" size="sm">
-                    <Link to={`/flows/${encodeURIComponent(flow.flowId)}`} aria-label={`Notifications of ${flow.name}`}>
-                      <Bell aria-hidden="true" className="size-3.5" />
-                      Notifications
-                    </Link>
-                  </Button>
-                </span>
+              <TableCell label="Notifications">
+                <NotificationStats flow={flow} />
               </TableCell>
+              <TableActionsCell>
+                <Button asChild variant="secondary" size="sm">
+                  <Link to={`/flows/${encodeURIComponent(flow.flowId)}/edit`} aria-label={`Edit ${flow.name}`}>
+                    <Pencil aria-hidden="true" className="size-3.5" />
+                    Edit
+                  </Link>
+                </Button>
+                <Button asChild variant="secondary" size="sm">
+                  <Link to={`/flows/${encodeURIComponent(flow.flowId)}`} aria-label={`Notifications of ${flow.name}`}>
+                    <Bell aria-hidden="true" className="size-3.5" />
+                    Notifications
+                  </Link>
+                </Button>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  onClick={() => onDelete(flow)}
+                  aria-label={`Delete ${flow.name}`}
+                  title="Delete"
+                  className="text-red-700 hover:bg-red-50 hover:text-red-800"
+                >
+                  <Trash2 aria-hidden="true" className="size-3.5" />
+                  <span className="md:sr-only">Delete</span>
+                </Button>
+              </TableActionsCell>
             </TableRow>
           ))}
         </TableBody>

@@ -2,8 +2,12 @@ import { NOTIFICATIONS_PAGE_SIZE, type NotificationPage } from '@leadbell/shared
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
+/**
+ * Not under ['flows']: the live stream invalidates the flow list on every notification, and a
+ * prefix match would refetch every loaded page of this list with it.
+ */
 export function notificationsQueryKey(flowId: string) {
-  return ['flows', flowId, 'notifications'] as const;
+  return ['notifications', flowId] as const;
 }
 
 export function getNotifications(flowId: string, cursor: string | null, signal?: AbortSignal) {

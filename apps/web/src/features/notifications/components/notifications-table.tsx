@@ -1,8 +1,12 @@
 import type { Notification } from '@leadbell/shared/notifications';
+import { useState } from 'react';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
 
 export function NotificationsTable({ notifications }: { notifications: Notification[] }) {
+  // Rows above the newest one shown at first arrived live: they flash once as they appear.
+  const [initialTopId] = useState(() => notifications[0]?.id);
+  const firstKnownIndex = notifications.findIndex((notification) => notification.id === initialTopId);
   return (
     <Table>
       <TableHeader>
@@ -16,7 +20,10 @@ export function NotificationsTable({ notifications }: { notifications: Notificat
       </TableHeader>
       <TableBody>
         {notifications.map((notification, index) => (
-          <TableRow key={notification.id}>
+          <TableRow
+            key={notification.id}
+            className={index < firstKnownIndex ? 'animate-[highlight_2.5s_ease-out]' : undefined}
+          >
             <TableCell label="#" className="text-slate-500 tabular-nums">
               {index + 1}
             </TableCell>

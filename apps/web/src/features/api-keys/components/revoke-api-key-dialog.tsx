@@ -1,0 +1,57 @@
+import type { ApiKeySummary } from '@leadbell/shared/api-keys';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
+import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { API_KEYS_QUERY_KEY } from '../api/get-api-keys.ts';
+import { revokeApiKey } from '../api/revoke-api-key.ts';
+
+type RevokeApiKeyDialogProps = {
+  /** The key to revoke with the name it is shown under; the dialog is open while it is set. */
+  target: { key: ApiKeySummary; name: string } | null;
+  onClose: () => void;
+  onRevoked: (name: string) => void;
+};
+
+export function RevokeApiKeyDialog({ target, onClose, onRevoked }: RevokeApiKeyDialogProps) {
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationFn: (revoked: { key: ApiKeySummary; name: string }) => revokeApiKey(revoked.key.id),
+    onSettled: async (_data, error, revoked) => {
+      // 404: already revoked elsewhere, which is what was asked for.
+      const isGone = !error || (error instanceof ApiError && error.status === 404);
+      if (!isGone) return;
+      await queryClient.invalidateQueries({ queryKey: API_KEYS_QUERY_KEY });
+      mutation.reset();
+      onRevoked(revoked.name);
+    },
+  });
+  const isAlreadyGone = mutation.error instanceof ApiError && mutation.error.status === 404;
+
+  return (
+    <ConfirmDialog
+      open={target !== null}
+      onOpenChange={(open) => {
+        if (open) return;
+        mutation.reset();
+        onClose();
+      }}
+      title="Revoke this API key?"
+      description={
+        target ? (
+          <>
+            <p>
+              <strong className="font-semibold text-slate-900">{target.name}</strong>{' '}
+              <code className="font-mono text-xs">{target.key.maskedKey}</code> stops working at once: websites using it
+              can no longer send notifications.
+            </p>
+            <p className="mt-2">This can’t be undone. Create a new key first if a website still needs one.</p>
+          </>
+        ) : null
+      }
+      confirmLabel="Revoke key"
+      onConfirm={() => target && mutation.mutate(target)}
+      isPending={mutation.isPending}
+      error={mutation.isError && !isAlreadyGone ? errorMessage(mutation.error) : null}
+    />
+  );
+}
