@@ -31,7 +31,11 @@ export function useSession(): Session {
   return { status: 'signed-in', me: query.data };
 }
 
-/** Reads the session again after anything that changes it (verify, entity, plan). */
+/**
+ * Reads the session again after anything that changes it (verify, entity, plan). Guarded
+ * against concurrent runs: while a read of ['me'] is in flight, TanStack Query hands every
+ * further caller that same promise instead of starting another request.
+ */
 export async function refreshSession(queryClient: QueryClient): Promise<Me | null> {
   return queryClient.fetchQuery({ queryKey: ME_QUERY_KEY, queryFn: ({ signal }) => fetchMe(signal), staleTime: 0 });
 }
