@@ -99,6 +99,34 @@ test.describe('identity', () => {
     await expect(page.getByRole('heading', { name: 'Create Your Entity' })).toBeVisible();
   });
 
+  test('verify › an expired code says so, and a new code verifies', async ({ page, product }, testInfo) => {
+    test.skip(testInfo.project.name === 'phone', DESKTOP_ONLY);
+    const email = uniqueEmail('expired', testInfo.project.name);
+    await page.goto('/sign-up');
+    await page.getByLabel('Name').fill('Ann Owner');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(OWNER_PASSWORD);
+    const beforeSignUp = product.smtp.count();
+    await page.getByRole('button', { name: 'Sign Up' }).click();
+    await expect(page).toHaveURL(/\/verify$/);
+    const code = await product.smtp.waitForCode(email, { after: beforeSignUp });
+    // Codes last 24 hours: age this one instead of waiting.
+    await product.sql(`update verifications set expires_at = now() - interval '1 minute' where identifier = $1`, [
+      `email-verification-otp-${email}`,
+    ]);
+
+    await page.getByLabel('Verification Code').fill(code);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page.getByText('This code has expired. Send a new code and try again.')).toBeVisible();
+
+    const beforeResend = product.smtp.count();
+    await page.getByRole('button', { name: 'Resend code' }).click();
+    const newCode = await product.smtp.waitForCode(email, { after: beforeResend });
+    await page.getByLabel('Verification Code').fill(newCode);
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await expect(page).toHaveURL(/\/onboarding\/entity$/);
+  });
+
   test('sign in › unknown email and wrong password have their own messages', async ({ page, product }, testInfo) => {
     test.skip(testInfo.project.name === 'phone', DESKTOP_ONLY);
     const owner = await createOwner(product, { email: uniqueEmail('signin', testInfo.project.name), onboard: false });
