@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createHttpClient } from '../../test/http-client.ts';
 import { PASSWORD, uniqueEmail } from '../../test/owners.ts';
+import { isProcessAlive } from '../lib/is-process-alive.ts';
 
 // The data-folder realities of docs/decisions/004-embedded-postgres-by-default.md, proven on the
 // real server started as a person starts it: `src/main.ts`, no DATABASE_URL, one DATA_DIR.
@@ -110,15 +111,6 @@ async function exitCodeOf(server: Server, timeoutMs = 30_000): Promise<number | 
   return Promise.race([server.exited, timeout]);
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 function postmasterPidOf(dataDir: string): number | null {
   const file = path.join(dataDir, 'postgres', 'postmaster.pid');
   if (!existsSync(file)) return null;
@@ -190,10 +182,10 @@ describe.runIf(inject('databaseKind') === 'embedded')('embedded PostgreSQL › t
     await Promise.all(started.map((server) => server.exited));
     // A test that failed after a SIGKILL leaves its PostgreSQL running: stop it (fast shutdown).
     const orphan = dataDir ? postmasterPidOf(dataDir) : null;
-    if (orphan !== null && isAlive(orphan)) {
+    if (orphan !== null && isProcessAlive(orphan)) {
       process.kill(orphan, 'SIGINT');
-      for (let waited = 0; waited < 15_000 && isAlive(orphan); waited += 100) await sleep(100);
-      if (isAlive(orphan)) process.kill(orphan, 'SIGKILL');
+      for (let waited = 0; waited < 15_000 && isProcessAlive(orphan); waited += 100) await sleep(100);
+      if (isProcessAlive(orphan)) process.kill(orphan, 'SIGKILL');
     }
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   }, 60_000);
@@ -274,11 +266,11 @@ describe.runIf(inject('databaseKind') === 'embedded')('embedded PostgreSQL › t
       await exitCodeOf(running);
       const orphan = postmasterPidOf(dataDir);
       expect(orphan).not.toBeNull();
-      expect(isAlive(orphan!)).toBe(true);
+      expect(isProcessAlive(orphan!)).toBe(true);
 
       const recovered = await startServer(dataDir);
       await waitUntilReady(recovered);
-      expect(isAlive(orphan!)).toBe(false);
+      expect(isProcessAlive(orphan!)).toBe(false);
       expect(postmasterPidOf(dataDir)).not.toBe(orphan);
       expect(recovered.output()).toContain('did not shut down cleanly');
       await expectDataKept(recovered, account);

@@ -6,6 +6,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import { findFreePort } from '../lib/free-port.ts';
+import { isProcessAlive } from '../lib/is-process-alive.ts';
 
 export type EmbeddedPostgres = { connectionString: string; stop: () => Promise<void> };
 
@@ -153,7 +154,7 @@ async function releaseDataDir(dataDir: string): Promise<void> {
 
 async function stopOrphanedPostgres(clusterDir: string, log: FastifyBaseLogger): Promise<void> {
   const pid = await readPid(path.join(clusterDir, 'postmaster.pid'));
-  if (pid === null || !isAlive(pid)) return;
+  if (pid === null || !isProcessAlive(pid)) return;
   log.warn(
     { pid },
     'a PostgreSQL left running by a Leadbell server that did not shut down cleanly holds the data folder; stopping it',
@@ -161,7 +162,7 @@ async function stopOrphanedPostgres(clusterDir: string, log: FastifyBaseLogger):
   // SIGINT is PostgreSQL's "fast" shutdown: running transactions are rolled back, data is kept.
   process.kill(pid, 'SIGINT');
   for (let waited = 0; waited < 30_000; waited += 100) {
-    if (!isAlive(pid)) return;
+    if (!isProcessAlive(pid)) return;
     await sleep(100);
   }
   throw new Error(
@@ -178,17 +179,8 @@ async function readPid(file: string): Promise<number | null> {
   }
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 async function isLeadbellProcess(pid: number): Promise<boolean> {
-  if (!isAlive(pid)) return false;
+  if (!isProcessAlive(pid)) return false;
   try {
     // A recycled pid belongs to some other program: only a node process can be a Leadbell server.
     const commandLine = await readFile(`/proc/${pid}/cmdline`, 'utf8');

@@ -5,11 +5,10 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
 import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
 import { requestPasswordReset } from '../api/request-password-reset.ts';
 import { authErrorMessage } from '../auth-error-message.ts';
+import { EmailField } from './email-field.tsx';
 
 export function ResetRequestForm() {
   const navigate = useNavigate();
@@ -23,18 +22,7 @@ export function ResetRequestForm() {
   return (
     <form noValidate onSubmit={form.handleSubmit((values) => mutation.mutate(values))} className="grid gap-5">
       {mutation.isError ? <Alert tone="error">{authErrorMessage(mutation.error, 'reset-request')}</Alert> : null}
-      <FormField label="Email" error={errors.email?.message}>
-        {(control) => (
-          <Input
-            {...control}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            spellCheck={false}
-            {...form.register('email')}
-          />
-        )}
-      </FormField>
+      <EmailField error={errors.email?.message} registration={form.register('email')} />
       <Button type="submit" size="lg" isLoading={mutation.isPending} className="w-full">
         Send Code
       </Button>

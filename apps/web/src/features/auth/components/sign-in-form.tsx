@@ -17,6 +17,7 @@ import { signIn } from '../api/sign-in.ts';
 import { authErrorMessage, waitMessage } from '../auth-error-message.ts';
 import type { VerifyState } from '../verify-state.ts';
 import { TextLink } from './auth-layout.tsx';
+import { EmailField } from './email-field.tsx';
 
 /** Spec section 9: the console waits this long after a completed sign-in before moving on. */
 export const SIGNED_IN_DELAY_MS = 3_000;
@@ -96,18 +97,7 @@ export function SignInForm({ successMessage }: { successMessage?: string | undef
           ) : null}
         </Alert>
       ) : null}
-      <FormField label="Email" error={errors.email?.message}>
-        {(control) => (
-          <Input
-            {...control}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            spellCheck={false}
-            {...form.register('email')}
-          />
-        )}
-      </FormField>
+      <EmailField error={errors.email?.message} registration={form.register('email')} />
       <FormField
         label="Password"
         error={errors.password?.message}

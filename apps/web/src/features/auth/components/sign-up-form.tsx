@@ -13,6 +13,7 @@ import { signUp } from '../api/sign-up.ts';
 import { authErrorMessage } from '../auth-error-message.ts';
 import type { VerifyState } from '../verify-state.ts';
 import { TextLink } from './auth-layout.tsx';
+import { EmailField } from './email-field.tsx';
 
 const FIELDS = ['name', 'email', 'password'] as const;
 
@@ -49,18 +50,7 @@ export function SignUpForm() {
       <FormField label="Name" error={errors.name?.message}>
         {(control) => <Input {...control} autoComplete="name" {...form.register('name')} />}
       </FormField>
-      <FormField label="Email" error={errors.email?.message}>
-        {(control) => (
-          <Input
-            {...control}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            spellCheck={false}
-            {...form.register('email')}
-          />
-        )}
-      </FormField>
+      <EmailField error={errors.email?.message} registration={form.register('email')} />
       <FormField
         label="Password"
         error={errors.password?.message}
