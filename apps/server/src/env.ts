@@ -37,9 +37,11 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   }
   const env = parsed.data;
+  // `npm start` runs the server inside apps/server; relative paths mean where the person ran npm.
+  const invokedFrom = source.INIT_CWD ?? process.cwd();
   return {
     ...env,
-    DATA_DIR: path.resolve(env.DATA_DIR),
+    DATA_DIR: path.resolve(invokedFrom, env.DATA_DIR),
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
   };
 }
