@@ -261,6 +261,45 @@ describe('identity › bad input never answers 500', () => {
     ['sign-in with a 10 kB password', '/v1/auth/sign-in/email', { email: uniqueEmail(), password: long }, 'password'],
     ['verify with a 5-digit code', '/v1/auth/email-otp/verify-email', { email: uniqueEmail(), otp: '12345' }, 'otp'],
     ['verify with letters', '/v1/auth/email-otp/verify-email', { email: uniqueEmail(), otp: 'abcdef' }, 'otp'],
+    [
+      'verify with a unicode email',
+      '/v1/auth/email-otp/verify-email',
+      { email: 'zoë@例え.テスト', otp: '123456' },
+      'email',
+    ],
+    ['resend without an email', '/v1/auth/email-otp/send-verification-otp', { type: 'email-verification' }, 'email'],
+    [
+      'resend for another purpose',
+      '/v1/auth/email-otp/send-verification-otp',
+      { email: uniqueEmail(), type: 'sign-in' },
+      'type',
+    ],
+    ['reset request without fields', '/v1/auth/email-otp/request-password-reset', {}, 'email'],
+    ['reset with HTML for the email', '/v1/auth/email-otp/request-password-reset', { email: '<b>x</b>@y.z' }, 'email'],
+    [
+      'reset with a short code',
+      '/v1/auth/email-otp/reset-password',
+      { email: uniqueEmail(), otp: '12', password: PASSWORD },
+      'otp',
+    ],
+    [
+      'reset with a 10 kB password',
+      '/v1/auth/email-otp/reset-password',
+      { email: uniqueEmail(), otp: '123456', password: long },
+      'password',
+    ],
+    [
+      'change password with wrong types',
+      '/v1/auth/change-password',
+      { currentPassword: 5, newPassword: ['x'] },
+      'currentPassword',
+    ],
+    [
+      'change password to a weak one',
+      '/v1/auth/change-password',
+      { currentPassword: PASSWORD, newPassword: 'weak' },
+      'newPassword',
+    ],
   ];
 
   it.each(cases)('%s → 400 with a field message', async (_label, path, body, field) => {
