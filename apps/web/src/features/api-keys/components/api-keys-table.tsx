@@ -1,6 +1,5 @@
 import type { ApiKeySummary } from '@leadbell/shared/api-keys';
 import { Ban } from 'lucide-react';
-import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { CopyButton } from '../../../components/ui/copy-button.tsx';
@@ -13,7 +12,7 @@ import {
   TableHeader,
   TableRow,
 } from '../../../components/ui/table.tsx';
-import { copyText } from '../../../lib/clipboard.ts';
+import { useRowCopy } from '../../../lib/use-row-copy.ts';
 import { formatDateTime, formatRelativeTime } from '../../../lib/format-date.ts';
 import { getApiKeySecret } from '../api/get-api-key-secret.ts';
 import { apiKeyName } from '../api-key-name.ts';
@@ -24,24 +23,7 @@ type ApiKeysTableProps = {
 };
 
 export function ApiKeysTable({ keys, onRevoke }: ApiKeysTableProps) {
-  const [copiedId, setCopiedId] = useState<string | null>(null);
-  const [pendingId, setPendingId] = useState<string | null>(null);
-  const [copyFailed, setCopyFailed] = useState(false);
-
-  async function copy(keyId: string) {
-    setPendingId(keyId);
-    setCopyFailed(false);
-    try {
-      const { API_Key } = await getApiKeySecret(keyId);
-      await copyText(API_Key);
-      setCopiedId(keyId);
-    } catch {
-      setCopiedId(null);
-      setCopyFailed(true);
-    } finally {
-      setPendingId(null);
-    }
-  }
+  const { copiedId, pendingId, copyFailed, copy } = useRowCopy();
 
   return (
     <div className="grid gap-3">
@@ -71,7 +53,7 @@ export function ApiKeysTable({ keys, onRevoke }: ApiKeysTableProps) {
                       subject={`API key ${name}`}
                       isCopied={copiedId === key.id}
                       isPending={pendingId === key.id}
-                      onCopy={() => void copy(key.id)}
+                      onCopy={() => void copy(key.id, async () => (await getApiKeySecret(key.id)).API_Key)}
                     />
                   </span>
                 </TableCell>

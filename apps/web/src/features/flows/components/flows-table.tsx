@@ -1,7 +1,6 @@
 import type { Flow } from '@leadbell/shared/flows';
 import { maskFlowId } from '@leadbell/shared/masking';
 import { Bell, Pencil, Trash2 } from 'lucide-react';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -15,7 +14,7 @@ import {
   TableHeader,
   TableRow,
 } from '../../../components/ui/table.tsx';
-import { copyText } from '../../../lib/clipboard.ts';
+import { useRowCopy } from '../../../lib/use-row-copy.ts';
 import { formatDateTime, formatRelativeTime } from '../../../lib/format-date.ts';
 
 const NUMBER = new Intl.NumberFormat('en-US');
@@ -46,19 +45,7 @@ function NotificationStats({ flow }: { flow: Flow }) {
 }
 
 export function FlowsTable({ flows, onDelete }: FlowsTableProps) {
-  const [copiedId, setCopiedId] = useState<string | null>(null);
-  const [copyFailed, setCopyFailed] = useState(false);
-
-  async function copy(flowId: string) {
-    try {
-      await copyText(flowId);
-      setCopiedId(flowId);
-      setCopyFailed(false);
-    } catch {
-      setCopyFailed(true);
-      setCopiedId(null);
-    }
-  }
+  const { copiedId, copyFailed, copy } = useRowCopy();
 
   return (
     <div className="grid gap-3">
@@ -88,7 +75,7 @@ export function FlowsTable({ flows, onDelete }: FlowsTableProps) {
                   <CopyButton
                     subject={`flow ID of ${flow.name}`}
                     isCopied={copiedId === flow.flowId}
-                    onCopy={() => void copy(flow.flowId)}
+                    onCopy={() => void copy(flow.flowId, () => flow.flowId)}
                   />
                 </span>
               </TableCell>
