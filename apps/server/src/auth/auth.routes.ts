@@ -7,11 +7,6 @@ import { clearSignInFailures, recordSignInFailure } from './sign-in-throttle.ts'
 import type { Database } from '../db/client.ts';
 import { AppError, statusOf } from '../http/app-error.ts';
 
-/**
- * Mounts better-auth under /v1/auth. Requests are checked by our shared schemas first
- * (same messages as every other route), then handed to the library as web Requests;
- * its error answers come back in the API's `{ error }` envelope.
- */
 const SIGN_IN = '/sign-in/email';
 
 async function settleSignInAttempt(db: Database, email: string, ip: string, status: number): Promise<void> {
@@ -21,6 +16,11 @@ async function settleSignInAttempt(db: Database, email: string, ip: string, stat
 
 type AuthRoutesOptions = { auth: Auth; db: Database; publicUrl: string; trustedOrigins: string[] };
 
+/**
+ * Mounts better-auth under /v1/auth. Requests are checked by our shared schemas first
+ * (same messages as every other route), then handed to the library as web Requests;
+ * its error answers come back in the API's `{ error }` envelope.
+ */
 export function registerAuthRoutes(app: FastifyInstance, { auth, db, publicUrl, trustedOrigins }: AuthRoutesOptions) {
   app.route({
     method: ['GET', 'POST'],
@@ -57,7 +57,6 @@ function toWebRequest(request: FastifyRequest, publicUrl: string, body: unknown)
 }
 
 async function sendWebResponse(reply: FastifyReply, response: Response) {
-  reply.status(response.status);
   for (const [name, value] of response.headers) {
     if (name === 'set-cookie' || name === 'content-length') continue;
     reply.header(name, value);
@@ -65,7 +64,7 @@ async function sendWebResponse(reply: FastifyReply, response: Response) {
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) reply.header('set-cookie', cookies);
   const text = await response.text();
-  if (response.status < 400) return reply.send(text === '' ? null : text);
+  if (response.status < 400) return reply.status(response.status).send(text === '' ? null : text);
 
   let library: { code?: string; message?: string } = {};
   try {

@@ -10,8 +10,9 @@ import { codeMail, type CodePurpose } from '../mail/code-mail.ts';
 import type { Mailer } from '../mail/mailer.ts';
 
 const DAY_SECONDS = 24 * 60 * 60;
-export const VERIFICATION_CODE_TTL_SECONDS = DAY_SECONDS;
-export const RESET_CODE_TTL_SECONDS = 60 * 60;
+const HOUR_SECONDS = 60 * 60;
+const VERIFICATION_CODE_TTL_SECONDS = 24 * HOUR_SECONDS;
+const RESET_CODE_TTL_SECONDS = HOUR_SECONDS;
 const RESET_IDENTIFIER_PREFIX = 'forget-password-otp-';
 
 type AuthOptions = {
@@ -23,8 +24,10 @@ type AuthOptions = {
   log: FastifyBaseLogger;
 };
 
+/** How long a code works, as the mail says it: reset codes are capped (see the verification hook). */
 function validityOf(purpose: CodePurpose): string {
-  return purpose === 'forget-password' ? '1 hour' : '24 hours';
+  const hours = (purpose === 'forget-password' ? RESET_CODE_TTL_SECONDS : VERIFICATION_CODE_TTL_SECONDS) / HOUR_SECONDS;
+  return hours === 1 ? '1 hour' : `${hours} hours`;
 }
 
 /** Our Drizzle tables under better-auth's model names. */

@@ -5,8 +5,6 @@ import type { NotificationHub } from './notification-hub.ts';
 
 const HEARTBEAT_MS = 15_000;
 
-export type EventStreams = { closeAll: () => void };
-
 /**
  * Server-Sent Events for one entity. Each event's id is the notification's position, so a
  * reconnecting EventSource (Last-Event-ID) resumes exactly where it stopped; a fresh stream starts

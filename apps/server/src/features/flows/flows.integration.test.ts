@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHttpClient } from '../../../test/http-client.ts';
+import { createHttpClient, type HttpClient } from '../../../test/http-client.ts';
 import { createFlow, onboardedOwner, signedInOwner } from '../../../test/owners.ts';
 import { startTestApp, type TestApp } from '../../../test/test-app.ts';
 
@@ -148,34 +148,29 @@ describe('flows › validation', () => {
   });
 });
 
+/** One call to each flow route, with a flow id nobody has. */
+async function callEveryFlowRoute(client: HttpClient) {
+  const id = randomUUID();
+  return [
+    await client.get('/v1/flows'),
+    await client.post('/v1/flows', VALID_FLOW),
+    await client.get(`/v1/flows/${id}`),
+    await client.put(`/v1/flows/${id}`, VALID_FLOW),
+    await client.delete(`/v1/flows/${id}`),
+  ];
+}
+
 describe('flows › access', () => {
   it('a user without an entity answers 409 entity_required on every flow route', async () => {
     const { client } = await signedInOwner(app);
-    const id = randomUUID();
-    const responses = [
-      await client.get('/v1/flows'),
-      await client.post('/v1/flows', VALID_FLOW),
-      await client.get(`/v1/flows/${id}`),
-      await client.put(`/v1/flows/${id}`, VALID_FLOW),
-      await client.delete(`/v1/flows/${id}`),
-    ];
-    for (const response of responses) {
+    for (const response of await callEveryFlowRoute(client)) {
       expect(response.status).toBe(409);
       expect(response.body.error.code).toBe('entity_required');
     }
   });
 
   it('without a session every flow route answers 401 unauthorized', async () => {
-    const client = createHttpClient(app);
-    const id = randomUUID();
-    const responses = [
-      await client.get('/v1/flows'),
-      await client.post('/v1/flows', VALID_FLOW),
-      await client.get(`/v1/flows/${id}`),
-      await client.put(`/v1/flows/${id}`, VALID_FLOW),
-      await client.delete(`/v1/flows/${id}`),
-    ];
-    for (const response of responses) {
+    for (const response of await callEveryFlowRoute(createHttpClient(app))) {
       expect(response.status).toBe(401);
       expect(response.body.error.code).toBe('unauthorized');
     }
