@@ -69,7 +69,7 @@ export function VerifyEmailForm({ state }: { state: VerifyState }) {
         <FormField
           label="Verification Code"
           error={errors.otp?.message}
-          hint="The code is 6 digits and expires after a few minutes."
+          hint="The code is 6 digits and works for 24 hours."
         >
           {(control) => (
             <Input
