@@ -69,7 +69,8 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/web/vite.config.ts', 'apps/web/vitest.config.ts'],
+    // Build and benchmark scripts run in Node, not in the browser.
+    files: ['apps/web/*.config.ts', 'apps/web/scripts/**/*.ts', 'apps/web/bench/**/*.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },
   {

@@ -252,7 +252,7 @@ test.describe('console', () => {
     await signInBrowser(context, product, owner);
 
     await page.goto('/flows');
-    await expect(page.getByRole('heading', { name: 'Flows' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Flows', exact: true })).toBeVisible();
     const openMenu = page.getByRole('button', { name: 'Open menu' });
     const menu = page.getByRole('dialog', { name: 'Menu' });
 

@@ -230,7 +230,7 @@ test.describe('identity', () => {
     expect(await sessionStatus(product, otherDevice)).toBe(200);
 
     await page.goto('/account');
-    await expect(page.locator('main').getByText(owner.email)).toBeVisible();
+    await expect(page.locator('main').getByText(owner.email, { exact: true })).toBeVisible();
     const form = page.getByRole('form', { name: 'Change your Password' });
     const current = form.getByLabel('Current Password');
     const next = form.getByLabel('New Password', { exact: true });
@@ -259,7 +259,7 @@ test.describe('identity', () => {
     expect(await sessionStatus(product, otherDevice)).toBe(401);
     await page.reload();
     await expect(page).toHaveURL(/\/account$/);
-    await expect(page.locator('main').getByText(owner.email)).toBeVisible();
+    await expect(page.locator('main').getByText(owner.email, { exact: true })).toBeVisible();
   });
 
   test('route guard › a deep link while signed out returns there after sign in', async ({

@@ -1,11 +1,25 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+import { markdownPlugin } from './scripts/markdown-plugin.ts';
 
 const API_TARGET = process.env.LEADBELL_API_URL ?? 'http://localhost:3000';
 
+/**
+ * In production the server writes SUPPORT_EMAIL into the pages it serves (src/public/site-config.ts);
+ * the dev server does the same for index.html, with the server's default.
+ */
+function devSiteConfig(): Plugin {
+  return {
+    name: 'leadbell:dev-site-config',
+    apply: 'serve',
+    transformIndexHtml: (html) =>
+      html.replaceAll('%LEADBELL_SUPPORT_EMAIL%', process.env.SUPPORT_EMAIL ?? 'support@leadbell.app'),
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), markdownPlugin(), devSiteConfig()],
   server: {
     port: 5173,
     proxy: {
@@ -28,5 +42,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     sourcemap: true,
+    // Lists the console's files; e2e/public-site.spec.ts checks public pages load none of them.
+    manifest: true,
   },
 });

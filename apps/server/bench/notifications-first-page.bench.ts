@@ -1,36 +1,18 @@
 // Benchmark: the first page of a flow's notifications with 100,000 rows, as a ratio to a flow with
 // 10 rows, measured in the same run on the same database (issue 4: target under 2x).
 // Runs on TEST_DATABASE_URL when set, otherwise on a throwaway embedded PostgreSQL.
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import pino from 'pino';
-import { startEmbeddedPostgres } from '../src/db/embedded-postgres.ts';
 import { createFlow, onboardedOwner } from '../test/owners.ts';
 import { startTestApp } from '../test/test-app.ts';
+import { percentile, startBenchDatabase } from './bench-database.ts';
 
 const LARGE = 100_000;
 const SMALL = 10;
 const ROUNDS = 300;
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
 async function main() {
-  let stopEmbedded = async () => {};
-  let adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) {
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'leadbell-bench-'));
-    const embedded = await startEmbeddedPostgres({ dataDir, password: 'bench', log: pino({ level: 'warn' }) });
-    adminUrl = embedded.connectionString;
-    stopEmbedded = async () => {
-      await embedded.stop();
-      await rm(dataDir, { recursive: true, force: true });
-    };
-  }
-  const app = await startTestApp({}, adminUrl);
+  const database = await startBenchDatabase();
+  const app = await startTestApp({}, database.adminUrl);
   try {
     const owner = await onboardedOwner(app);
     const largeFlow = await createFlow(owner.client, { name: 'Large flow' });
@@ -69,9 +51,7 @@ async function main() {
       }),
     );
     const ratio = summary.large!.median / summary.small!.median;
-    console.log(
-      `first page of notifications, ${ROUNDS} requests each, ${process.env.TEST_DATABASE_URL ? 'PostgreSQL server' : 'embedded PostgreSQL'}`,
-    );
+    console.log(`first page of notifications, ${ROUNDS} requests each, ${database.kind}`);
     console.log(
       `  ${SMALL.toLocaleString('en')} rows (baseline): median ${summary.small!.median.toFixed(2)} ms, p95 ${summary.small!.p95.toFixed(2)} ms`,
     );
@@ -82,7 +62,7 @@ async function main() {
     process.exitCode = ratio < 2 ? 0 : 1;
   } finally {
     await app.close();
-    await stopEmbedded();
+    await database.stop();
   }
 }
 

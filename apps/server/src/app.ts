@@ -9,6 +9,7 @@ import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
 import { createApiKeyCipher } from './features/api-keys/api-key-cipher.ts';
 import { registerApiKeyRoutes } from './features/api-keys/api-keys.routes.ts';
+import { registerDeviceRoutes } from './features/devices/devices.routes.ts';
 import { registerEventRoutes } from './features/events/events.routes.ts';
 import { startNotificationHub } from './features/events/notification-hub.ts';
 import { registerEntityRoutes } from './features/entities/entities.routes.ts';
@@ -16,9 +17,12 @@ import { registerFlowRoutes } from './features/flows/flows.routes.ts';
 import { registerHealthRoutes } from './features/health/health.routes.ts';
 import { registerMeRoutes } from './features/me/me.routes.ts';
 import { registerNotificationRoutes } from './features/notifications/notifications.routes.ts';
+import { registerUsageRoutes } from './features/usage/usage.routes.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import type { RouteContext } from './http/route-context.ts';
 import { registerWebApp } from './http/web-app.ts';
+import { startDeliveryQueue } from './jobs/delivery-queue.ts';
+import { startDeliveryWorker } from './jobs/start-delivery-worker.ts';
 import type { Secrets } from './lib/secrets.ts';
 import { createMailer } from './mail/mailer.ts';
 
@@ -27,8 +31,10 @@ export type AppDependencies = {
   secrets: Secrets;
   db: Database;
   pool: pg.Pool;
-  /** For the live-notifications LISTEN connection, which cannot come from the pool. */
+  /** For connections outside the request pool: the live-events LISTEN and the delivery queue's own pool. */
   databaseUrl: string;
+  /** An extra certificate (PEM) the push sender trusts: a local push service in tests. */
+  pushCa?: string;
 };
 
 /** Origins allowed to call the auth endpoints: the public URL and, locally, its loopback twins and the Vite dev server. */
@@ -44,7 +50,14 @@ function trustedOriginsOf(env: Env): string[] {
 }
 
 /** Builds the HTTP app. Order matters: compilers, error handler, API routes, then the web app's catch-all. */
-export async function buildApp({ env, secrets, db, pool, databaseUrl }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({
+  env,
+  secrets,
+  db,
+  pool,
+  databaseUrl,
+  pushCa,
+}: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: env.LOG_LEVEL,
@@ -59,7 +72,6 @@ export async function buildApp({ env, secrets, db, pool, databaseUrl }: AppDepen
     bodyLimit: 64 * 1024,
   });
   app.decorateRequest('user', null);
-  app.decorateRequest('apiKeyCaller', null);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -80,21 +92,41 @@ export async function buildApp({ env, secrets, db, pool, databaseUrl }: AppDepen
     log: app.log,
   });
 
+  const deliveryQueue = await startDeliveryQueue({ databaseUrl, log: app.log, supervise: env.DELIVERY_WORKER });
+  // Registered before the hub's and the database's: in-flight deliveries finish while both are still up.
+  app.addHook('onClose', async () => deliveryQueue.stop());
+
   const context: RouteContext = {
     db,
     cipher: createApiKeyCipher(secrets.apiKeyEncryptionKey),
     requireSession: createRequireSession(auth),
+    deliveryQueue,
   };
   registerHealthRoutes(app, { pool });
   registerAuthRoutes(app, { auth, db, publicUrl: env.PUBLIC_URL, trustedOrigins });
   registerMeRoutes(app, context);
   registerEntityRoutes(app, context);
   registerFlowRoutes(app, context);
-  registerNotificationRoutes(app, context);
+  registerNotificationRoutes(app, context, { ratePerSecond: env.NOTIFY_RATE_LIMIT, burst: env.NOTIFY_RATE_BURST });
+  registerUsageRoutes(app, context);
   registerApiKeyRoutes(app, context);
+  registerDeviceRoutes(app, context, {
+    vapidPublicKey: secrets.vapidPublicKey,
+    pushServiceHosts: env.PUSH_SERVICE_HOSTS,
+  });
   const hub = await startNotificationHub(databaseUrl, app.log);
   app.addHook('onClose', async () => hub.stop());
+  if (env.DELIVERY_WORKER) {
+    const worker = startDeliveryWorker({ queue: deliveryQueue, hub, mailer, env, secrets, pushCa });
+    app.addHook('onClose', async () => worker.close());
+  }
   registerEventRoutes(app, context, hub);
-  if (env.WEB_DIST_DIR) await registerWebApp(app, env.WEB_DIST_DIR);
+  if (env.WEB_DIST_DIR) {
+    await registerWebApp(app, {
+      distDir: env.WEB_DIST_DIR,
+      publicUrl: env.PUBLIC_URL,
+      supportEmail: env.SUPPORT_EMAIL,
+    });
+  }
   return app;
 }

@@ -9,6 +9,8 @@ const EnvSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   DATABASE_URL: z.url().optional(),
   DATA_DIR: z.string().min(1).default('./data'),
+  /** Connections per process; several processes share the server's max_connections. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(10),
   SMTP_URL: z.url().optional(),
   MAIL_FROM: z.string().min(3).default('Leadbell <no-reply@leadbell.local>'),
   AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),
@@ -22,6 +24,40 @@ const EnvSchema = z.object({
     .default('false')
     .transform((value) => value === 'true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** The support address shown on the legal pages and used as the VAPID contact. */
+  SUPPORT_EMAIL: z.email().default('support@leadbell.app'),
+  /** Accepted notifications per second per API key, sustained; bursts up to NOTIFY_RATE_BURST. */
+  NOTIFY_RATE_LIMIT: z.coerce.number().positive().default(20),
+  NOTIFY_RATE_BURST: z.coerce.number().int().positive().default(100),
+  /** Web Push keys; generated on first run and kept in DATA_DIR/secrets.json when not given. */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'VAPID_PUBLIC_KEY must be a base64url P-256 public key')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'VAPID_PRIVATE_KEY must be a base64url P-256 private key')
+    .optional(),
+  /**
+   * Hosts push subscriptions may point at (comma-separated; `*.` allows subdomains). Only these are
+   * ever contacted, so a subscription cannot make the server call an internal address.
+   */
+  PUSH_SERVICE_HOSTS: z
+    .string()
+    .default('fcm.googleapis.com,*.push.apple.com,updates.push.services.mozilla.com,*.notify.windows.com')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  /** How long a push service keeps an undelivered notification; retries stop when it runs out. */
+  PUSH_TTL_SECONDS: z.coerce.number().int().min(60).max(2_419_200).default(86_400),
+  /** Runs the delivery worker in this process; turn off for API-only processes. */
+  DELIVERY_WORKER: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
   /** Directory of the built web app; empty disables serving it (API-only processes). */
   WEB_DIST_DIR: z.string().optional(),
 });

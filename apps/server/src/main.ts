@@ -16,6 +16,8 @@ async function main(): Promise<void> {
   const secrets = await loadSecrets(env.DATA_DIR, {
     authSecret: env.AUTH_SECRET,
     apiKeyEncryptionKey: env.API_KEY_ENCRYPTION_KEY,
+    vapidPublicKey: env.VAPID_PUBLIC_KEY,
+    vapidPrivateKey: env.VAPID_PRIVATE_KEY,
   });
 
   let embedded: EmbeddedPostgres | null = null;
@@ -23,7 +25,7 @@ async function main(): Promise<void> {
     embedded = await startEmbeddedPostgres({ dataDir: env.DATA_DIR, password: secrets.embeddedPostgresPassword, log });
   }
   const databaseUrl = env.DATABASE_URL ?? embedded!.connectionString;
-  const client = createDatabaseClient(databaseUrl);
+  const client = createDatabaseClient(databaseUrl, { max: env.DATABASE_POOL_SIZE });
   const stopDatabase = async () => {
     await client.pool.end();
     await embedded?.stop();

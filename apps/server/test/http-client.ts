@@ -55,6 +55,8 @@ export function createHttpClient(
       request<T>('POST', path, body, headers),
     put: <T = any>(path: string, body: unknown = {}, headers?: Record<string, string>) =>
       request<T>('PUT', path, body, headers),
+    patch: <T = any>(path: string, body: unknown = {}, headers?: Record<string, string>) =>
+      request<T>('PATCH', path, body, headers),
     delete: <T = any>(path: string, headers?: Record<string, string>) => request<T>('DELETE', path, undefined, headers),
   };
 }

@@ -11,7 +11,7 @@ export function uniqueEmail(label = 'owner'): string {
 
 /** Signs up through the API and verifies with the code from the SMTP sink: a signed-in client. */
 export async function signedInOwner(
-  app: TestApp,
+  app: Pick<TestApp, 'baseUrl' | 'smtp'>,
   { name = 'Ann Owner', email = uniqueEmail() } = {},
 ): Promise<{ client: HttpClient; email: string }> {
   const client = createHttpClient(app);
@@ -23,7 +23,10 @@ export async function signedInOwner(
 }
 
 /** A signed-in owner with an entity on the given plan (so with a first API key). */
-export async function onboardedOwner(app: TestApp, { plan = 'growth', entityName = 'Acme Homes' } = {}) {
+export async function onboardedOwner(
+  app: Pick<TestApp, 'baseUrl' | 'smtp'>,
+  { plan = 'growth', entityName = 'Acme Homes' } = {},
+) {
   const owner = await signedInOwner(app);
   const entity = await owner.client.post('/v1/entities', { name: entityName });
   expect(entity.status).toBe(201);
@@ -43,4 +46,19 @@ export async function createFlow(client: HttpClient, overrides: Record<string, s
   });
   expect(response.status).toBe(201);
   return response.body.flowId as string;
+}
+
+/** POST /v1/notify as a website sends it; expects 202 and returns the accepted notification. */
+export async function notify(
+  app: Pick<TestApp, 'baseUrl'>,
+  apiKey: string,
+  body: { flowId: string } & Record<string, unknown>,
+): Promise<{ id: string; flowId: string; createdAt: string }> {
+  const response = await fetch(`${app.baseUrl}/v1/notify`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(response.status).toBe(202);
+  return (await response.json()) as { id: string; flowId: string; createdAt: string };
 }

@@ -1,6 +1,13 @@
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { inject } from 'vitest';
+import webpush from 'web-push';
 import { buildApp } from '../src/app.ts';
 import { createDatabaseClient } from '../src/db/client.ts';
 import { runMigrations } from '../src/db/migrate.ts';
@@ -9,7 +16,7 @@ import { findFreePort } from '../src/lib/free-port.ts';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
 
 /** A fresh database on the project's PostgreSQL, migrated, so test files never see each other's rows. */
-async function createTestDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createTestDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `leadbell_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -42,6 +49,8 @@ export type TestApp = {
 export async function startTestApp(
   overrides: Record<string, string> = {},
   adminDatabaseUrl?: string,
+  /** `pushCa`: a certificate the push sender trusts (the local push-service stub's). */
+  { pushCa }: { pushCa?: string } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(adminDatabaseUrl ?? inject('adminDatabaseUrl'));
   const smtp = await startSmtpSink();
@@ -55,10 +64,13 @@ export async function startTestApp(
     SMTP_URL: smtp.url,
     LOG_LEVEL: 'silent',
     TRUST_PROXY: 'true',
+    // Small: many test apps share one PostgreSQL at a time.
+    DATABASE_POOL_SIZE: '5',
     ...overrides,
   });
-  const client = createDatabaseClient(database.url, { max: 5 });
+  const client = createDatabaseClient(database.url, { max: env.DATABASE_POOL_SIZE });
   await runMigrations(client);
+  const vapid = webpush.generateVAPIDKeys();
   const app = await buildApp({
     env,
     databaseUrl: database.url,
@@ -66,8 +78,11 @@ export async function startTestApp(
       authSecret: randomBytes(32).toString('hex'),
       apiKeyEncryptionKey: randomBytes(32).toString('hex'),
       embeddedPostgresPassword: 'unused',
+      vapidPublicKey: vapid.publicKey,
+      vapidPrivateKey: vapid.privateKey,
     },
     ...client,
+    ...(pushCa && { pushCa }),
   });
   await app.listen({ port, host: '127.0.0.1' });
   return {
@@ -81,4 +96,84 @@ export async function startTestApp(
       await database.drop();
     },
   };
+}
+
+/** The secrets every server process on one database must share, as environment variables. */
+export function sharedSecretsEnv(): Record<string, string> {
+  const vapid = webpush.generateVAPIDKeys();
+  return {
+    AUTH_SECRET: randomBytes(32).toString('hex'),
+    API_KEY_ENCRYPTION_KEY: randomBytes(32).toString('hex'),
+    VAPID_PUBLIC_KEY: vapid.publicKey,
+    VAPID_PRIVATE_KEY: vapid.privateKey,
+  };
+}
+
+export type ServerProcess = {
+  baseUrl: string;
+  output: () => string;
+  /** Sends the signal (SIGTERM by default, SIGKILL for a crash) and waits for the exit. */
+  stop: (signal?: NodeJS.Signals) => Promise<void>;
+};
+
+const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
+
+/**
+ * The real server as people start it (`node --import tsx src/main.ts`) on an existing database,
+ * for what only separate processes show: a kill -9 mid-load, several servers on one PostgreSQL.
+ * `env` adds to (or overrides) a quiet test environment: DATABASE_URL and SMTP_URL at least.
+ */
+export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+  const port = await findFreePort();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'leadbell-server-'));
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([name]) => !/^(DATABASE_URL|TEST_DATABASE_URL|SMTP_URL|PUBLIC_URL)$/.test(name),
+    ),
+  );
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: SERVER_DIR,
+    env: {
+      ...inherited,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: 'warn',
+      TRUST_PROXY: 'true',
+      DATA_DIR: dataDir,
+      // A folder without index.html: the API only.
+      WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const stop = async (signal: NodeJS.Signals = 'SIGTERM') => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    await exited;
+    await rm(dataDir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`The server exited before it was ready:\n${output}`);
+    }
+    const ready = await fetch(`${baseUrl}/readyz`).then(
+      (response) => response.status === 200,
+      () => false,
+    );
+    if (ready) break;
+    if (Date.now() > deadline) {
+      await stop('SIGKILL');
+      throw new Error(`The server was not ready within 60 s:\n${output}`);
+    }
+    await sleep(100);
+  }
+  return { baseUrl, output: () => output, stop };
 }

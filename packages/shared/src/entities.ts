@@ -18,6 +18,9 @@ export const EntitySchema = z.object({
   id: z.string(),
   name: z.string(),
   plan: PlanIdSchema.nullable(),
+  /** Chosen after onboarding; replaces `plan` when the next billing month starts. */
+  pendingPlan: PlanIdSchema.nullable(),
+  pendingPlanFrom: z.string().nullable(),
   createdAt: z.string(),
 });
 export type Entity = z.infer<typeof EntitySchema>;

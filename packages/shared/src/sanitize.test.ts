@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sanitizeText } from './sanitize.ts';
+import { isCleanText, sanitizeText } from './sanitize.ts';
 
 describe('sanitizeText', () => {
   it('trims surrounding whitespace', () => {
@@ -30,5 +30,14 @@ describe('sanitizeText', () => {
 
   it('turns text made only of spaces and controls into empty text', () => {
     expect(sanitizeText(' \u0000\t\n ')).toBe('');
+  });
+});
+
+describe('broken UTF-16', () => {
+  it('drops a lone surrogate half and keeps whole pairs', () => {
+    expect(sanitizeText('a\ud800b\udc00c 💥')).toBe('abc 💥');
+    expect(isCleanText('ok 💥')).toBe(true);
+    expect(isCleanText('a\ud800')).toBe(false);
+    expect(isCleanText('a\u0000')).toBe(false);
   });
 });

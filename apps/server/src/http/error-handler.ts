@@ -39,7 +39,14 @@ export function registerErrorHandler(app: FastifyInstance): void {
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Fastify's own client errors: malformed JSON, wrong content type, body too large.
-      const code = status === 429 ? 'rate_limited' : status === 404 ? 'not_found' : 'validation_error';
+      const code =
+        status === 429
+          ? 'rate_limited'
+          : status === 404
+            ? 'not_found'
+            : status === 413
+              ? 'payload_too_large'
+              : 'validation_error';
       return send(reply, status, { error: { code, message: error.message } });
     }
     request.log.error({ err: error }, 'unhandled error');

@@ -1,6 +1,7 @@
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type { Database } from '../db/client.ts';
 import type { ApiKeyCipher } from '../features/api-keys/api-key-cipher.ts';
+import type { DeliveryQueue } from '../jobs/delivery-queue.ts';
 
 /** What every feature's routes receive from app.ts. */
 export type RouteContext = {
@@ -8,4 +9,5 @@ export type RouteContext = {
   cipher: ApiKeyCipher;
   // An onRequest hook: a request without a session is refused before its body is even parsed.
   requireSession: onRequestAsyncHookHandler;
+  deliveryQueue: DeliveryQueue;
 };

@@ -1,32 +1,149 @@
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+export type WebAppOptions = {
+  /** The web app's build: apps/web/dist. */
+  distDir: string;
+  /** Written into the pages' canonical URLs, sitemap.xml and robots.txt. */
+  publicUrl: string;
+  /** Written into the legal pages and the console shell. */
+  supportEmail: string;
+};
+
+/** A file served from memory, with its placeholders filled in and compressed once at boot. */
+type Document = { identity: Buffer; br: Buffer; gzip: Buffer; etag: string; contentType: string };
+
+const HTML = 'text/html; charset=utf-8';
+/** Files the build leaves for this module; everything else in dist is a static file. */
+const NOT_STATIC = ['**/*.html', 'pages/**', '**/*.br', '**/*.gz', 'sitemap.xml', 'robots.txt', 'console-routes.json'];
+
+function compile(text: string, contentType: string): Document {
+  const identity = Buffer.from(text);
+  return {
+    identity,
+    br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip: gzipSync(identity, { level: 9 }),
+    etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`,
+    contentType,
+  };
+}
+
+/** The first encoding the client accepts (q > 0) of the ones we keep, Brotli first. */
+function preferredEncoding(header: string | undefined): 'br' | 'gzip' | null {
+  const weights = new Map<string, number>();
+  for (const part of (header ?? '').split(',')) {
+    const [name = '', ...params] = part.split(';').map((piece) => piece.trim().toLowerCase());
+    const quality = params.find((param) => param.startsWith('q='));
+    weights.set(name, quality ? Number(quality.slice(2)) : 1);
+  }
+  const accepts = (encoding: string) => (weights.get(encoding) ?? weights.get('*') ?? 0) > 0;
+  return accepts('br') ? 'br' : accepts('gzip') ? 'gzip' : null;
+}
+
+/** `/flows/:flowId` → a matcher for `/flows/anything-but-a-slash`. */
+function routeMatcher(pattern: string): RegExp {
+  const escaped = pattern
+    .split('/')
+    .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return new RegExp(`^${escaped}$`);
+}
+
+/** pages/pricing/index.html → /pricing; pages/index.html → /. */
+function pagePathOf(file: string): string {
+  const directory = path.posix.dirname(file.split(path.sep).join('/'));
+  return directory === '.' ? '/' : `/${directory}`;
+}
+
+async function loadDocuments(distDir: string, fill: (text: string) => string) {
+  const read = async (file: string, contentType: string) =>
+    compile(fill(await readFile(path.join(distDir, file), 'utf8')), contentType);
+  const pagesDir = path.join(distDir, 'pages');
+  const pageFiles = existsSync(pagesDir)
+    ? (await readdir(pagesDir, { recursive: true })).filter(
+        (file) => file.endsWith(`${path.sep}index.html`) || file === 'index.html',
+      )
+    : [];
+  const pages = new Map<string, Document>();
+  for (const file of pageFiles) pages.set(pagePathOf(file), await read(path.join('pages', file), HTML));
+  for (const [route, file, type] of [
+    ['/sitemap.xml', 'sitemap.xml', 'application/xml; charset=utf-8'],
+    ['/robots.txt', 'robots.txt', 'text/plain; charset=utf-8'],
+  ] as const) {
+    if (existsSync(path.join(distDir, file))) pages.set(route, await read(file, type));
+  }
+  const consolePatterns = existsSync(path.join(distDir, 'console-routes.json'))
+    ? (JSON.parse(await readFile(path.join(distDir, 'console-routes.json'), 'utf8')) as string[])
+    : [];
+  return {
+    pages,
+    consoleShell: await read('index.html', HTML),
+    notFound: existsSync(path.join(pagesDir, '404.html')) ? await read('pages/404.html', HTML) : null,
+    consoleRoutes: consolePatterns.map(routeMatcher),
+  };
+}
+
+function sendDocument(request: FastifyRequest, reply: FastifyReply, document: Document, status = 200) {
+  reply
+    .code(status)
+    .header('content-type', document.contentType)
+    .header('cache-control', 'no-cache')
+    .header('etag', document.etag)
+    .header('vary', 'accept-encoding');
+  if (status === 200 && request.headers['if-none-match'] === document.etag) return reply.code(304).send();
+  const encoding = preferredEncoding(request.headers['accept-encoding']);
+  if (encoding) reply.header('content-encoding', encoding);
+  return reply.send(encoding ? document[encoding] : document.identity);
+}
 
 /**
- * Serves the built console and public site. Unknown non-API GETs get index.html so client
- * routes (/flows/…) survive a reload; hashed assets are cached for a year.
+ * Serves the built web app (docs/decisions/018-pre-rendered-public-site.md): the pre-rendered
+ * public pages for their paths, the console shell for the console's routes (so /flows/abc survives
+ * a reload), the 404 page with status 404 for anything else, and hashed assets cached for a year.
+ * PUBLIC_URL and SUPPORT_EMAIL are written into the pages here, so one build runs anywhere.
  */
-export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
-  const indexFile = path.join(distDir, 'index.html');
-  if (!existsSync(indexFile)) {
+export async function registerWebApp(app: FastifyInstance, options: WebAppOptions): Promise<void> {
+  const { distDir } = options;
+  if (!existsSync(path.join(distDir, 'index.html'))) {
     app.log.warn({ distDir }, 'the web app is not built (run `npm run build`); serving the API only');
     return;
   }
+  const fill = (text: string) =>
+    text
+      .replaceAll('%LEADBELL_PUBLIC_URL%', options.publicUrl)
+      .replaceAll('%LEADBELL_SUPPORT_EMAIL%', options.supportEmail);
+  const site = await loadDocuments(distDir, fill);
+  if (!site.notFound) app.log.warn({ distDir }, 'the public pages are not pre-rendered (run `npm run build`)');
+
   await app.register(fastifyStatic, {
     root: distDir,
     wildcard: false,
     index: false,
-    setHeaders: (response, filePath) => {
+    preCompressed: true,
+    globIgnore: NOT_STATIC,
+    setHeaders: (reply, filePath) => {
+      // Hashed names change with their content; anything else (sw.js, the manifest, icons) must be revalidated.
       const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
-      response.header('cache-control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
+      reply.header('cache-control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
+
   app.get('/*', async (request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '/';
-    if (pathname.startsWith('/v1/') || path.extname(pathname)) {
-      return reply.callNotFound();
+    const [pathname = '/', query] = request.url.split('?');
+    if (pathname === '/v1' || pathname.startsWith('/v1/')) return reply.callNotFound();
+    if (pathname.length > 1 && pathname.endsWith('/')) {
+      return reply.redirect(`${pathname.replace(/\/+$/, '') || '/'}${query === undefined ? '' : `?${query}`}`, 301);
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    const page = site.pages.get(pathname);
+    if (page) return sendDocument(request, reply, page);
+    if (site.consoleRoutes.some((route) => route.test(pathname)))
+      return sendDocument(request, reply, site.consoleShell);
+    if (site.notFound) return sendDocument(request, reply, site.notFound, 404);
+    return reply.callNotFound();
   });
 }

@@ -1,4 +1,6 @@
 import type { Mail } from './mailer.ts';
+import { escapeHtml } from '../lib/escape-html.ts';
+import { brandedMailHtml } from './branded-mail.ts';
 
 export type CodePurpose = 'email-verification' | 'forget-password' | 'sign-in' | 'change-email';
 
@@ -18,10 +20,6 @@ const COPY: Record<CodePurpose, { subject: string; intro: string }> = {
   },
 };
 
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
-
 /** A branded code mail in HTML and plain text: product name, the code large, validity, a "didn't ask" line. */
 export function codeMail({
   to,
@@ -37,14 +35,10 @@ export function codeMail({
   const { subject, intro } = COPY[purpose];
   const ignore = "Didn't ask for this? You can safely ignore this email: nothing changes without the code.";
   const text = `Leadbell\n\n${intro}\n\n    ${code}\n\nThe code is valid for ${validFor} and works once.\n\n${ignore}\n`;
-  const html = `<!doctype html><html><body style="margin:0;background:#f1f5f9;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#0f172a">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
-<table role="presentation" width="100%" style="max-width:480px;background:#ffffff;border-radius:16px;padding:32px" cellpadding="0" cellspacing="0">
-<tr><td style="font-size:20px;font-weight:700;color:#4338ca">🔔 Leadbell</td></tr>
-<tr><td style="padding-top:16px;font-size:16px;line-height:24px">${escapeHtml(intro)}</td></tr>
+  const html =
+    brandedMailHtml(`<tr><td style="padding-top:16px;font-size:16px;line-height:24px">${escapeHtml(intro)}</td></tr>
 <tr><td style="padding:24px 0;font-size:36px;font-weight:700;letter-spacing:8px;text-align:center;font-family:ui-monospace,Menlo,monospace">${escapeHtml(code)}</td></tr>
 <tr><td style="font-size:14px;color:#475569">The code is valid for ${escapeHtml(validFor)} and works once.</td></tr>
-<tr><td style="padding-top:16px;font-size:13px;color:#64748b">${escapeHtml(ignore)}</td></tr>
-</table></td></tr></table></body></html>`;
+<tr><td style="padding-top:16px;font-size:13px;color:#64748b">${escapeHtml(ignore)}</td></tr>`);
   return { to, subject, text, html };
 }

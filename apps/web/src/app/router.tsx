@@ -1,89 +1,94 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
 import { LoadingScreen } from '../components/loading-screen.tsx';
 import { AppShell } from './layouts/app-shell.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { RouteError } from './route-error.tsx';
 import { RouteGuard, type RouteHandle } from './route-guard.tsx';
 import { NotFoundPage, UnauthorizedPage } from './routes/not-found.tsx';
+import { notFoundRoute, publicRoutes } from '../public/public-routes.tsx';
 
 const skipOnboarding: RouteHandle = { skipOnboarding: true };
 
-/** Loads a route's page on first visit, so the landing page does not carry the whole console. */
+/** Loads a route's page on first visit, so one page does not carry the whole console. */
 function page<M extends Record<K, ComponentType>, K extends keyof M & string>(load: () => Promise<M>, name: K) {
   return async () => ({ Component: (await load())[name] });
 }
 
+/**
+ * The console's routes, and the public pages so a link from the console to them needs no reload.
+ * Paths here must be in CONSOLE_PATHS (console-paths.ts) or be public pages; router.test.ts checks.
+ */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    // Shown while the first page's lazy module loads.
+    HydrateFallback: LoadingScreen,
+    children: [
+      ...publicRoutes,
+      { path: '/verify', lazy: page(() => import('./routes/verify.tsx'), 'VerifyPage') },
+      {
+        element: <RouteGuard access="guest" />,
+        children: [
+          { path: '/sign-in', lazy: page(() => import('./routes/sign-in.tsx'), 'SignInPage') },
+          { path: '/sign-up', lazy: page(() => import('./routes/sign-up.tsx'), 'SignUpPage') },
+          { path: '/reset-password', lazy: page(() => import('./routes/reset-password.tsx'), 'ResetPasswordPage') },
+          {
+            path: '/reset-password/verify',
+            lazy: page(() => import('./routes/reset-password.tsx'), 'ResetPasswordVerifyPage'),
+          },
+        ],
+      },
+      {
+        element: <RouteGuard access="onboarding-entity" />,
+        children: [
+          {
+            path: '/onboarding/entity',
+            lazy: page(() => import('./routes/onboarding-entity.tsx'), 'OnboardingEntityPage'),
+          },
+        ],
+      },
+      {
+        element: <RouteGuard access="onboarding-plan" />,
+        children: [
+          {
+            path: '/onboarding/plan',
+            lazy: page(() => import('./routes/onboarding-plan.tsx'), 'OnboardingPlanPage'),
+          },
+        ],
+      },
+      {
+        element: <RouteGuard access="app" />,
+        children: [
+          {
+            element: <AppShell />,
+            children: [
+              { path: '/flows', lazy: page(() => import('./routes/flows.tsx'), 'FlowsPage') },
+              { path: '/flows/new', lazy: page(() => import('./routes/flow-new.tsx'), 'FlowNewPage') },
+              { path: '/flows/:flowId/edit', lazy: page(() => import('./routes/flow-edit.tsx'), 'FlowEditPage') },
+              {
+                path: '/flows/:flowId',
+                lazy: page(() => import('./routes/flow-notifications.tsx'), 'FlowNotificationsPage'),
+              },
+              { path: '/api', lazy: page(() => import('./routes/api-keys.tsx'), 'ApiKeysPage') },
+              { path: '/account', lazy: page(() => import('./routes/account.tsx'), 'AccountPage') },
+              {
+                path: '/sign-out',
+                lazy: page(() => import('./routes/sign-out.tsx'), 'SignOutPage'),
+                handle: skipOnboarding,
+              },
+            ],
+          },
+        ],
+      },
+      { path: '/unauthorized', element: <UnauthorizedPage /> },
+      { path: '/not-found', element: <NotFoundPage /> },
+      notFoundRoute,
+    ],
+  },
+];
+
 export function createRouter() {
-  return createBrowserRouter([
-    {
-      element: <RootLayout />,
-      errorElement: <RouteError />,
-      // Shown while the first page's lazy module loads.
-      HydrateFallback: LoadingScreen,
-      children: [
-        { path: '/', lazy: page(() => import('./routes/landing.tsx'), 'LandingPage') },
-        { path: '/privacy-policy', lazy: page(() => import('./routes/legal.tsx'), 'PrivacyPolicyPage') },
-        { path: '/terms-of-service', lazy: page(() => import('./routes/legal.tsx'), 'TermsOfServicePage') },
-        { path: '/verify', lazy: page(() => import('./routes/verify.tsx'), 'VerifyPage') },
-        {
-          element: <RouteGuard access="guest" />,
-          children: [
-            { path: '/sign-in', lazy: page(() => import('./routes/sign-in.tsx'), 'SignInPage') },
-            { path: '/sign-up', lazy: page(() => import('./routes/sign-up.tsx'), 'SignUpPage') },
-            { path: '/reset-password', lazy: page(() => import('./routes/reset-password.tsx'), 'ResetPasswordPage') },
-            {
-              path: '/reset-password/verify',
-              lazy: page(() => import('./routes/reset-password.tsx'), 'ResetPasswordVerifyPage'),
-            },
-          ],
-        },
-        {
-          element: <RouteGuard access="onboarding-entity" />,
-          children: [
-            {
-              path: '/onboarding/entity',
-              lazy: page(() => import('./routes/onboarding-entity.tsx'), 'OnboardingEntityPage'),
-            },
-          ],
-        },
-        {
-          element: <RouteGuard access="onboarding-plan" />,
-          children: [
-            {
-              path: '/onboarding/plan',
-              lazy: page(() => import('./routes/onboarding-plan.tsx'), 'OnboardingPlanPage'),
-            },
-          ],
-        },
-        {
-          element: <RouteGuard access="app" />,
-          children: [
-            {
-              element: <AppShell />,
-              children: [
-                { path: '/flows', lazy: page(() => import('./routes/flows.tsx'), 'FlowsPage') },
-                { path: '/flows/new', lazy: page(() => import('./routes/flow-new.tsx'), 'FlowNewPage') },
-                { path: '/flows/:flowId/edit', lazy: page(() => import('./routes/flow-edit.tsx'), 'FlowEditPage') },
-                {
-                  path: '/flows/:flowId',
-                  lazy: page(() => import('./routes/flow-notifications.tsx'), 'FlowNotificationsPage'),
-                },
-                { path: '/api', lazy: page(() => import('./routes/api-keys.tsx'), 'ApiKeysPage') },
-                { path: '/account', lazy: page(() => import('./routes/account.tsx'), 'AccountPage') },
-                {
-                  path: '/sign-out',
-                  lazy: page(() => import('./routes/sign-out.tsx'), 'SignOutPage'),
-                  handle: skipOnboarding,
-                },
-              ],
-            },
-          ],
-        },
-        { path: '/unauthorized', element: <UnauthorizedPage /> },
-        { path: '/not-found', element: <NotFoundPage /> },
-        { path: '*', element: <NotFoundPage /> },
-      ],
-    },
-  ]);
+  return createBrowserRouter(routes);
 }

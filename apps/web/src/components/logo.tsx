@@ -22,7 +22,9 @@ export function Logo({ className, size = 'md', showName = true }: LogoProps) {
       >
         <BellRing aria-hidden="true" className={sizes.icon} />
       </span>
-      {showName ? <span className={cn('font-bold tracking-tight text-slate-900', sizes.text)}>Leadbell</span> : null}
+      {showName ? (
+        <span className={cn('font-bold tracking-tight text-slate-900 dark:text-white', sizes.text)}>Leadbell</span>
+      ) : null}
     </span>
   );
 }

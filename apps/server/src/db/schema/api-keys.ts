@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { entities } from './entities.ts';
 
@@ -16,6 +17,11 @@ export const apiKeys = pgTable(
     maskedKey: text('masked_key').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    // Browser origins allowed to use the key; empty allows any.
+    allowedOrigins: text('allowed_origins')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
   },
   (table) => [index('api_keys_entity_id_idx').on(table.entityId)],

@@ -1,9 +1,15 @@
+import { PLAN_IDS } from '@leadbell/shared/plans';
 import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const entities = pgTable('entities', {
   id: uuid('id').primaryKey().defaultRandom(),
   name: text('name').notNull(),
-  plan: text('plan', { enum: ['starter', 'growth', 'pro', 'elite'] }),
+  plan: text('plan', { enum: PLAN_IDS }),
+  // Billing months run from the moment the first plan was chosen (spec section 9).
+  planSelectedAt: timestamp('plan_selected_at', { withTimezone: true }),
+  // A plan chosen after onboarding takes over when the next billing month starts.
+  pendingPlan: text('pending_plan', { enum: PLAN_IDS }),
+  pendingPlanFrom: timestamp('pending_plan_from', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

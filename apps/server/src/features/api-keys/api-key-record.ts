@@ -1,8 +1,18 @@
 import type { ApiKeySummary } from '@leadbell/shared/api-keys';
-import type { apiKeys } from '../../db/schema/api-keys.ts';
+import { apiKeys } from '../../db/schema/api-keys.ts';
+
+/** The columns a key's summary is read with. */
+export const apiKeySummaryColumns = {
+  id: apiKeys.id,
+  label: apiKeys.label,
+  maskedKey: apiKeys.maskedKey,
+  createdAt: apiKeys.createdAt,
+  lastUsedAt: apiKeys.lastUsedAt,
+  allowedOrigins: apiKeys.allowedOrigins,
+};
 
 export function toApiKeySummary(
-  row: Pick<typeof apiKeys.$inferSelect, 'id' | 'label' | 'maskedKey' | 'createdAt' | 'lastUsedAt'>,
+  row: Pick<typeof apiKeys.$inferSelect, keyof typeof apiKeySummaryColumns>,
 ): ApiKeySummary {
   return {
     id: row.id,
@@ -10,5 +20,6 @@ export function toApiKeySummary(
     maskedKey: row.maskedKey,
     createdAt: row.createdAt.toISOString(),
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+    allowedOrigins: row.allowedOrigins,
   };
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiKeySummary } from '@leadbell/shared/api-keys';
 import { maskApiKey } from '@leadbell/shared/masking';
 import { createHttpClient } from '../../../test/http-client.ts';
 import { createFlow, onboardedOwner, signedInOwner } from '../../../test/owners.ts';
@@ -10,14 +11,6 @@ beforeAll(async () => {
   app = await startTestApp();
 });
 afterAll(async () => app?.close());
-
-type ApiKeySummary = {
-  id: string;
-  label: string | null;
-  maskedKey: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-};
 
 describe('api keys', () => {
   it('the list shows each key masked as its first 4, stars and last 4, and never the secret', async () => {
@@ -31,6 +24,7 @@ describe('api keys', () => {
         maskedKey: maskApiKey(apiKey),
         createdAt: expect.any(String),
         lastUsedAt: null,
+        allowedOrigins: [],
       },
     ]);
 
@@ -73,6 +67,7 @@ describe('api keys', () => {
       maskedKey: expect.any(String),
       createdAt: expect.any(String),
       lastUsedAt: null,
+      allowedOrigins: [],
     });
 
     const list = (await client.get('/v1/api-keys')).body.data as ApiKeySummary[];
@@ -147,6 +142,10 @@ describe('api keys', () => {
     expect(JSON.stringify(secret.body)).not.toContain(owner.apiKey);
     const deleted = await intruder.client.delete(`/v1/api-keys/${key!.id}`);
     expect(deleted.status).toBe(404);
+    const limited = await intruder.client.patch(`/v1/api-keys/${key!.id}`, {
+      allowedOrigins: ['https://intruder.example'],
+    });
+    expect(limited.status).toBe(404);
 
     expect((await owner.client.get('/v1/api-keys')).body.data).toHaveLength(1);
     const flowId = await createFlow(owner.client);
@@ -158,7 +157,39 @@ describe('api keys', () => {
     for (const id of [randomUUID(), 'not-a-uuid']) {
       expect((await client.get(`/v1/api-keys/${id}/secret`)).status, id).toBe(404);
       expect((await client.delete(`/v1/api-keys/${id}`)).status, id).toBe(404);
+      expect((await client.patch(`/v1/api-keys/${id}`, { allowedOrigins: [] })).status, id).toBe(404);
     }
+  });
+
+  it('allowed origins are normalised, de-duplicated and editable; bad ones answer 400 per entry', async () => {
+    const { client } = await onboardedOwner(app);
+    const created = await client.post('/v1/api-keys', {
+      label: 'Shop',
+      allowedOrigins: ['HTTPS://Shop.Example/', 'https://shop.example', 'http://localhost:8080'],
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.allowedOrigins).toEqual(['https://shop.example', 'http://localhost:8080']);
+
+    const updated = await client.patch(`/v1/api-keys/${created.body.id}`, {
+      allowedOrigins: ['https://www.shop.example'],
+    });
+    expect(updated.status).toBe(200);
+    expect(updated.body).toMatchObject({ id: created.body.id, allowedOrigins: ['https://www.shop.example'] });
+    const [listed] = (await client.get('/v1/api-keys')).body.data as ApiKeySummary[];
+    expect(listed!.allowedOrigins).toEqual(['https://www.shop.example']);
+
+    const bad = await client.patch(`/v1/api-keys/${created.body.id}`, {
+      allowedOrigins: ['https://ok.example', 'https://shop.example/contact', 'ftp://files.example'],
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.details.fields).toEqual({
+      'allowedOrigins.1': ['Enter an origin like https://www.example.com (no path).'],
+      'allowedOrigins.2': ['Enter an origin like https://www.example.com (no path).'],
+    });
+    const tooMany = await client.patch(`/v1/api-keys/${created.body.id}`, {
+      allowedOrigins: Array.from({ length: 21 }, (_, index) => `https://site${index}.example`),
+    });
+    expect(tooMany.body.error.details.fields.allowedOrigins).toEqual(['At most 20 allowed origins.']);
   });
 
   it('the database stores no plain key: only its hash, its cipher text and its mask', async () => {

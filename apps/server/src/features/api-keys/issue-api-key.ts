@@ -14,7 +14,7 @@ export async function issueApiKey(
   db: Executor,
   cipher: ApiKeyCipher,
   entityId: string,
-  label: string | null = null,
+  { label = null, allowedOrigins = [] }: { label?: string | null; allowedOrigins?: string[] } = {},
 ): Promise<ApiKeySummary> {
   const key = generateApiKey();
   const [row] = await db
@@ -22,6 +22,7 @@ export async function issueApiKey(
     .values({
       entityId,
       label,
+      allowedOrigins: [...new Set(allowedOrigins)],
       keyHash: hashApiKey(key),
       keyCiphertext: cipher.encrypt(key),
       maskedKey: maskApiKey(key),
@@ -33,5 +34,5 @@ export async function issueApiKey(
 /** Issues the entity's first key unless it has one (choosing a plan again must not add keys). */
 export async function issueFirstApiKey(db: Executor, cipher: ApiKeyCipher, entityId: string): Promise<void> {
   const existing = await db.select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.entityId, entityId)).limit(1);
-  if (existing.length === 0) await issueApiKey(db, cipher, entityId, 'Default');
+  if (existing.length === 0) await issueApiKey(db, cipher, entityId, { label: 'Default' });
 }

@@ -2,18 +2,12 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { ApiKeySummary } from '@leadbell/shared/api-keys';
 import type { Database } from '../../db/client.ts';
 import { apiKeys } from '../../db/schema/api-keys.ts';
-import { toApiKeySummary } from './api-key-record.ts';
+import { apiKeySummaryColumns, toApiKeySummary } from './api-key-record.ts';
 
 /** The entity's active keys, newest first. */
 export async function listApiKeys(db: Database, entityId: string): Promise<ApiKeySummary[]> {
   const rows = await db
-    .select({
-      id: apiKeys.id,
-      label: apiKeys.label,
-      maskedKey: apiKeys.maskedKey,
-      createdAt: apiKeys.createdAt,
-      lastUsedAt: apiKeys.lastUsedAt,
-    })
+    .select(apiKeySummaryColumns)
     .from(apiKeys)
     .where(and(eq(apiKeys.entityId, entityId), isNull(apiKeys.revokedAt)))
     .orderBy(desc(apiKeys.createdAt));

@@ -1,4 +1,5 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { billingPeriodOf, planInForce } from '@leadbell/shared/billing';
 import type { Entity } from '@leadbell/shared/entities';
 import type { PlanId } from '@leadbell/shared/plans';
 import type { SessionUser } from '../../auth/require-session.ts';
@@ -10,7 +11,24 @@ import type { ApiKeyCipher } from '../api-keys/api-key-cipher.ts';
 import { issueFirstApiKey } from '../api-keys/issue-api-key.ts';
 import { toEntity } from './entity-record.ts';
 
-/** Sets the entity's plan; choosing the first plan also issues the entity's first API key. */
+type PlanColumns = Pick<typeof entities.$inferInsert, 'plan' | 'planSelectedAt' | 'pendingPlan' | 'pendingPlanFrom'>;
+
+/**
+ * The first plan starts at once and starts the billing months; a later choice waits for the next
+ * billing month (spec section 1: "Plan changes take effect next billing cycle"), and choosing the
+ * plan in force again cancels a waiting change.
+ */
+function planChange(row: typeof entities.$inferSelect, plan: PlanId, now: Date): PlanColumns {
+  if (!row.plan || !row.planSelectedAt) return { plan, planSelectedAt: now, pendingPlan: null, pendingPlanFrom: null };
+  const inForce = planInForce(
+    { plan: row.plan, pendingPlan: row.pendingPlan, pendingPlanFrom: row.pendingPlanFrom },
+    now,
+  );
+  if (plan === inForce.plan) return { plan, pendingPlan: null, pendingPlanFrom: null };
+  return { plan: inForce.plan, pendingPlan: plan, pendingPlanFrom: billingPeriodOf(row.planSelectedAt, now).end };
+}
+
+/** Chooses the entity's plan; choosing the first plan also issues the entity's first API key. */
 export async function selectPlan(
   db: Database,
   cipher: ApiKeyCipher,
@@ -19,13 +37,19 @@ export async function selectPlan(
   if (!user.entityId || !isUuid(entityId)) throw new AppError('not_found', 'Entity not found.');
   if (user.role !== 'admin') throw new AppError('forbidden', 'Only an admin can change the plan.');
   return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select()
+      .from(entities)
+      .where(and(eq(entities.id, entityId), eq(entities.id, user.entityId!)))
+      .for('update');
+    if (!current) throw new AppError('not_found', 'Entity not found.');
+    const now = new Date();
     const [row] = await tx
       .update(entities)
-      .set({ plan, updatedAt: new Date() })
-      .where(and(eq(entities.id, entityId), eq(entities.id, user.entityId!)))
+      .set({ ...planChange(current, plan, now), updatedAt: sql`now()` })
+      .where(eq(entities.id, current.id))
       .returning();
-    if (!row) throw new AppError('not_found', 'Entity not found.');
-    await issueFirstApiKey(tx, cipher, row.id);
-    return toEntity(row);
+    await issueFirstApiKey(tx, cipher, row!.id);
+    return toEntity(row!, now);
   });
 }

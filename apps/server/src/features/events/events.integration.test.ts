@@ -1,20 +1,33 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject, afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { createHttpClient } from '../../../test/http-client.ts';
-import { createFlow, onboardedOwner } from '../../../test/owners.ts';
-import { startTestApp, type TestApp } from '../../../test/test-app.ts';
+import { createFlow, notify as notifyAs, onboardedOwner } from '../../../test/owners.ts';
+import { startPushServiceStub, type PushServiceStub } from '../../../test/push-service-stub.ts';
+import { startSmtpSink } from '../../../test/smtp-sink.ts';
+import {
+  createTestDatabase,
+  sharedSecretsEnv,
+  startServerProcess,
+  startTestApp,
+  type TestApp,
+} from '../../../test/test-app.ts';
 
 let app: TestApp;
+let stub: PushServiceStub;
 beforeAll(async () => {
-  app = await startTestApp();
+  stub = await startPushServiceStub();
+  app = await startTestApp({ PUSH_SERVICE_HOSTS: stub.host }, undefined, { pushCa: stub.ca });
 });
-afterAll(async () => app?.close());
+afterAll(async () => {
+  await app?.close();
+  await stub?.close();
+});
 
 type ServerSentEvent = { id?: string; event?: string; data?: string };
 
 /** Reads a text/event-stream with fetch, the way EventSource would, collecting parsed events. */
-async function openStream(cookie: string, lastEventId?: string) {
+async function openStream(cookie: string, lastEventId?: string, baseUrl = app.baseUrl) {
   const controller = new AbortController();
-  const response = await fetch(`${app.baseUrl}/v1/events`, {
+  const response = await fetch(`${baseUrl}/v1/events`, {
     headers: { cookie, ...(lastEventId && { 'last-event-id': lastEventId }) },
     signal: controller.signal,
   });
@@ -64,14 +77,8 @@ function cookieOf(client: ReturnType<typeof createHttpClient>): string {
   return [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
 }
 
-async function notify(apiKey: string, flowId: string, name: string) {
-  const response = await fetch(`${app.baseUrl}/v1/notify`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ flowId, data: { name, question: 'Is it free?' } }),
-  });
-  expect(response.status).toBe(202);
-  return (await response.json()) as { id: string };
+function notify(apiKey: string, flowId: string, name: string, baseUrl = app.baseUrl) {
+  return notifyAs({ baseUrl }, apiKey, { flowId, data: { name, question: 'Is it free?' } });
 }
 
 describe('events', () => {
@@ -116,8 +123,83 @@ describe('events', () => {
     await resumed.close();
   });
 
+  it('a delivery reaching its final state arrives as a delivery event, after its notification and without an id', async () => {
+    const owner = await onboardedOwner(app);
+    const flowId = await createFlow(owner.client);
+    const device = stub.createSubscription();
+    stub.script(device.id, { status: 410 });
+    expect((await owner.client.post('/v1/push-subscriptions', stub.createSubscription().subscription)).status).toBe(
+      201,
+    );
+    expect((await owner.client.post('/v1/push-subscriptions', device.subscription)).status).toBe(201);
+    const stream = await openStream(cookieOf(owner.client));
+    await stream.waitFor((events) => events.some((event) => event.event === 'ready'));
+
+    const accepted = await notify(owner.apiKey, flowId, 'Bob');
+    await stream.waitFor((events) => events.filter((event) => event.event === 'delivery').length >= 2);
+    const [notification, ...deliveries] = stream.events.filter((event) => event.event !== 'ready');
+    expect(notification!.event).toBe('notification');
+    expect(JSON.parse(notification!.data!).delivery).toMatchObject({ state: 'accepted', pending: 2 });
+    expect(deliveries.every((event) => event.id === undefined)).toBe(true);
+    const latest = JSON.parse(deliveries.at(-1)!.data!);
+    expect(latest).toEqual({
+      notificationId: accepted.id,
+      flowId,
+      delivery: { state: 'delivered', delivered: 1, failed: 1, pending: 0, reason: 'device unsubscribed' },
+    });
+    await stream.close();
+  });
+
   it('without a session the stream answers 401', async () => {
     const response = await fetch(`${app.baseUrl}/v1/events`);
     expect(response.status).toBe(401);
   });
+});
+
+describe('events › several server processes on one PostgreSQL', () => {
+  it(
+    'a notification accepted by an API-only process is streamed and delivered by another',
+    { timeout: 120_000 },
+    async () => {
+      const database = await createTestDatabase(inject('adminDatabaseUrl'));
+      const smtp = await startSmtpSink();
+      const env = {
+        DATABASE_URL: database.url,
+        SMTP_URL: smtp.url,
+        PUSH_SERVICE_HOSTS: stub.host,
+        NODE_EXTRA_CA_CERTS: stub.caFile,
+        ...sharedSecretsEnv(),
+      };
+      const [worker, apiOnly] = await Promise.all([
+        startServerProcess(env),
+        startServerProcess({ ...env, DELIVERY_WORKER: 'false' }),
+      ]);
+      try {
+        const owner = await onboardedOwner({ baseUrl: worker!.baseUrl, smtp });
+        const flowId = await createFlow(owner.client);
+        const device = stub.createSubscription();
+        expect((await owner.client.post('/v1/push-subscriptions', device.subscription)).status).toBe(201);
+        const stream = await openStream(cookieOf(owner.client), undefined, worker!.baseUrl);
+        await stream.waitFor((events) => events.some((event) => event.event === 'ready'));
+
+        const accepted = await notify(owner.apiKey, flowId, 'Bob', apiOnly!.baseUrl);
+        await stream.waitFor((events) => events.some((event) => event.event === 'notification'));
+        const arrived = JSON.parse(stream.events.find((event) => event.event === 'notification')!.data!);
+        expect(arrived).toMatchObject({ id: accepted.id, flowId, title: 'New lead: Bob' });
+
+        const [message] = await stub.waitForMessages(device.id, 1);
+        expect(message!.payload).toMatchObject({ notificationId: accepted.id, title: 'New lead: Bob' });
+        await stream.waitFor((events) => events.some((event) => event.event === 'delivery'));
+        expect(JSON.parse(stream.events.find((event) => event.event === 'delivery')!.data!)).toMatchObject({
+          notificationId: accepted.id,
+          delivery: { state: 'delivered', delivered: 1 },
+        });
+        await stream.close();
+      } finally {
+        await Promise.all([worker!.stop(), apiOnly!.stop()]);
+        await smtp.close();
+        await database.drop();
+      }
+    },
+  );
 });

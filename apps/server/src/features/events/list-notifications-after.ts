@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, max } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { notifications } from '../../db/schema/notifications.ts';
+import { summarizeDeliveries } from '../deliveries/summarize-deliveries.ts';
 import { notificationColumns, toNotification } from '../notifications/notification-record.ts';
 
 const BATCH = 100;
@@ -13,7 +14,11 @@ export async function listNotificationsAfter(db: Database, entityId: string, aft
     .where(and(eq(notifications.entityId, entityId), gt(notifications.seq, afterSeq)))
     .orderBy(asc(notifications.seq))
     .limit(BATCH);
-  return rows.map((row) => ({ seq: row.seq, notification: toNotification(row) }));
+  const summaries = await summarizeDeliveries(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => ({ seq: row.seq, notification: toNotification(row, summaries.get(row.id)!) }));
 }
 
 /** The entity's newest position: where a fresh stream starts. */

@@ -1,42 +1,67 @@
 import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
+import { DELIVERY_JOBS_CHANNEL } from '../../jobs/delivery-queue.ts';
 
+/** Payload: the entity id. A notification of that entity committed. */
 export const NOTIFICATIONS_CHANNEL = 'leadbell_notifications';
+/** Payload: see deliveryEventPayload. A delivery of that notification reached its final state. */
+export const DELIVERY_EVENTS_CHANNEL = 'leadbell_delivery_events';
+
+export function deliveryEventPayload(entityId: string, notificationId: string): string {
+  return `${entityId} ${notificationId}`;
+}
 
 export type NotificationHub = {
   /** Calls `listener` whenever a notification for the entity commits, on any server process. */
   subscribe: (entityId: string, listener: () => void) => () => void;
+  /** Calls `listener` with the notification id whenever one of the entity's deliveries ends, on any process. */
+  subscribeDeliveries: (entityId: string, listener: (notificationId: string) => void) => () => void;
+  /** Calls `listener` whenever delivery jobs commit, on any process. */
+  subscribeDeliveryJobs: (listener: () => void) => () => void;
   stop: () => Promise<void>;
 };
 
+const JOBS = 'jobs';
+
 /**
- * One LISTEN connection per process turns PostgreSQL NOTIFY (sent in the ingesting transaction,
- * so only after commit) into in-process wake-ups per entity. With several servers on one database,
- * a notification accepted by any of them reaches consoles connected to all of them.
+ * One LISTEN connection per process turns PostgreSQL NOTIFY (sent inside transactions, so only
+ * after commit) into in-process wake-ups. With several servers on one database, whatever any of
+ * them commits reaches consoles and delivery workers on all of them.
  */
 export async function startNotificationHub(connectionString: string, log: FastifyBaseLogger): Promise<NotificationHub> {
-  const wakeUps = new EventEmitter();
-  wakeUps.setMaxListeners(0);
+  const notificationWakeUps = new EventEmitter().setMaxListeners(0);
+  const deliveryWakeUps = new EventEmitter().setMaxListeners(0);
+  const jobWakeUps = new EventEmitter().setMaxListeners(0);
   let client: pg.Client | null = null;
   let stopped = false;
   let retryTimer: NodeJS.Timeout | undefined;
 
+  function dispatch({ channel, payload = '' }: pg.Notification): void {
+    if (channel === NOTIFICATIONS_CHANNEL) notificationWakeUps.emit(payload);
+    else if (channel === DELIVERY_JOBS_CHANNEL) jobWakeUps.emit(JOBS);
+    else if (channel === DELIVERY_EVENTS_CHANNEL) {
+      const [entityId, notificationId] = payload.split(' ');
+      if (entityId && notificationId) deliveryWakeUps.emit(entityId, notificationId);
+    }
+  }
+
   async function connect(): Promise<void> {
     const next = new pg.Client({ connectionString });
-    next.on('notification', (message) => {
-      if (message.payload) wakeUps.emit(message.payload);
-    });
+    next.on('notification', dispatch);
     next.on('error', (error) => {
       log.warn({ err: error }, 'live notifications: database connection lost; reconnecting');
       next.end().catch(() => {});
       scheduleReconnect();
     });
     await next.connect();
-    await next.query(`listen ${NOTIFICATIONS_CHANNEL}`);
+    await next.query(
+      `listen ${NOTIFICATIONS_CHANNEL}; listen ${DELIVERY_EVENTS_CHANNEL}; listen ${DELIVERY_JOBS_CHANNEL}`,
+    );
     client = next;
-    // Listeners re-read from their last event id, so anything sent while disconnected is caught up.
-    for (const entityId of wakeUps.eventNames()) wakeUps.emit(entityId);
+    // Listeners re-read from their last position, so anything sent while disconnected is caught up.
+    for (const entityId of notificationWakeUps.eventNames()) notificationWakeUps.emit(entityId);
+    jobWakeUps.emit(JOBS);
   }
 
   function scheduleReconnect(): void {
@@ -51,12 +76,16 @@ export async function startNotificationHub(connectionString: string, log: Fastif
     }, 1000);
   }
 
+  function on(emitter: EventEmitter, event: string, listener: (value: string) => void) {
+    emitter.on(event, listener);
+    return () => void emitter.off(event, listener);
+  }
+
   await connect();
   return {
-    subscribe(entityId, listener) {
-      wakeUps.on(entityId, listener);
-      return () => wakeUps.off(entityId, listener);
-    },
+    subscribe: (entityId, listener) => on(notificationWakeUps, entityId, listener),
+    subscribeDeliveries: (entityId, listener) => on(deliveryWakeUps, entityId, listener),
+    subscribeDeliveryJobs: (listener) => on(jobWakeUps, JOBS, listener),
     async stop() {
       stopped = true;
       clearTimeout(retryTimer);

@@ -1,14 +1,17 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
+import { getDeliveryEvent } from './get-delivery-event.ts';
 import { latestNotificationSeq, listNotificationsAfter } from './list-notifications-after.ts';
 import type { NotificationHub } from './notification-hub.ts';
 
 const HEARTBEAT_MS = 15_000;
 
 /**
- * Server-Sent Events for one entity. Each event's id is the notification's position, so a
- * reconnecting EventSource (Last-Event-ID) resumes exactly where it stopped; a fresh stream starts
- * at the newest position with a `ready` event, after which the console refetches once.
+ * Server-Sent Events for one entity. Each `notification` event's id is the notification's
+ * position, so a reconnecting EventSource (Last-Event-ID) resumes exactly where it stopped; a
+ * fresh stream starts at the newest position with a `ready` event, after which the console
+ * refetches once. `delivery` events (a delivery reached its final state) carry no id, so they
+ * never move the resume position; one missed while disconnected shows in that refetch.
  */
 export function createEventStreams(db: Database, hub: NotificationHub) {
   const open = new Set<() => void>();
@@ -42,20 +45,31 @@ export function createEventStreams(db: Database, hub: NotificationHub) {
         if (batch.length === 0 || closed) return;
       }
     };
-    // Wake-ups are chained so two never read the same rows; a failed read is retried by the next one.
-    const wake = () => {
+    const sendDelivery = async (notificationId: string) => {
+      // Notifications first, so a console never hears of a delivery before its notification.
+      await drain();
+      const event = await getDeliveryEvent(db, entityId, notificationId);
+      if (event && !closed) response.write(`event: delivery\ndata: ${JSON.stringify(event)}\n\n`);
+    };
+    // Work is chained so two wake-ups never read the same rows; a failed read is retried by the next one.
+    const enqueue = (work: () => Promise<void>) => {
       draining = draining
-        .then(drain)
+        .then(work)
         .catch((error: unknown) => request.log.warn({ err: error }, 'live notifications: read failed'));
     };
+    const wake = () => enqueue(drain);
 
-    const unsubscribe = hub.subscribe(entityId, wake);
+    const unsubscribeNotifications = hub.subscribe(entityId, wake);
+    const unsubscribeDeliveries = hub.subscribeDeliveries(entityId, (notificationId) =>
+      enqueue(() => sendDelivery(notificationId)),
+    );
     const heartbeat = setInterval(() => response.write(': keep-alive\n\n'), HEARTBEAT_MS);
     const close = () => {
       if (closed) return;
       closed = true;
       clearInterval(heartbeat);
-      unsubscribe();
+      unsubscribeNotifications();
+      unsubscribeDeliveries();
       open.delete(close);
       response.end();
     };

@@ -23,7 +23,7 @@ async function notificationsOf(client: HttpClient, flowId: string, query = ''): 
 }
 
 describe('notifications › ingestion', () => {
-  it('a key as "Authorization: Bearer" is accepted with 202 {id, flowId, createdAt}', async () => {
+  it('a key as "Authorization: Bearer" is accepted with 202 {id, flowId, createdAt, status}', async () => {
     const flowId = await createFlow(owner.client);
     const response = await site.post('/v1/notify', { flowId, data: { name: 'Ann', question: 'Is it available?' } });
     expect(response.status).toBe(202);
@@ -31,6 +31,7 @@ describe('notifications › ingestion', () => {
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       flowId,
       createdAt: expect.any(String),
+      status: 'accepted',
     });
     expect(Number.isNaN(Date.parse(response.body.createdAt))).toBe(false);
   });
@@ -58,18 +59,20 @@ describe('notifications › ingestion', () => {
       flowId,
       title: 'New lead: Ann',
       message: 'Ann wrote:  ()',
+      url: null,
       createdAt: response.body.createdAt,
+      delivery: { state: 'accepted', delivered: 0, failed: 0, pending: 0, reason: null },
     });
   });
 
-  it('numbers, booleans and null fill placeholders as text, null as empty', async () => {
+  it('numbers and booleans fill placeholders as text', async () => {
     const flowId = await createFlow(owner.client, {
       title: 'Order {{id}}',
-      message: 'Paid: {{paid}}, note: [{{note}}]',
+      message: 'Paid: {{paid}}, express: {{express}}',
     });
-    expect((await site.post('/v1/notify', { flowId, data: { id: 42, paid: true, note: null } })).status).toBe(202);
+    expect((await site.post('/v1/notify', { flowId, data: { id: 42, paid: true, express: false } })).status).toBe(202);
     const [notification] = await notificationsOf(owner.client, flowId);
-    expect(notification).toMatchObject({ title: 'Order 42', message: 'Paid: true, note: []' });
+    expect(notification).toMatchObject({ title: 'Order 42', message: 'Paid: true, express: false' });
   });
 
   it("an explicit title and message replace the flow's, and are filled from data too", async () => {
@@ -126,7 +129,7 @@ describe('notifications › API key', () => {
     ['an invalid body', { flowId: 'nope', title: 5 }],
     ['an empty body', {}],
     ['malformed JSON', '{"flowId":'],
-    ['a body over the 64 kB limit', { flowId: randomUUID(), message: 'm'.repeat(100_000) }],
+    ['a body over the 16 kB limit', { flowId: randomUUID(), message: 'm'.repeat(20_000) }],
   ])('%s with a bad key answers 401, not 400: the key is checked first', async (_label, body) => {
     for (const headers of [{}, { 'x-api-key': 'wrong' }] as Array<Record<string, string>>) {
       const response = await createHttpClient(app).post('/v1/notify', body, headers);
@@ -169,15 +172,19 @@ describe('notifications › malformed bodies answer 400, never 500', () => {
       'At most 50 data fields.',
     ]);
     expect((await site.post('/v1/notify', { flowId, message: tenKb })).body.error.details.fields.message).toEqual([
-      'Message must be 2000 characters or less.',
+      'Message must be 1000 characters or less.',
     ]);
   });
 
-  it('a body over the 64 kB limit with a valid key answers 413', async () => {
+  it('a body over the 16 kB limit with a valid key answers 413 payload_too_large', async () => {
     const flowId = await createFlow(owner.client);
-    const response = await site.post('/v1/notify', { flowId, message: 'm'.repeat(100_000) });
+    const response = await site.post('/v1/notify', {
+      flowId,
+      data: { note: 'm'.repeat(900) },
+      message: 'm'.repeat(16_000),
+    });
     expect(response.status).toBe(413);
-    expect(response.body.error.code).toBe('validation_error');
+    expect(response.body.error.code).toBe('payload_too_large');
   });
 
   it.each([
@@ -205,7 +212,9 @@ describe('notifications › list', () => {
         flowId,
         title: `Lead ${n}`,
         message: ' wrote: ',
+        url: null,
         createdAt: expect.any(String),
+        delivery: { state: 'accepted', delivered: 0, failed: 0, pending: 0, reason: null },
       })),
       flow: 'Listing flow',
       flowTitle: 'Lead {{n}}',

@@ -1,14 +1,32 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { NotificationPageQuerySchema, NotifyRequestSchema } from '@leadbell/shared/notifications';
+import { NOTIFY_BODY_LIMIT_BYTES, NotificationPageQuerySchema } from '@leadbell/shared/notifications';
 import { entityIdOf } from '../../auth/require-session.ts';
 import { IdParamsSchema } from '../../http/ids.ts';
 import type { RouteContext } from '../../http/route-context.ts';
-import { apiKeyCallerOf, authenticateApiKey } from '../api-keys/authenticate-api-key.ts';
-import { ingestNotification } from './ingest-notification.ts';
 import { listNotifications } from './list-notifications.ts';
+import { parseFormBody } from './notify-form.ts';
+import { createRateLimiter } from './notify-rate-limiter.ts';
+import { isFormPost, receiveNotification } from './receive-notification.ts';
+import { apiKeyOfHeaders, authenticateApiKey } from '../api-keys/authenticate-api-key.ts';
 
-export function registerNotificationRoutes(app: FastifyInstance, { db, requireSession }: RouteContext) {
+export type NotifyLimits = { ratePerSecond: number; burst: number };
+
+const CORS_HEADERS = {
+  // Any site may call; keys limited to origins are checked per request (notify-origin.ts).
+  'access-control-allow-origin': '*',
+  'access-control-expose-headers': 'retry-after, idempotent-replayed, x-request-id',
+};
+
+const PREFLIGHT_HEADERS = {
+  ...CORS_HEADERS,
+  'access-control-allow-methods': 'POST, OPTIONS',
+  'access-control-allow-headers': 'authorization, x-api-key, content-type, idempotency-key',
+  'access-control-max-age': '86400',
+};
+
+export function registerNotificationRoutes(app: FastifyInstance, context: RouteContext, limits: NotifyLimits) {
+  const { db, requireSession, deliveryQueue } = context;
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get(
@@ -18,18 +36,34 @@ export function registerNotificationRoutes(app: FastifyInstance, { db, requireSe
       listNotifications(db, { flowId: request.params.id, entityId: entityIdOf(request), ...request.query }),
   );
 
-  // The endpoint websites call, authenticated by API key rather than by a user's session.
-  // Authenticated on request, before the body is even parsed, so a caller without a valid key
-  // learns nothing more (not even whether its JSON is well formed) and costs no parsing.
-  routes.post(
-    '/v1/notify',
-    {
-      schema: { body: NotifyRequestSchema },
-      onRequest: async (request) => {
-        request.apiKeyCaller = await authenticateApiKey(db, request);
+  // The endpoint websites call, authenticated by API key rather than by a user's session. Its own
+  // scope: form and text bodies are accepted here only, and every answer carries CORS headers so
+  // a browser script can read errors too.
+  const rateLimiter = createRateLimiter(limits);
+  app.register(async (scope) => {
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
+      done(null, parseFormBody(body as string)),
+    );
+    // `text/plain` lets a page post JSON without a CORS preflight (navigator.sendBeacon, no-cors fetch).
+    scope.addContentTypeParser('text/plain', { parseAs: 'string' }, scope.getDefaultJsonParser('error', 'error'));
+    scope.addHook('onRequest', async (_request, reply) => {
+      reply.headers(CORS_HEADERS);
+    });
+    scope.options('/v1/notify', async (_request, reply) => reply.status(204).headers(PREFLIGHT_HEADERS).send());
+    scope.decorateRequest('apiKeyCaller', null);
+    scope.post(
+      '/v1/notify',
+      {
+        bodyLimit: NOTIFY_BODY_LIMIT_BYTES,
+        // A key in a header is checked before the body is read, so a caller without a valid key
+        // learns nothing more (not even whether its JSON is well formed) and costs no parsing.
+        // A plain HTML form carries its key in the body, so it is checked once the form is read.
+        onRequest: async (request) => {
+          const key = apiKeyOfHeaders(request);
+          if (key || !isFormPost(request)) request.apiKeyCaller = await authenticateApiKey(db, key);
+        },
       },
-    },
-    async (request, reply) =>
-      reply.status(202).send(await ingestNotification(db, apiKeyCallerOf(request), request.body)),
-  );
+      async (request, reply) => receiveNotification({ db, deliveryQueue, rateLimiter }, request, reply),
+    );
+  });
 }

@@ -1,8 +1,9 @@
 import { KeyRound, LogOut, Menu, UserRound, Workflow, type LucideIcon } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { Logo } from '../../components/logo.tsx';
 import { Sheet, SheetContent, SheetTrigger } from '../../components/ui/sheet.tsx';
+import { registerServiceWorker } from '../../features/devices/service-worker.ts';
 import { useRequiredMe } from '../../lib/auth.ts';
 import { cn } from '../../lib/cn.ts';
 
@@ -80,6 +81,10 @@ export function AppShell() {
   // links outside the nav such as the entity header.
   const [menuOpenedOn, setMenuOpenedOn] = useState<string | null>(null);
   const isMenuOpen = menuOpenedOn === pathname;
+  // The push worker belongs to the console: public pages never register it.
+  useEffect(() => {
+    registerServiceWorker();
+  }, []);
   return (
     <div className="min-h-dvh bg-slate-50">
       <a

@@ -1,28 +1,108 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import { Card } from '../../components/ui/card.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { ChangePasswordForm } from '../../features/auth/components/change-password-form.tsx';
+import { DevicesList } from '../../features/devices/components/devices-list.tsx';
+import { EmailFallbackToggle } from '../../features/devices/components/email-fallback-toggle.tsx';
+import { ThisDeviceNotifications } from '../../features/devices/components/this-device-notifications.tsx';
+import { useThisDevice } from '../../features/devices/hooks/use-this-device.ts';
+import { ChangePlanForm } from '../../features/entities/components/change-plan-form.tsx';
+import { USAGE_QUERY_KEY } from '../../features/usage/api/get-usage.ts';
+import { UsagePanel } from '../../features/usage/components/usage-panel.tsx';
 import { useRequiredMe } from '../../lib/auth.ts';
+
+type SectionProps = { id?: string; title: string; description?: ReactNode; children: ReactNode };
+
+function Section({ id, title, description, children }: SectionProps) {
+  const headingId = useId();
+  return (
+    <Card className="p-5 sm:p-7">
+      <section
+        id={id}
+        tabIndex={id ? -1 : undefined}
+        aria-labelledby={headingId}
+        className="grid scroll-mt-24 gap-4 outline-none"
+      >
+        <div>
+          <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+            {title}
+          </h2>
+          {description ? <p className="mt-1 text-sm text-slate-500">{description}</p> : null}
+        </div>
+        {children}
+      </section>
+    </Card>
+  );
+}
+
+/** `/account#plan` (the usage panel's Upgrade) lands on the section, for keyboard users too. */
+function useScrollToHash() {
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (!hash) return;
+    const target = document.getElementById(decodeURIComponent(hash.slice(1)));
+    target?.scrollIntoView({ block: 'start' });
+    target?.focus({ preventScroll: true });
+  }, [hash]);
+}
 
 export function AccountPage() {
   const me = useRequiredMe();
+  const queryClient = useQueryClient();
+  const thisDevice = useThisDevice();
+  useScrollToHash();
+  const entity = me.entity;
   return (
     <>
-      <PageHeader title="Account" description="Your sign-in details." />
-      <div className="grid max-w-xl gap-6">
+      <PageHeader title="Account" description="Your sign-in details, plan and where notifications reach you." />
+      <div className="grid max-w-3xl gap-6">
         <Card className="p-5 sm:p-7">
           <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[8rem_1fr] sm:gap-y-4">
             <dt className="font-medium text-slate-500">Name</dt>
             <dd className="mb-3 text-slate-900 sm:mb-0">{me.user.name}</dd>
             <dt className="font-medium text-slate-500">Email</dt>
             <dd className="mb-3 break-all text-slate-900 sm:mb-0">{me.user.email}</dd>
-            {me.entity ? (
+            {entity ? (
               <>
                 <dt className="font-medium text-slate-500">Entity</dt>
-                <dd className="text-slate-900">{me.entity.name}</dd>
+                <dd className="text-slate-900">{entity.name}</dd>
               </>
             ) : null}
           </dl>
         </Card>
+
+        <UsagePanel planHref="#plan" />
+
+        {entity?.plan ? (
+          <Section id="plan" title="Plan">
+            <ChangePlanForm
+              entity={{ ...entity, plan: entity.plan }}
+              onChanged={() => void queryClient.invalidateQueries({ queryKey: USAGE_QUERY_KEY })}
+            />
+          </Section>
+        ) : null}
+
+        <Section
+          id="notifications"
+          title="Notifications on this device"
+          description="Leadbell rings this phone or computer for every lead, through the browser’s push service."
+        >
+          <ThisDeviceNotifications device={thisDevice} />
+        </Section>
+
+        <Section title="Your devices" description="Every phone and computer where you turned notifications on.">
+          <DevicesList
+            thisDeviceId={thisDevice.status.kind === 'on' ? thisDevice.status.deviceId : null}
+            onRemoved={thisDevice.handleRemoved}
+          />
+        </Section>
+
+        <Section title="Email">
+          <EmailFallbackToggle email={me.user.email} />
+        </Section>
+
         <Card className="p-5 sm:p-7">
           <ChangePasswordForm />
         </Card>

@@ -7,12 +7,14 @@ import { EmptyState, ErrorState, LoadingState } from '../../components/ui/state.
 import { useApiKeys } from '../../features/api-keys/api/get-api-keys.ts';
 import { ApiKeysTable } from '../../features/api-keys/components/api-keys-table.tsx';
 import { CreateApiKeyDialog } from '../../features/api-keys/components/create-api-key-dialog.tsx';
+import { EditAllowedOriginsDialog } from '../../features/api-keys/components/edit-allowed-origins-dialog.tsx';
 import { RevokeApiKeyDialog } from '../../features/api-keys/components/revoke-api-key-dialog.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 
 export function ApiKeysPage() {
   const keys = useApiKeys();
   const [toRevoke, setToRevoke] = useState<{ key: ApiKeySummary; name: string } | null>(null);
+  const [toEdit, setToEdit] = useState<{ key: ApiKeySummary; name: string } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
   return (
@@ -53,8 +55,20 @@ export function ApiKeysPage() {
             setNotice(null);
             setToRevoke({ key, name });
           }}
+          onEditOrigins={(key, name) => {
+            setNotice(null);
+            setToEdit({ key, name });
+          }}
         />
       )}
+      <EditAllowedOriginsDialog
+        target={toEdit}
+        onClose={() => setToEdit(null)}
+        onSaved={(name) => {
+          setToEdit(null);
+          setNotice(`Allowed websites of ${name} saved.`);
+        }}
+      />
       <RevokeApiKeyDialog
         target={toRevoke}
         onClose={() => setToRevoke(null)}

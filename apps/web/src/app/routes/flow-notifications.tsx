@@ -10,19 +10,20 @@ import { useNotifications } from '../../features/notifications/api/get-notificat
 import { LiveIndicator } from '../../features/notifications/components/live-indicator.tsx';
 import { NotificationsTable } from '../../features/notifications/components/notifications-table.tsx';
 import { useLiveNotifications } from '../../features/notifications/hooks/use-live-notifications.ts';
+import { USAGE_QUERY_KEY } from '../../features/usage/api/get-usage.ts';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 
 export function FlowNotificationsPage() {
   const { flowId = '' } = useParams();
   const queryClient = useQueryClient();
   const query = useNotifications(flowId);
-  // Counts and "last lead" on /flows change with every notification; `exact` leaves the flow's
-  // own queries alone.
-  const refreshFlowList = useCallback(
-    () => void queryClient.invalidateQueries({ queryKey: FLOWS_QUERY_KEY, exact: true }),
-    [queryClient],
-  );
-  const liveStatus = useLiveNotifications(flowId, { onNotification: refreshFlowList });
+  // Counts and "last lead" on /flows, and the month's usage, change with every notification;
+  // `exact` leaves the flow's own queries alone.
+  const refreshCounts = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: FLOWS_QUERY_KEY, exact: true });
+    void queryClient.invalidateQueries({ queryKey: USAGE_QUERY_KEY });
+  }, [queryClient]);
+  const liveStatus = useLiveNotifications(flowId, { onNotification: refreshCounts });
   const back = { to: '/flows', label: 'Back to flows' };
 
   const firstPage = query.data?.pages[0];

@@ -11,6 +11,7 @@ import { useFlows } from '../../features/flows/api/get-flows.ts';
 import { DeleteFlowDialog } from '../../features/flows/components/delete-flow-dialog.tsx';
 import { FlowsTable } from '../../features/flows/components/flows-table.tsx';
 import { notificationsQueryKey } from '../../features/notifications/api/get-notifications.ts';
+import { UsagePanel } from '../../features/usage/components/usage-panel.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useFlashMessage } from '../../lib/flash-message.ts';
 
@@ -51,6 +52,7 @@ export function FlowsPage() {
           {successMessage}
         </Alert>
       ) : null}
+      <UsagePanel planHref="/account#plan" className="mb-6" />
       {flows.isPending ? (
         <LoadingState label="Loading flows…" />
       ) : flows.isError ? (

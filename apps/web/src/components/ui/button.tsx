@@ -10,8 +10,10 @@ export const buttonVariants = cva(
     variants: {
       variant: {
         primary: 'bg-brand-600 text-white shadow-sm hover:bg-brand-700 active:bg-brand-800',
-        secondary: 'border border-slate-200 bg-white text-slate-800 shadow-sm hover:bg-slate-50 active:bg-slate-100',
-        ghost: 'text-slate-700 hover:bg-slate-100 active:bg-slate-200',
+        secondary:
+          'border border-slate-200 bg-white text-slate-800 shadow-sm hover:bg-slate-50 active:bg-slate-100 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800 dark:active:bg-slate-700',
+        ghost:
+          'text-slate-700 hover:bg-slate-100 active:bg-slate-200 dark:text-slate-200 dark:hover:bg-slate-800 dark:active:bg-slate-700',
         danger: 'bg-red-600 text-white shadow-sm hover:bg-red-700 active:bg-red-800',
         link: 'h-auto px-0 text-brand-700 underline-offset-4 hover:underline',
       },

@@ -2,6 +2,7 @@ import { X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
+import { Button } from './button.tsx';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
@@ -44,5 +45,21 @@ export function DialogContent({ title, description, className, children, ...prop
         </DialogPrimitive.Close>
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>
+  );
+}
+
+/** A dialog form's footer: Cancel (closes, disabled while saving) and the submit button. */
+export function DialogFormActions({ submitLabel, isPending }: { submitLabel: string; isPending: boolean }) {
+  return (
+    <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+      <DialogPrimitive.Close asChild>
+        <Button variant="secondary" disabled={isPending}>
+          Cancel
+        </Button>
+      </DialogPrimitive.Close>
+      <Button type="submit" isLoading={isPending}>
+        {submitLabel}
+      </Button>
+    </div>
   );
 }

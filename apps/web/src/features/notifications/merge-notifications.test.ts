@@ -4,7 +4,15 @@ import { describe, expect, it } from 'vitest';
 import { mergeNotifications, type LiveNotification } from './merge-notifications.ts';
 
 function notification(id: string): Notification {
-  return { id, flowId: 'f', title: `t${id}`, message: `m${id}`, createdAt: '2026-11-21T10:00:00Z' };
+  return {
+    id,
+    flowId: 'f',
+    title: `t${id}`,
+    message: `m${id}`,
+    url: null,
+    createdAt: '2026-11-21T10:00:00Z',
+    delivery: { state: 'accepted', delivered: 0, failed: 0, pending: 0, reason: null },
+  };
 }
 
 function pages(...ids: string[][]): InfiniteData<NotificationPage, string | null> {

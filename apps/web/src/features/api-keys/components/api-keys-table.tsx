@@ -1,5 +1,5 @@
 import type { ApiKeySummary } from '@leadbell/shared/api-keys';
-import { Ban } from 'lucide-react';
+import { Ban, Globe } from 'lucide-react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { CopyButton } from '../../../components/ui/copy-button.tsx';
@@ -15,14 +15,16 @@ import {
 import { useRowCopy } from '../../../lib/use-row-copy.ts';
 import { formatDateTime, formatRelativeTime } from '../../../lib/format-date.ts';
 import { getApiKeySecret } from '../api/get-api-key-secret.ts';
+import { displayOrigin } from '../allowed-origins.ts';
 import { apiKeyName } from '../api-key-name.ts';
 
 type ApiKeysTableProps = {
   keys: ApiKeySummary[];
   onRevoke: (key: ApiKeySummary, name: string) => void;
+  onEditOrigins: (key: ApiKeySummary, name: string) => void;
 };
 
-export function ApiKeysTable({ keys, onRevoke }: ApiKeysTableProps) {
+export function ApiKeysTable({ keys, onRevoke, onEditOrigins }: ApiKeysTableProps) {
   const { copiedId, pendingId, copyFailed, copy } = useRowCopy();
 
   return (
@@ -33,6 +35,7 @@ export function ApiKeysTable({ keys, onRevoke }: ApiKeysTableProps) {
           <TableRow>
             <TableHead>Label</TableHead>
             <TableHead>Key</TableHead>
+            <TableHead>Allowed websites</TableHead>
             <TableHead>Created</TableHead>
             <TableHead>Last used</TableHead>
             <TableHead className="text-right">Action</TableHead>
@@ -57,6 +60,19 @@ export function ApiKeysTable({ keys, onRevoke }: ApiKeysTableProps) {
                     />
                   </span>
                 </TableCell>
+                <TableCell label="Allowed websites">
+                  {key.allowedOrigins.length === 0 ? (
+                    <span className="text-slate-500">Any website</span>
+                  ) : (
+                    <ul className="grid gap-0.5">
+                      {key.allowedOrigins.map((origin) => (
+                        <li key={origin} title={origin} className="break-all text-slate-700">
+                          {displayOrigin(origin)}
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </TableCell>
                 <TableCell label="Created" className="whitespace-nowrap tabular-nums">
                   <time dateTime={key.createdAt}>{formatDateTime(key.createdAt)}</time>
                 </TableCell>
@@ -70,6 +86,15 @@ export function ApiKeysTable({ keys, onRevoke }: ApiKeysTableProps) {
                   )}
                 </TableCell>
                 <TableActionsCell>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    onClick={() => onEditOrigins(key, name)}
+                    aria-label={`Edit allowed websites of ${name}`}
+                  >
+                    <Globe aria-hidden="true" className="size-3.5" />
+                    Websites
+                  </Button>
                   <Button
                     variant="secondary"
                     size="sm"

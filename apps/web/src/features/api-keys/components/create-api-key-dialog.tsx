@@ -1,26 +1,35 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CreateApiKeySchema, type ApiKeySummary, type CreateApiKey } from '@leadbell/shared/api-keys';
+import { CreateApiKeySchema, type ApiKeySummary } from '@leadbell/shared/api-keys';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Dialog, DialogClose, DialogContent, DialogTrigger } from '../../../components/ui/dialog.tsx';
+import { Dialog, DialogContent, DialogFormActions, DialogTrigger } from '../../../components/ui/dialog.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
+import { OriginLinesSchema, originsServerError } from '../allowed-origins.ts';
 import { createApiKey } from '../api/create-api-key.ts';
 import { API_KEYS_QUERY_KEY } from '../api/get-api-keys.ts';
+import { AllowedOriginsField } from './allowed-origins-field.tsx';
 
-const EMPTY: CreateApiKey = { label: '' };
+const CreateApiKeyFormSchema = CreateApiKeySchema.extend({ allowedOrigins: OriginLinesSchema });
+type CreateApiKeyForm = z.input<typeof CreateApiKeyFormSchema>;
 
-/** "Create key": a dialog asking for an optional label. */
+const EMPTY: CreateApiKeyForm = { label: '', allowedOrigins: '' };
+
+/** "Create key": a dialog asking for an optional label and the websites allowed to use the key. */
 export function CreateApiKeyDialog({ onCreated }: { onCreated: (key: ApiKeySummary) => void }) {
   const queryClient = useQueryClient();
   const [isOpen, setIsOpen] = useState(false);
-  const form = useForm<CreateApiKey>({ resolver: zodResolver(CreateApiKeySchema), defaultValues: EMPTY });
+  const form = useForm<CreateApiKeyForm, unknown, z.output<typeof CreateApiKeyFormSchema>>({
+    resolver: zodResolver(CreateApiKeyFormSchema),
+    defaultValues: EMPTY,
+  });
   const mutation = useMutation({
     mutationFn: createApiKey,
     onSuccess: async (key) => {
@@ -28,7 +37,12 @@ export function CreateApiKeyDialog({ onCreated }: { onCreated: (key: ApiKeySumma
       setIsOpen(false);
       onCreated(key);
     },
-    onError: (error) => applyServerFieldErrors(error, form.setError, ['label']),
+    onError: (error) => {
+      if (applyServerFieldErrors(error, form.setError, ['label'])) return;
+      const originsError = originsServerError(error);
+      if (originsError)
+        form.setError('allowedOrigins', { type: 'server', message: originsError }, { shouldFocus: true });
+    },
   });
 
   function handleOpenChange(open: boolean) {
@@ -41,7 +55,7 @@ export function CreateApiKeyDialog({ onCreated }: { onCreated: (key: ApiKeySumma
   }
 
   const { errors } = form.formState;
-  const hasFieldError = Boolean(errors.label);
+  const hasFieldError = Boolean(errors.label ?? errors.allowedOrigins);
   return (
     <Dialog open={isOpen} onOpenChange={handleOpenChange}>
       <DialogTrigger asChild>
@@ -59,16 +73,12 @@ export function CreateApiKeyDialog({ onCreated }: { onCreated: (key: ApiKeySumma
           <FormField label="Label (optional)" error={errors.label?.message} hint="For example “Main website”.">
             {(control) => <Input {...control} autoComplete="off" {...form.register('label')} />}
           </FormField>
-          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <DialogClose asChild>
-              <Button variant="secondary" disabled={mutation.isPending}>
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" isLoading={mutation.isPending}>
-              Create key
-            </Button>
-          </div>
+          <AllowedOriginsField
+            label="Allowed websites (optional)"
+            registration={form.register('allowedOrigins')}
+            error={errors.allowedOrigins?.message}
+          />
+          <DialogFormActions submitLabel="Create key" isPending={mutation.isPending} />
         </form>
       </DialogContent>
     </Dialog>

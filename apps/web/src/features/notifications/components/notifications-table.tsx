@@ -1,7 +1,10 @@
 import type { Notification } from '@leadbell/shared/notifications';
+import { ExternalLink } from 'lucide-react';
 import { useState } from 'react';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table.tsx';
 import { formatDateTime } from '../../../lib/format-date.ts';
+import { httpsLink } from '../https-link.ts';
+import { DeliveryStatusBadge } from './delivery-status-badge.tsx';
 
 export function NotificationsTable({ notifications }: { notifications: Notification[] }) {
   // Rows above the newest one shown at first arrived live: they flash once as they appear.
@@ -16,6 +19,7 @@ export function NotificationsTable({ notifications }: { notifications: Notificat
           <TableHead>Title</TableHead>
           <TableHead>Message</TableHead>
           <TableHead>Received At</TableHead>
+          <TableHead>Delivery</TableHead>
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -34,14 +38,39 @@ export function NotificationsTable({ notifications }: { notifications: Notificat
               <span className="break-words">{notification.title}</span>
             </TableCell>
             <TableCell label="Message">
-              <span className="block max-w-md break-words whitespace-pre-line">{notification.message}</span>
+              <span className="grid max-w-md gap-1">
+                <span className="break-words whitespace-pre-line">{notification.message}</span>
+                <NotificationLink url={notification.url} />
+              </span>
             </TableCell>
             <TableCell label="Received At" className="whitespace-nowrap tabular-nums">
               <time dateTime={notification.createdAt}>{formatDateTime(notification.createdAt)}</time>
+            </TableCell>
+            <TableCell label="Delivery">
+              <span>
+                <DeliveryStatusBadge delivery={notification.delivery} />
+              </span>
             </TableCell>
           </TableRow>
         ))}
       </TableBody>
     </Table>
+  );
+}
+
+function NotificationLink({ url }: { url: string | null }) {
+  const link = httpsLink(url);
+  if (!link) return null;
+  return (
+    <a
+      href={link.href}
+      target="_blank"
+      rel="noopener noreferrer"
+      className="inline-flex max-w-full items-center gap-1 text-xs font-medium text-brand-700 hover:underline"
+    >
+      <ExternalLink aria-hidden="true" className="size-3.5 shrink-0" />
+      <span className="truncate">{link.text}</span>
+      <span className="sr-only"> (opens in a new tab)</span>
+    </a>
   );
 }

@@ -1,11 +1,23 @@
-import { NotificationSchema } from '@leadbell/shared/notifications';
+import { DeliveryEventSchema, NotificationSchema, type DeliverySummary } from '@leadbell/shared/notifications';
 import { hashKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import type { ZodType } from 'zod';
 import { notificationsQueryKey } from '../api/get-notifications.ts';
+import { applyDeliveries } from '../apply-deliveries.ts';
 import { mergeNotifications, type LiveNotification } from '../merge-notifications.ts';
 
-/** How many live notifications are remembered to re-apply after a refetch that raced them. */
+/** How many live notifications (and delivery statuses) are remembered to re-apply after a refetch that raced them. */
 const REMEMBERED = 200;
+
+/** An event's JSON data checked against its schema; anything else is ignored. */
+function readEvent<T>(event: MessageEvent<string>, schema: ZodType<T>): T | null {
+  try {
+    const parsed = schema.safeParse(JSON.parse(event.data));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
 
 export type LiveStatus = 'connecting' | 'live' | 'reconnecting' | 'offline';
 
@@ -23,6 +35,8 @@ type LiveOptions = {
  *   server replays what was missed.
  * - A refetch that read the database just before a notification committed would drop that
  *   notification from the cache again; the notifications seen live are re-applied after each fetch.
+ * - `delivery` events update a row's delivery status in place, and are re-applied the same way (a
+ *   status can also arrive before its row).
  */
 export function useLiveNotifications(flowId: string, { onNotification }: LiveOptions = {}): LiveStatus {
   const queryClient = useQueryClient();
@@ -36,9 +50,10 @@ export function useLiveNotifications(flowId: string, { onNotification }: LiveOpt
     const queryKey = notificationsQueryKey(flowId);
     const queryHash = hashKey(queryKey);
     let live: LiveNotification[] = [];
+    const deliveries = new Map<string, DeliverySummary>();
     const apply = () => {
       const current = queryClient.getQueryData<Parameters<typeof mergeNotifications>[0]>(queryKey);
-      const next = mergeNotifications(current, live);
+      const next = applyDeliveries(mergeNotifications(current, live), deliveries);
       if (next !== current) queryClient.setQueryData(queryKey, next);
     };
 
@@ -53,21 +68,24 @@ export function useLiveNotifications(flowId: string, { onNotification }: LiveOpt
       onNotificationRef.current?.();
     });
     source.addEventListener('notification', (event: MessageEvent<string>) => {
-      let payload: unknown;
-      try {
-        payload = JSON.parse(event.data);
-      } catch {
-        return;
-      }
-      const parsed = NotificationSchema.safeParse(payload);
-      if (!parsed.success) return;
+      const notification = readEvent(event, NotificationSchema);
+      if (!notification) return;
       onNotificationRef.current?.();
-      if (parsed.data.flowId !== flowId) return;
+      if (notification.flowId !== flowId) return;
       const seq = Number.parseInt(event.lastEventId, 10);
-      live = [
-        { seq: Number.isSafeInteger(seq) ? seq : Number.MAX_SAFE_INTEGER, notification: parsed.data },
-        ...live,
-      ].slice(0, REMEMBERED);
+      live = [{ seq: Number.isSafeInteger(seq) ? seq : Number.MAX_SAFE_INTEGER, notification }, ...live].slice(
+        0,
+        REMEMBERED,
+      );
+      apply();
+    });
+    source.addEventListener('delivery', (event: MessageEvent<string>) => {
+      const change = readEvent(event, DeliveryEventSchema);
+      if (!change || change.flowId !== flowId) return;
+      // Re-inserted so the Map's order stays oldest first for trimming.
+      deliveries.delete(change.notificationId);
+      deliveries.set(change.notificationId, change.delivery);
+      if (deliveries.size > REMEMBERED) deliveries.delete(deliveries.keys().next().value as string);
       apply();
     });
 

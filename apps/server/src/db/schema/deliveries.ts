@@ -1,0 +1,51 @@
+import { bigserial, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from './auth.ts';
+import { pushSubscriptions } from './devices.ts';
+import { entities } from './entities.ts';
+import { notifications } from './notifications.ts';
+
+export const DELIVERY_CHANNELS = ['push', 'email'] as const;
+export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
+
+/** One notification to one target: a push subscription or a user's mailbox. */
+export const deliveries = pgTable(
+  'deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    notificationId: uuid('notification_id')
+      .notNull()
+      .references(() => notifications.id, { onDelete: 'cascade' }),
+    entityId: uuid('entity_id')
+      .notNull()
+      .references(() => entities.id, { onDelete: 'cascade' }),
+    channel: text('channel', { enum: DELIVERY_CHANNELS }).notNull(),
+    // Null for email, and for a push target whose subscription was removed since.
+    subscriptionId: uuid('subscription_id').references(() => pushSubscriptions.id, { onDelete: 'set null' }),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    status: text('status', { enum: DELIVERY_STATUSES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  },
+  (table) => [index('deliveries_notification_id_idx').on(table.notificationId)],
+);
+
+/** Every attempt to deliver, kept for the owner's and our own troubleshooting. */
+export const deliveryAttempts = pgTable(
+  'delivery_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    deliveryId: uuid('delivery_id')
+      .notNull()
+      .references(() => deliveries.id, { onDelete: 'cascade' }),
+    attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull().defaultNow(),
+    // delivered | retry | gone | failed
+    outcome: text('outcome').notNull(),
+    statusCode: integer('status_code'),
+    error: text('error'),
+    durationMs: integer('duration_ms').notNull(),
+  },
+  (table) => [index('delivery_attempts_delivery_id_idx').on(table.deliveryId)],
+);

@@ -1,0 +1,37 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { users } from '../../db/schema/auth.ts';
+import { deliveries } from '../../db/schema/deliveries.ts';
+import { pushSubscriptions } from '../../db/schema/devices.ts';
+import { notifications } from '../../db/schema/notifications.ts';
+
+/** A delivery with what an attempt needs: the notification, and the device or the mailbox. */
+export async function findDeliveryTarget(db: Database, deliveryId: string) {
+  const [row] = await db
+    .select({
+      deliveryId: deliveries.id,
+      entityId: deliveries.entityId,
+      channel: deliveries.channel,
+      status: deliveries.status,
+      attempts: deliveries.attempts,
+      notificationId: notifications.id,
+      flowId: notifications.flowId,
+      title: notifications.title,
+      message: notifications.message,
+      url: notifications.url,
+      createdAt: notifications.createdAt,
+      subscriptionId: pushSubscriptions.id,
+      endpoint: pushSubscriptions.endpoint,
+      p256dh: pushSubscriptions.p256dh,
+      auth: pushSubscriptions.auth,
+      email: users.email,
+    })
+    .from(deliveries)
+    .innerJoin(notifications, eq(notifications.id, deliveries.notificationId))
+    .leftJoin(pushSubscriptions, eq(pushSubscriptions.id, deliveries.subscriptionId))
+    .leftJoin(users, eq(users.id, deliveries.userId))
+    .where(eq(deliveries.id, deliveryId));
+  return row ?? null;
+}
+
+export type DeliveryTarget = NonNullable<Awaited<ReturnType<typeof findDeliveryTarget>>>;

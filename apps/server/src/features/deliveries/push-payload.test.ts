@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { buildPushPayload, PUSH_PLAINTEXT_MAX_BYTES, type PushContent } from './push-payload.ts';
+
+const content: PushContent = {
+  title: 'New lead: Bob',
+  message: 'Bob wrote: is it free?',
+  url: 'https://example.com/flows/1',
+  notificationId: '7f2c1e0a-0000-4000-8000-000000000001',
+  flowId: '7f2c1e0a-0000-4000-8000-000000000002',
+};
+
+describe('push payload', () => {
+  it('keeps a payload that fits unchanged', () => {
+    expect(JSON.parse(buildPushPayload(content))).toEqual(content);
+  });
+
+  it('cuts a message that would exceed 4,096 encrypted bytes at a code point, with an ellipsis', () => {
+    const message = '😀'.repeat(1000) + '\u0001'.repeat(1000);
+    const payload = buildPushPayload({ ...content, message });
+    expect(Buffer.byteLength(payload)).toBeLessThanOrEqual(PUSH_PLAINTEXT_MAX_BYTES);
+    const parsed = JSON.parse(payload) as PushContent;
+    expect(parsed.message.endsWith('…')).toBe(true);
+    expect(message.startsWith(parsed.message.slice(0, -1))).toBe(true);
+    expect(parsed.title).toBe(content.title);
+    // As long as the limit allows: one more code point would not fit.
+    const longer = [...message].slice(0, [...parsed.message].length).join('') + '…';
+    expect(Buffer.byteLength(JSON.stringify({ ...parsed, message: longer }))).toBeGreaterThan(PUSH_PLAINTEXT_MAX_BYTES);
+  });
+
+  it('cuts the title too when the message alone cannot make room', () => {
+    const payload = buildPushPayload({
+      ...content,
+      title: '\u0001'.repeat(700),
+      url: `https://e.com/${'a'.repeat(3200)}`,
+    });
+    expect(Buffer.byteLength(payload)).toBeLessThanOrEqual(PUSH_PLAINTEXT_MAX_BYTES);
+    const parsed = JSON.parse(payload) as PushContent;
+    expect(parsed.message).toBe('');
+    expect(parsed.title.endsWith('…')).toBe(true);
+  });
+});

@@ -1,0 +1,109 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { pushSubscriptions } from '../../db/schema/devices.ts';
+import { retryDelayMs } from '../../jobs/deliver-notification.job.ts';
+import type { DeliveryQueue } from '../../jobs/delivery-queue.ts';
+import { DELIVERY_EVENTS_CHANNEL, deliveryEventPayload } from '../events/notification-hub.ts';
+import type { AttemptOutcome } from './attempt-outcome.ts';
+import { deviceHealthUpdate } from './record-device-health.ts';
+
+export type NextState = {
+  status: 'pending' | 'delivered' | 'failed';
+  /** What the attempt row says: delivered, retry, gone or failed. */
+  attemptOutcome: string;
+  error: string | null;
+  retryAt: Date | null;
+};
+
+/**
+ * Where a delivery goes after an attempt. A retry waits for the push service's Retry-After when
+ * it gave one, otherwise for the backoff; a retry that would land past the notification's TTL
+ * is not made (the push service would drop the message anyway) and the delivery fails instead.
+ */
+export function nextDeliveryState(
+  outcome: AttemptOutcome,
+  attempt: number,
+  deadline: number,
+  now = Date.now(),
+  random: () => number = Math.random,
+): NextState {
+  if (outcome.kind === 'delivered')
+    return { status: 'delivered', attemptOutcome: 'delivered', error: null, retryAt: null };
+  if (outcome.kind !== 'retry')
+    return { status: 'failed', attemptOutcome: outcome.kind, error: outcome.error, retryAt: null };
+  const retryAt = now + (outcome.retryAfterMs ?? retryDelayMs(attempt, random));
+  if (retryAt >= deadline) {
+    const error = `${outcome.error}; gave up when the notification expired`;
+    return { status: 'failed', attemptOutcome: 'failed', error, retryAt: null };
+  }
+  return { status: 'pending', attemptOutcome: 'retry', error: outcome.error, retryAt: new Date(retryAt) };
+}
+
+/**
+ * Records attempt number `attempt`: the attempt row, the delivery's new state, the device's
+ * health, the next attempt's job when there is one, and a NOTIFY for live consoles when the state
+ * changed, all or nothing. Guarded by the attempt number, so a job that runs twice (its process
+ * died before completing it) records once. The usual case (delivered) is a single statement; a
+ * retry or a vanished device adds a statement inside a transaction.
+ */
+export async function recordDeliveryAttempt(
+  db: Database,
+  queue: DeliveryQueue,
+  {
+    deliveryId,
+    entityId,
+    notificationId,
+    subscriptionId,
+    attempt,
+    outcome,
+    deadline,
+  }: {
+    deliveryId: string;
+    entityId: string;
+    notificationId: string;
+    /** The device this attempt reached, if it reached one. */
+    subscriptionId: string | null;
+    attempt: number;
+    outcome: AttemptOutcome;
+    deadline: number;
+  },
+): Promise<void> {
+  const { status, attemptOutcome, error, retryAt } = nextDeliveryState(outcome, attempt, deadline);
+  const isRecorded = sql`exists (select from recorded)`;
+  const device =
+    subscriptionId && outcome.kind !== 'gone'
+      ? sql`, device as (${deviceHealthUpdate(db, subscriptionId, outcome, isRecorded)})`
+      : sql``;
+  const notify =
+    status === 'pending'
+      ? sql`null`
+      : sql`pg_notify(${DELIVERY_EVENTS_CHANNEL}, ${deliveryEventPayload(entityId, notificationId)})`;
+
+  const record = async (target: Database) => {
+    const { rows } = await target.execute(sql`
+      with recorded as (
+        update deliveries
+           set status = ${status}, attempts = ${attempt + 1}, last_error = ${error}, updated_at = now(),
+               delivered_at = ${status === 'delivered' ? sql`now()` : sql`delivered_at`}
+         where id = ${deliveryId} and attempts = ${attempt} and status = 'pending'
+        returning id
+      ), attempt as (
+        insert into delivery_attempts (delivery_id, outcome, status_code, error, duration_ms)
+        select id, ${attemptOutcome}, ${outcome.statusCode}, ${outcome.kind === 'delivered' ? null : outcome.error},
+               ${outcome.durationMs}
+          from recorded
+      )${device}
+      select ${notify} from recorded`);
+    if (rows.length === 0) return;
+    if (outcome.kind === 'gone' && subscriptionId) {
+      await target.delete(pushSubscriptions).where(eq(pushSubscriptions.id, subscriptionId));
+    }
+    if (retryAt) {
+      await queue.enqueue(target, [
+        { payload: { kind: 'delivery', deliveryId, attempt: attempt + 1 }, startAfter: retryAt },
+      ]);
+    }
+  };
+  if (retryAt || outcome.kind === 'gone') await db.transaction(record);
+  else await record(db);
+}

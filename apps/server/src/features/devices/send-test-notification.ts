@@ -1,0 +1,22 @@
+import type { TestNotificationResult } from '@leadbell/shared/devices';
+import type { Database } from '../../db/client.ts';
+import { pushSubscriptions } from '../../db/schema/devices.ts';
+import { AppError } from '../../http/app-error.ts';
+import { isUuid } from '../../http/ids.ts';
+import { wakeDeliveryWorkers, type DeliveryQueue } from '../../jobs/delivery-queue.ts';
+import { ownedDevice, type DeviceOwner } from './device-record.ts';
+
+/** Queues a test push to one of the user's devices, through the same queue and sender as real ones. */
+export async function sendTestNotification(
+  db: Database,
+  queue: DeliveryQueue,
+  id: string,
+  owner: DeviceOwner,
+): Promise<TestNotificationResult> {
+  if (!isUuid(id)) throw new AppError('not_found', 'Device not found.');
+  const [device] = await db.select({ id: pushSubscriptions.id }).from(pushSubscriptions).where(ownedDevice(id, owner));
+  if (!device) throw new AppError('not_found', 'Device not found.');
+  await queue.enqueue(db, [{ payload: { kind: 'test', subscriptionId: device.id } }]);
+  await wakeDeliveryWorkers(db);
+  return { queued: 1 };
+}

@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHttpClient } from '../../../test/http-client.ts';
+import { createFlow, onboardedOwner, signedInOwner } from '../../../test/owners.ts';
+import { startTestApp, type TestApp } from '../../../test/test-app.ts';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp({ NOTIFY_RATE_LIMIT: '1000', NOTIFY_RATE_BURST: '1000' });
+});
+afterAll(async () => app?.close());
+
+async function ownerWithFlow(plan: string) {
+  const owner = await onboardedOwner(app, { plan });
+  const flowId = await createFlow(owner.client);
+  const site = createHttpClient(app, { bearer: owner.apiKey });
+  return { ...owner, flowId, notify: () => site.post('/v1/notify', { flowId }) };
+}
+
+describe('usage › quota', () => {
+  it('Starter accepts 20 notifications a month and answers the 21st with 402 quota_exceeded, storing nothing', async () => {
+    const owner = await ownerWithFlow('starter');
+    for (let i = 0; i < 20; i += 1) expect((await owner.notify()).status).toBe(202);
+    const refused = await owner.notify();
+    expect(refused.status).toBe(402);
+    expect(refused.body.error.code).toBe('quota_exceeded');
+    expect(refused.body.error.message).toMatch(/^This month's 20 notifications on the Starter plan are used up\./);
+    const page = await owner.client.get(`/v1/flows/${owner.flowId}/notifications`);
+    expect(page.body.Notifications).toHaveLength(20);
+    expect((await owner.client.get('/v1/usage')).body).toMatchObject({
+      plan: 'starter',
+      count: 20,
+      included: 20,
+      overageCount: 0,
+      overageCents: 0,
+      isLimitReached: true,
+    });
+  });
+
+  it('paid plans keep accepting past the included volume and count the overage at their rate', async () => {
+    const owner = await ownerWithFlow('growth');
+    expect((await owner.notify()).status).toBe(202);
+    await app.pool.query(`update entity_usage set notification_count = 1000 where entity_id = $1`, [owner.entityId]);
+    for (let i = 0; i < 3; i += 1) expect((await owner.notify()).status).toBe(202);
+    const usage = await owner.client.get('/v1/usage');
+    expect(usage.body).toMatchObject({
+      plan: 'growth',
+      count: 1003,
+      included: 1000,
+      overageCount: 3,
+      overageCents: 6,
+      isLimitReached: false,
+    });
+  });
+
+  it('a new billing month starts counting from zero', async () => {
+    const owner = await ownerWithFlow('starter');
+    for (let i = 0; i < 20; i += 1) await owner.notify();
+    expect((await owner.notify()).status).toBe(402);
+    await app.pool.query(`update entities set plan_selected_at = now() - interval '1 month 1 day' where id = $1`, [
+      owner.entityId,
+    ]);
+    expect((await owner.notify()).status).toBe(202);
+    expect((await owner.client.get('/v1/usage')).body).toMatchObject({ count: 1, isLimitReached: false });
+  });
+
+  it("one entity's notifications never count against another's", async () => {
+    const busy = await ownerWithFlow('starter');
+    const quiet = await ownerWithFlow('starter');
+    for (let i = 0; i < 5; i += 1) await busy.notify();
+    expect((await quiet.client.get('/v1/usage')).body.count).toBe(0);
+    expect((await busy.client.get('/v1/usage')).body.count).toBe(5);
+  });
+
+  it('reports the billing month from the plan choice and the whole days left', async () => {
+    const owner = await ownerWithFlow('pro');
+    const usage = (await owner.client.get('/v1/usage')).body;
+    const start = Date.parse(usage.periodStart);
+    expect(Date.now() - start).toBeLessThan(60_000);
+    expect(Date.parse(usage.periodEnd)).toBeGreaterThan(start + 27 * 86_400_000);
+    expect(usage.daysLeft).toBeGreaterThanOrEqual(28);
+    expect(usage.daysLeft).toBeLessThanOrEqual(31);
+  });
+
+  it('without an entity, usage answers 409 entity_required; without a session 401', async () => {
+    const { client } = await signedInOwner(app);
+    expect((await client.get('/v1/usage')).body.error.code).toBe('entity_required');
+    expect((await createHttpClient(app).get('/v1/usage')).status).toBe(401);
+  });
+});
+
+describe('usage › plan changes wait for the next billing month', () => {
+  it('choosing another plan after onboarding shows it as pending from the period end; the plan in force stays', async () => {
+    const owner = await ownerWithFlow('starter');
+    const usage = (await owner.client.get('/v1/usage')).body;
+    const changed = await owner.client.put(`/v1/entities/${owner.entityId}/plan`, { plan: 'growth' });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({ plan: 'starter', pendingPlan: 'growth', pendingPlanFrom: usage.periodEnd });
+    expect((await owner.client.get('/v1/usage')).body).toMatchObject({ plan: 'starter', pendingPlan: 'growth' });
+    for (let i = 0; i < 20; i += 1) await owner.notify();
+    expect((await owner.notify()).status).toBe(402);
+  });
+
+  it('choosing the plan in force again cancels the pending change', async () => {
+    const owner = await ownerWithFlow('pro');
+    await owner.client.put(`/v1/entities/${owner.entityId}/plan`, { plan: 'elite' });
+    const cancelled = await owner.client.put(`/v1/entities/${owner.entityId}/plan`, { plan: 'pro' });
+    expect(cancelled.body).toMatchObject({ plan: 'pro', pendingPlan: null, pendingPlanFrom: null });
+  });
+
+  it('the pending plan is in force once its month starts, limits included', async () => {
+    const owner = await ownerWithFlow('starter');
+    await owner.client.put(`/v1/entities/${owner.entityId}/plan`, { plan: 'growth' });
+    for (let i = 0; i < 20; i += 1) await owner.notify();
+    await app.pool.query(
+      `update entities set plan_selected_at = now() - interval '1 month 1 day', pending_plan_from = now() - interval '1 day' where id = $1`,
+      [owner.entityId],
+    );
+    expect((await owner.client.get(`/v1/entities/${owner.entityId}`)).body).toMatchObject({
+      plan: 'growth',
+      pendingPlan: null,
+    });
+    expect((await owner.client.get('/v1/usage')).body).toMatchObject({ plan: 'growth', included: 1000, count: 0 });
+    expect((await owner.notify()).status).toBe(202);
+  });
+});

@@ -1,0 +1,124 @@
+import { eq } from 'drizzle-orm';
+import { performance } from 'node:perf_hooks';
+import type { Database } from '../db/client.ts';
+import { pushSubscriptions } from '../db/schema/devices.ts';
+import type { Env } from '../env.ts';
+import { outcomeOfPushAnswer, type AttemptOutcome } from '../features/deliveries/attempt-outcome.ts';
+import { findDeliveryTarget, type DeliveryTarget } from '../features/deliveries/find-delivery-target.ts';
+import { notificationMail } from '../features/deliveries/notification-mail.ts';
+import { buildPushPayload, type PushContent } from '../features/deliveries/push-payload.ts';
+import { isPushServiceAllowed } from '../features/deliveries/push-service-hosts.ts';
+import { recordDeliveryAttempt } from '../features/deliveries/record-delivery-attempt.ts';
+import { recordDeviceHealth } from '../features/deliveries/record-device-health.ts';
+import type { PushTarget, WebPushSender } from '../features/deliveries/web-push-sender.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import type { DeliverNotificationPayload } from './deliver-notification.job.ts';
+import type { DeliveryQueue } from './delivery-queue.ts';
+
+export type DeliverNotificationDependencies = {
+  db: Database;
+  queue: DeliveryQueue;
+  sender: WebPushSender;
+  mailer: Mailer;
+  env: Pick<Env, 'PUBLIC_URL' | 'PUSH_TTL_SECONDS' | 'PUSH_SERVICE_HOSTS'>;
+};
+
+const TEST_TTL_SECONDS = 300;
+
+function failed(error: string): AttemptOutcome {
+  return { kind: 'failed', error, statusCode: null, durationMs: 0 };
+}
+
+/** Mail servers answer 5xx for what will never work (unknown mailbox); anything else may pass later. */
+function outcomeOfMailError(error: unknown, durationMs: number): AttemptOutcome {
+  const responseCode = (error as { responseCode?: number }).responseCode;
+  const message = `mail not sent: ${(error as Error).message}`;
+  return responseCode && responseCode >= 500
+    ? { kind: 'failed', error: message, statusCode: responseCode, durationMs }
+    : { kind: 'retry', error: message, statusCode: responseCode ?? null, durationMs };
+}
+
+/**
+ * Makes one attempt at one delivery and records it. Idempotent: it re-reads the delivery and
+ * does nothing when the delivery is no longer pending or this attempt was already recorded.
+ */
+export function createDeliverNotificationHandler({ db, queue, sender, mailer, env }: DeliverNotificationDependencies) {
+  async function push(target: PushTarget, content: PushContent, ttlSeconds: number): Promise<AttemptOutcome> {
+    // Checked again at send time: the list may have shrunk since the device registered.
+    if (!isPushServiceAllowed(target.endpoint, env.PUSH_SERVICE_HOSTS)) return failed('push service not allowed');
+    return outcomeOfPushAnswer(await sender.send(target, buildPushPayload(content), { ttlSeconds }));
+  }
+
+  async function attempt(delivery: DeliveryTarget, deadline: number): Promise<AttemptOutcome> {
+    const url = delivery.url ?? `${env.PUBLIC_URL}/flows/${delivery.flowId}`;
+    if (delivery.channel === 'email') {
+      if (!delivery.email) return failed('recipient removed');
+      const started = performance.now();
+      try {
+        await mailer.send(
+          notificationMail({
+            to: delivery.email,
+            title: delivery.title,
+            message: delivery.message,
+            url,
+            accountUrl: `${env.PUBLIC_URL}/account`,
+          }),
+        );
+        return { kind: 'delivered', statusCode: null, durationMs: Math.round(performance.now() - started) };
+      } catch (error) {
+        return outcomeOfMailError(error, Math.round(performance.now() - started));
+      }
+    }
+    if (!delivery.subscriptionId || !delivery.endpoint || !delivery.p256dh || !delivery.auth) {
+      return failed('device removed');
+    }
+    const content = {
+      title: delivery.title,
+      message: delivery.message,
+      url,
+      notificationId: delivery.notificationId,
+      flowId: delivery.flowId,
+    };
+    const target = { endpoint: delivery.endpoint, keys: { p256dh: delivery.p256dh, auth: delivery.auth } };
+    return push(target, content, Math.ceil((deadline - Date.now()) / 1000));
+  }
+
+  async function deliver(deliveryId: string, attemptNumber: number): Promise<void> {
+    const delivery = await findDeliveryTarget(db, deliveryId);
+    if (!delivery || delivery.status !== 'pending' || delivery.attempts !== attemptNumber) return;
+    const deadline = delivery.createdAt.getTime() + env.PUSH_TTL_SECONDS * 1000;
+    const isExpired = Date.now() >= deadline;
+    const outcome = isExpired ? failed('expired before it could be sent') : await attempt(delivery, deadline);
+    await recordDeliveryAttempt(db, queue, {
+      deliveryId,
+      entityId: delivery.entityId,
+      notificationId: delivery.notificationId,
+      subscriptionId: isExpired || delivery.channel !== 'push' ? null : delivery.subscriptionId,
+      attempt: attemptNumber,
+      outcome,
+      deadline,
+    });
+  }
+
+  async function sendTest(subscriptionId: string): Promise<void> {
+    const [subscription] = await db
+      .select({ endpoint: pushSubscriptions.endpoint, p256dh: pushSubscriptions.p256dh, auth: pushSubscriptions.auth })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.id, subscriptionId));
+    if (!subscription) return;
+    const target = { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } };
+    const content = {
+      title: 'Leadbell test notification',
+      message: 'Notifications reach this device.',
+      url: `${env.PUBLIC_URL}/account`,
+      notificationId: null,
+      flowId: null,
+    };
+    await recordDeviceHealth(db, subscriptionId, await push(target, content, TEST_TTL_SECONDS));
+  }
+
+  return async function deliverNotification(payload: DeliverNotificationPayload): Promise<void> {
+    if (payload.kind === 'test') await sendTest(payload.subscriptionId);
+    else await deliver(payload.deliveryId, payload.attempt);
+  };
+}

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+
+/** pg-boss queue of delivery jobs: one job per attempt at one target. */
+export const DELIVER_NOTIFICATION_QUEUE = 'deliver-notification';
+
+/**
+ * `delivery`: attempt number `attempt` at one `deliveries` row. A job whose attempt number no
+ * longer matches the row's is stale (its attempt was already recorded) and does nothing.
+ * `test`: one "Send test notification" to a device; a test is interactive, so it is not retried.
+ */
+export const DeliverNotificationPayloadSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('delivery'), deliveryId: z.uuid(), attempt: z.number().int().min(0) }),
+  z.object({ kind: z.literal('test'), subscriptionId: z.uuid() }),
+]);
+export type DeliverNotificationPayload = z.infer<typeof DeliverNotificationPayloadSchema>;
+
+/**
+ * pg-boss's own retry covers only a handler that crashed or threw (process killed, database
+ * down): the job expires or fails and runs again, and the attempt check keeps that idempotent.
+ * Push-service answers are retried by the handler itself (see retryDelayMs), which schedules the
+ * next attempt as a new job in the transaction that records the failed one.
+ */
+export const DELIVER_NOTIFICATION_QUEUE_OPTIONS = {
+  retryLimit: 20,
+  retryDelay: 2,
+  retryBackoff: true,
+  // Twice the push timeout: a job still active after that belongs to a process that died.
+  expireInSeconds: 20,
+} as const;
+
+/** Push-service request timeout: a hung push service costs a worker slot no longer than this. */
+export const PUSH_TIMEOUT_MS = 10_000;
+
+const RETRY_BASE_MS = 1_000;
+const RETRY_CAP_MS = 30 * 60_000;
+
+/**
+ * Exponential backoff with full jitter (a random wait between 0 and base·2^attempt, capped):
+ * after a push-service outage, the retries of many deliveries spread out instead of arriving
+ * together. https://aws.amazon.com/blogs/architecture/exponential-backoff-and-jitter/
+ */
+export function retryDelayMs(attempt: number, random: () => number = Math.random): number {
+  const ceiling = Math.min(RETRY_CAP_MS, RETRY_BASE_MS * 2 ** Math.min(attempt, 30));
+  return Math.floor(random() * ceiling);
+}

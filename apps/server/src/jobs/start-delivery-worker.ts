@@ -1,0 +1,43 @@
+import type { Env } from '../env.ts';
+import { createWebPushSender } from '../features/deliveries/web-push-sender.ts';
+import type { NotificationHub } from '../features/events/notification-hub.ts';
+import type { Secrets } from '../lib/secrets.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { PUSH_TIMEOUT_MS } from './deliver-notification.job.ts';
+import { createDeliverNotificationHandler } from './deliver-notification.handler.ts';
+import type { DeliveryQueue } from './delivery-queue.ts';
+
+/**
+ * Runs delivery jobs in this process, woken by the hub whenever jobs commit anywhere. Stopping
+ * the queue stops the worker; `close` then releases the push connections.
+ */
+export function startDeliveryWorker({
+  queue,
+  hub,
+  mailer,
+  env,
+  secrets,
+  pushCa,
+}: {
+  queue: DeliveryQueue;
+  hub: NotificationHub;
+  mailer: Mailer;
+  env: Env;
+  secrets: Pick<Secrets, 'vapidPublicKey' | 'vapidPrivateKey'>;
+  pushCa: string | undefined;
+}): { close: () => void } {
+  const sender = createWebPushSender({
+    vapid: {
+      subject: `mailto:${env.SUPPORT_EMAIL}`,
+      publicKey: secrets.vapidPublicKey,
+      privateKey: secrets.vapidPrivateKey,
+    },
+    timeoutMs: PUSH_TIMEOUT_MS,
+    ca: pushCa,
+  });
+  queue.startWorker({
+    handle: createDeliverNotificationHandler({ db: queue.db, queue, sender, mailer, env }),
+    subscribeWakeUps: hub.subscribeDeliveryJobs,
+  });
+  return { close: sender.close };
+}

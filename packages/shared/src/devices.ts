@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { textField } from './fields.ts';
+
+/** The browser's `PushSubscription.toJSON()`, plus a label the owner recognises the device by. */
+export const CreatePushSubscriptionSchema = z.object({
+  endpoint: z
+    .url({ protocol: /^https$/, error: 'Push endpoint must be an https:// address.' })
+    .max(1024, 'Push endpoint is too long.'),
+  keys: z.object({
+    p256dh: z
+      .string({ error: 'Subscription key p256dh is required.' })
+      .regex(/^[A-Za-z0-9_-]{80,100}={0,2}$/, 'Subscription key p256dh is not a P-256 public key.'),
+    auth: z
+      .string({ error: 'Subscription key auth is required.' })
+      .regex(/^[A-Za-z0-9_-]{16,32}={0,2}$/, 'Subscription key auth is not a 16-byte secret.'),
+  }),
+  label: textField({ max: [80, 'Device name must be 80 characters or less.'] }).optional(),
+});
+export type CreatePushSubscription = z.infer<typeof CreatePushSubscriptionSchema>;
+
+/** A device after this many failed deliveries in a row is flagged in the console. */
+export const DEVICE_FAILING_AFTER = 3;
+
+export const DeviceSchema = z.object({
+  id: z.string(),
+  label: z.string().nullable(),
+  /** The push service's host (fcm.googleapis.com, web.push.apple.com…): tells the platform apart. */
+  pushService: z.string(),
+  createdAt: z.string(),
+  lastSuccessAt: z.string().nullable(),
+  lastFailureAt: z.string().nullable(),
+  lastFailureReason: z.string().nullable(),
+  consecutiveFailures: z.number().int(),
+  isFailing: z.boolean(),
+});
+export type Device = z.infer<typeof DeviceSchema>;
+
+export const DeviceListSchema = z.object({ data: z.array(DeviceSchema) });
+export type DeviceList = z.infer<typeof DeviceListSchema>;
+
+export const VapidPublicKeySchema = z.object({ publicKey: z.string() });
+export type VapidPublicKey = z.infer<typeof VapidPublicKeySchema>;
+
+/** The signed-in user's delivery channels besides push. */
+export const DeliveryPreferencesSchema = z.object({
+  emailNotifications: z.boolean({ error: 'Choose whether to receive notifications by email.' }),
+});
+export type DeliveryPreferences = z.infer<typeof DeliveryPreferencesSchema>;
+
+export const TestNotificationResultSchema = z.object({ queued: z.number().int() });
+export type TestNotificationResult = z.infer<typeof TestNotificationResultSchema>;
