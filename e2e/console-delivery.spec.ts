@@ -56,6 +56,26 @@ async function deliverPush(context: BrowserContext, page: Page, origin: string, 
   });
   await cdp.send('ServiceWorker.enable');
   await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: await registrationId, data });
+  await cdp.detach();
+}
+
+/**
+ * Delivers a push message and waits until the worker shows it. DevTools' delivery is fire and
+ * forget: Chromium drops it silently when the worker is being stopped or started at that moment
+ * (seen once in CI on a loaded machine), so an unseen message is handed over again, as a push
+ * service redelivers an unacknowledged one.
+ */
+async function showPushedMessage(context: BrowserContext, page: Page, origin: string, data: string) {
+  for (let delivery = 1; ; delivery++) {
+    await deliverPush(context, page, origin, data);
+    const deadline = Date.now() + 5_000;
+    while (Date.now() < deadline) {
+      const shown = await shownNotifications(page);
+      if (shown.length > 0) return shown;
+      await page.waitForTimeout(200);
+    }
+    if (delivery === 3) return [];
+  }
 }
 
 /**
@@ -313,7 +333,7 @@ test.describe('console delivery', () => {
     const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
     expect(scope).toBe(`${product.url}/`);
 
-    await deliverPush(
+    const shown = await showPushedMessage(
       context,
       page,
       product.url,
@@ -325,16 +345,14 @@ test.describe('console delivery', () => {
         flowId: 'f-1',
       }),
     );
-    await expect
-      .poll(() => shownNotifications(page))
-      .toEqual([
-        {
-          title: 'New lead: Ada',
-          body: 'Ada asked: <b>open Sunday?</b>',
-          tag: 'n-1',
-          data: { url: `${product.url}/flows/f-1` },
-        },
-      ]);
+    expect(shown).toEqual([
+      {
+        title: 'New lead: Ada',
+        body: 'Ada asked: <b>open Sunday?</b>',
+        tag: 'n-1',
+        data: { url: `${product.url}/flows/f-1` },
+      },
+    ]);
   });
 
   test('pwa › the console links a manifest whose icons exist, and sw.js is always revalidated', async ({
@@ -464,10 +482,9 @@ test.describe('console delivery', () => {
     expect(message!.payload).toMatchObject({ title: expect.any(String), message: expect.any(String) });
 
     await test.step('the decrypted message, handed to the service worker, shows as a notification', async () => {
-      await deliverPush(context, page, product.url, JSON.stringify(message!.payload));
-      await expect
-        .poll(async () => (await shownNotifications(page)).map((shown) => shown.title), { timeout: 20_000 })
-        .toEqual([message!.payload.title]);
+      const shown = await showPushedMessage(context, page, product.url, JSON.stringify(message!.payload));
+      // A test notification has no tag, so a redelivered one could stand twice: titles are what count.
+      expect([...new Set(shown.map((notification) => notification.title))]).toEqual([message!.payload.title]);
     });
 
     await expect
