@@ -11,6 +11,7 @@ import { createApiKeyCipher } from './features/api-keys/api-key-cipher.ts';
 import { registerApiKeyRoutes } from './features/api-keys/api-keys.routes.ts';
 import { registerDeviceRoutes } from './features/devices/devices.routes.ts';
 import { registerEventRoutes } from './features/events/events.routes.ts';
+import { createCommitAnnouncer } from './features/events/commit-announcer.ts';
 import { startNotificationHub } from './features/events/notification-hub.ts';
 import { registerEntityRoutes } from './features/entities/entities.routes.ts';
 import { registerFlowRoutes } from './features/flows/flows.routes.ts';
@@ -95,12 +96,16 @@ export async function buildApp({
   const deliveryQueue = await startDeliveryQueue({ databaseUrl, log: app.log, supervise: env.DELIVERY_WORKER });
   // Registered before the hub's and the database's: in-flight deliveries finish while both are still up.
   app.addHook('onClose', async () => deliveryQueue.stop());
+  const announcer = createCommitAnnouncer(pool, app.log);
+  app.addHook('onClose', async () => announcer.flush());
 
   const context: RouteContext = {
     db,
+    pool,
     cipher: createApiKeyCipher(secrets.apiKeyEncryptionKey),
     requireSession: createRequireSession(auth),
     deliveryQueue,
+    announcer,
   };
   registerHealthRoutes(app, { pool });
   registerAuthRoutes(app, { auth, db, publicUrl: env.PUBLIC_URL, trustedOrigins });

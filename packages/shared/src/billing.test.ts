@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { allowsNotification, billingPeriodOf, daysLeftIn, overageOf, planInForce } from './billing.ts';
+import { allowsNotification, billingPeriodOf, daysLeftIn, notificationLimitOf, overageOf, planInForce } from './billing.ts';
+import type { PlanId } from './plans.ts';
 
 const at = (iso: string) => new Date(iso);
 
@@ -38,10 +39,12 @@ describe('quota arithmetic', () => {
   it('Starter accepts its 20th notification and refuses the 21st', () => {
     expect(allowsNotification('starter', 20)).toBe(true);
     expect(allowsNotification('starter', 21)).toBe(false);
+    expect(notificationLimitOf('starter')).toBe(20);
   });
 
   it('paid plans accept past the included volume and count the overage at their rate', () => {
     expect(allowsNotification('growth', 5000)).toBe(true);
+    expect((['growth', 'pro', 'elite'] satisfies PlanId[]).map(notificationLimitOf)).toEqual([null, null, null]);
     expect(overageOf('growth', 1003)).toEqual({ count: 3, cents: 6 });
     expect(overageOf('elite', 10_250)).toEqual({ count: 250, cents: 250 });
     expect(overageOf('pro', 10)).toEqual({ count: 0, cents: 0 });

@@ -30,10 +30,16 @@ export function daysLeftIn(period: BillingPeriod, now: Date): number {
   return Math.max(0, Math.ceil((period.end.getTime() - now.getTime()) / DAY_MS));
 }
 
+/** The most notifications a plan accepts in a billing month; null when it keeps accepting (overage). */
+export function notificationLimitOf(planId: PlanId): number | null {
+  const plan = getPlan(planId);
+  return plan.overageUsd === null ? plan.includedNotifications : null;
+}
+
 /** Whether a plan accepts the `count`-th notification of a billing month: only Starter stops at its volume. */
 export function allowsNotification(planId: PlanId, count: number): boolean {
-  const plan = getPlan(planId);
-  return plan.overageUsd !== null || count <= plan.includedNotifications;
+  const limit = notificationLimitOf(planId);
+  return limit === null || count <= limit;
 }
 
 /** Notifications beyond the included volume and what they cost, in whole cents to avoid float drift. */

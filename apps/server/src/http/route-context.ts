@@ -1,13 +1,18 @@
 import type { onRequestAsyncHookHandler } from 'fastify';
+import type pg from 'pg';
 import type { Database } from '../db/client.ts';
 import type { ApiKeyCipher } from '../features/api-keys/api-key-cipher.ts';
+import type { CommitAnnouncer } from '../features/events/commit-announcer.ts';
 import type { DeliveryQueue } from '../jobs/delivery-queue.ts';
 
 /** What every feature's routes receive from app.ts. */
 export type RouteContext = {
   db: Database;
+  /** The same connections as `db`, for statements that Drizzle cannot name (prepared once per connection). */
+  pool: pg.Pool;
   cipher: ApiKeyCipher;
   // An onRequest hook: a request without a session is refused before its body is even parsed.
   requireSession: onRequestAsyncHookHandler;
   deliveryQueue: DeliveryQueue;
+  announcer: CommitAnnouncer;
 };

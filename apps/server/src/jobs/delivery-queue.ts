@@ -27,6 +27,8 @@ const QUEUE_SETUP_LOCK_ID = 0x6c626471;
 
 export type DeliveryJob = { payload: DeliverNotificationPayload; id?: string; startAfter?: Date };
 
+export type InsertJobsStatement = { sql: string; defaults: Array<string | null> };
+
 export type DeliveryWorker = {
   handle: (payload: DeliverNotificationPayload) => Promise<void>;
   /** Calls the listener whenever any process NOTIFYs DELIVERY_JOBS_CHANNEL; returns an unsubscribe. */
@@ -45,6 +47,11 @@ export type DeliveryQueue = {
    * (see wakeDeliveryWorkers), or they wait for the next poll.
    */
   enqueue: (db: Database, jobs: DeliveryJob[]) => Promise<void>;
+  /**
+   * pg-boss's own statement that inserts jobs ($1: a JSON array of jobs) and its five default
+   * parameters ($2–$6, as text), for SQL that enqueues jobs itself (leadbell_accept_notification).
+   */
+  insertJobsStatement: InsertJobsStatement;
   startWorker: (worker: DeliveryWorker) => void;
   stop: () => Promise<void>;
 };
@@ -69,6 +76,21 @@ function executorOf(db: Database): PgBoss.Db {
       return { rows: result.rows };
     },
   };
+}
+
+/** What `boss.insert` would run, read by handing it an executor that records instead of running. */
+async function captureInsertJobsStatement(boss: PgBoss): Promise<InsertJobsStatement> {
+  let captured: InsertJobsStatement | null = null;
+  await boss.insert([], {
+    db: {
+      async executeSql(text, values = []) {
+        captured = { sql: text, defaults: values.slice(1).map((value) => (value == null ? null : String(value))) };
+        return { rows: [] };
+      },
+    },
+  });
+  if (!captured) throw new Error('pg-boss did not build its insert statement');
+  return captured;
 }
 
 /**
@@ -108,6 +130,7 @@ export async function startDeliveryQueue({
     lock.release();
   }
 
+  const insertJobsStatement = await captureInsertJobsStatement(boss);
   let pump: () => void = () => {};
   let stopWorker: () => Promise<void> = async () => {};
 
@@ -219,6 +242,7 @@ export async function startDeliveryQueue({
   return {
     db,
     enqueue,
+    insertJobsStatement,
     startWorker,
     async stop() {
       await stopWorker();

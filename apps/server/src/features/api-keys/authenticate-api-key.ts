@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { apiKeys } from '../../db/schema/api-keys.ts';
 import { AppError } from '../../http/app-error.ts';
+import { createTtlCache } from '../../lib/ttl-cache.ts';
 import { hashApiKey } from './api-key-cipher.ts';
 
 export type ApiKeyCaller = { apiKeyId: string; entityId: string; allowedOrigins: string[] };
@@ -24,31 +25,42 @@ export function apiKeyOfHeaders(request: FastifyRequest): string | null {
   return match?.[1]?.trim() ?? null;
 }
 
-const preparedLookups = new WeakMap<Database, ReturnType<typeof prepareLookup>>();
+export type ApiKeyAuthenticator = {
+  /**
+   * The caller of an active key, or 401. A key seen in the last minute is answered from memory:
+   * leadbell_accept_notification checks that it is still active with the same allowed origins,
+   * and `fresh` reads it again for a caller that found the remembered one out of date.
+   */
+  authenticate: (key: string | null, options?: { fresh?: boolean }) => Promise<ApiKeyCaller>;
+};
 
-function prepareLookup(db: Database) {
-  return db
+/** Keys are remembered per process; only active ones, so a new key works at once. */
+export function createApiKeyAuthenticator(db: Database): ApiKeyAuthenticator {
+  // Every ingestion request runs this lookup: built once, and planned once per connection.
+  const findActiveKey = db
     .select({ apiKeyId: apiKeys.id, entityId: apiKeys.entityId, allowedOrigins: apiKeys.allowedOrigins })
     .from(apiKeys)
     .where(and(eq(apiKeys.keyHash, sql.placeholder('keyHash')), isNull(apiKeys.revokedAt)))
     .prepare('authenticate_api_key');
-}
+  const remembered = createTtlCache<string, ApiKeyCaller>({ ttlMs: 60_000, maxEntries: 10_000 });
 
-// Every ingestion request runs this lookup: built once, and planned once per connection.
-function findActiveKey(db: Database) {
-  let lookup = preparedLookups.get(db);
-  if (!lookup) preparedLookups.set(db, (lookup = prepareLookup(db)));
-  return lookup;
-}
-
-/** Who is calling the ingestion endpoint: the entity of an active key, or 401. */
-export async function authenticateApiKey(db: Database, key: string | null): Promise<ApiKeyCaller> {
-  if (!key)
-    throw new AppError(
-      'invalid_api_key',
-      'Missing API key: send it as "Authorization: Bearer <key>", "X-Api-Key" or an apiKey form field.',
-    );
-  const [row] = await findActiveKey(db).execute({ keyHash: hashApiKey(key) });
-  if (!row) throw new AppError('invalid_api_key', 'Invalid or revoked API key.');
-  return row;
+  return {
+    async authenticate(key, { fresh = false } = {}) {
+      if (!key)
+        throw new AppError(
+          'invalid_api_key',
+          'Missing API key: send it as "Authorization: Bearer <key>", "X-Api-Key" or an apiKey form field.',
+        );
+      const keyHash = hashApiKey(key);
+      const known = fresh ? undefined : remembered.get(keyHash);
+      if (known) return known;
+      const [row] = await findActiveKey.execute({ keyHash });
+      if (!row) {
+        remembered.delete(keyHash);
+        throw new AppError('invalid_api_key', 'Invalid or revoked API key.');
+      }
+      remembered.set(keyHash, row);
+      return row;
+    },
+  };
 }

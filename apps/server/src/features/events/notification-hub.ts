@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import { DELIVERY_JOBS_CHANNEL } from '../../jobs/delivery-queue.ts';
 
-/** Payload: the entity id. A notification of that entity committed. */
+/** Payload: entity ids separated by spaces. A notification of each committed. */
 export const NOTIFICATIONS_CHANNEL = 'leadbell_notifications';
 /** Payload: see deliveryEventPayload. A delivery of that notification reached its final state. */
 export const DELIVERY_EVENTS_CHANNEL = 'leadbell_delivery_events';
@@ -23,6 +23,9 @@ export type NotificationHub = {
 };
 
 const JOBS = 'jobs';
+// Commits are announced after the fact (commit-announcer.ts): one lost with a crashed process still
+// reaches open streams within this time.
+const CATCH_UP_INTERVAL_MS = 30_000;
 
 /**
  * One LISTEN connection per process turns PostgreSQL NOTIFY (sent inside transactions, so only
@@ -38,7 +41,7 @@ export async function startNotificationHub(connectionString: string, log: Fastif
   let retryTimer: NodeJS.Timeout | undefined;
 
   function dispatch({ channel, payload = '' }: pg.Notification): void {
-    if (channel === NOTIFICATIONS_CHANNEL) notificationWakeUps.emit(payload);
+    if (channel === NOTIFICATIONS_CHANNEL) for (const entityId of payload.split(' ')) notificationWakeUps.emit(entityId);
     else if (channel === DELIVERY_JOBS_CHANNEL) jobWakeUps.emit(JOBS);
     else if (channel === DELIVERY_EVENTS_CHANNEL) {
       const [entityId, notificationId] = payload.split(' ');
@@ -82,6 +85,9 @@ export async function startNotificationHub(connectionString: string, log: Fastif
   }
 
   await connect();
+  const catchUp = setInterval(() => {
+    for (const entityId of notificationWakeUps.eventNames()) notificationWakeUps.emit(entityId);
+  }, CATCH_UP_INTERVAL_MS).unref();
   return {
     subscribe: (entityId, listener) => on(notificationWakeUps, entityId, listener),
     subscribeDeliveries: (entityId, listener) => on(deliveryWakeUps, entityId, listener),
@@ -89,6 +95,7 @@ export async function startNotificationHub(connectionString: string, log: Fastif
     async stop() {
       stopped = true;
       clearTimeout(retryTimer);
+      clearInterval(catchUp);
       await client?.end().catch(() => {});
     },
   };

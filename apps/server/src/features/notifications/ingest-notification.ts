@@ -1,4 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
+import type pg from 'pg';
+import { notificationLimitOf } from '@leadbell/shared/billing';
 import type { NotifyRequest, NotifyResponse } from '@leadbell/shared/notifications';
 import { renderTemplate } from '@leadbell/shared/template';
 import type { Database } from '../../db/client.ts';
@@ -6,98 +8,122 @@ import { entities } from '../../db/schema/entities.ts';
 import { flows } from '../../db/schema/flows.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { DeliveryQueue } from '../../jobs/delivery-queue.ts';
+import { createTtlCache } from '../../lib/ttl-cache.ts';
 import type { ApiKeyCaller } from '../api-keys/authenticate-api-key.ts';
-import { enqueueDeliveries } from '../deliveries/enqueue-deliveries.ts';
-import { NOTIFICATIONS_CHANNEL } from '../events/notification-hub.ts';
+import type { CommitAnnouncer } from '../events/commit-announcer.ts';
 import { billingColumns, billingStateOf } from '../usage/billing-state.ts';
-import { requireWithinQuota } from '../usage/require-within-quota.ts';
-import { findReplay, rememberResponse } from './idempotency.ts';
-
-// Key space of the two-key advisory locks taken while ingesting ('lb' in ASCII).
-const ENTITY_LOCK_NAMESPACE = 0x6c62;
+import { createAcceptBatcher, type AcceptOutcome } from './accept-batcher.ts';
+import { quotaExceededError } from '../usage/quota-exceeded-error.ts';
 
 export type IngestResult = { response: NotifyResponse; isReplay: boolean };
 
-type StoredNotification = { id: string; flow_id: string; created_at: string; usage_count: number };
+/** The remembered key, flow or plan changed since it was read: read afresh and ingest again. */
+export class StaleReadError extends Error {
+  constructor() {
+    super('The API key, flow or plan changed while the notification was being accepted.');
+  }
+}
+
+export type NotificationIngester = {
+  ingest: (
+    caller: ApiKeyCaller,
+    input: NotifyRequest,
+    idempotencyKey: string | null,
+    options: { fresh: boolean },
+  ) => Promise<IngestResult>;
+};
+
+const FOREIGN_KEY_VIOLATION = '23503';
+
+function isForeignKeyViolation(error: unknown): boolean {
+  return error instanceof Error && (error as Partial<pg.DatabaseError>).code === FOREIGN_KEY_VIOLATION;
+}
 
 /**
  * Stores a notification a website sent: the flow's templates (or the request's own title and
  * message) filled from `data`. The notification, its count against the plan, the flow's counters,
- * its delivery jobs and the idempotency record commit together, so a 202 always means stored and
- * queued, and a refusal leaves nothing behind. Statements are few and combined on purpose: every
- * round trip inside the transaction holds the entity's lock longer.
+ * its delivery jobs and the idempotency record commit together, in a batch with others
+ * (accept-batcher.ts), so a 202 always means stored and queued, and a refusal leaves nothing
+ * behind. The flow and plan it renders from are remembered per process and verified where they
+ * are used; consoles and workers hear about the commit afterwards, from the announcer.
  */
-export async function ingestNotification(
-  db: Database,
-  queue: DeliveryQueue,
-  caller: ApiKeyCaller,
-  input: NotifyRequest,
-  idempotencyKey: string | null,
-): Promise<IngestResult> {
-  return db.transaction(async (tx) => {
-    // Per entity, notifications take their position (seq) and commit in the same order, so a live
-    // stream that has delivered position N never sees an earlier one commit later. The lock also
-    // serialises the quota count and idempotency checks. The flow is read in the same statement:
-    // it may be a moment stale, which is harmless; everything after the lock is read fresh.
-    const [flow] = await tx
-      .select({ id: flows.id, title: flows.title, message: flows.message, ...billingColumns })
-      .from(flows)
-      .innerJoin(entities, eq(entities.id, flows.entityId))
-      .where(
-        and(
-          eq(flows.id, input.flowId),
-          eq(flows.entityId, caller.entityId),
-          sql`pg_advisory_xact_lock(${ENTITY_LOCK_NAMESPACE}, hashtext(${caller.entityId})) is not null`,
-        ),
-      );
-    if (idempotencyKey) {
-      const replay = await findReplay(tx, caller.entityId, idempotencyKey);
-      if (replay) return { response: replay, isReplay: true };
+export function createNotificationIngester({
+  db,
+  pool,
+  queue,
+  announcer,
+}: {
+  db: Database;
+  pool: pg.Pool;
+  queue: DeliveryQueue;
+  announcer: CommitAnnouncer;
+}): NotificationIngester {
+  const findFlow = db
+    .select({ title: flows.title, message: flows.message, ...billingColumns })
+    .from(flows)
+    .innerJoin(entities, eq(entities.id, flows.entityId))
+    .where(and(eq(flows.id, sql.placeholder('flowId')), eq(flows.entityId, sql.placeholder('entityId'))))
+    .prepare('ingest_find_flow');
+  type RememberedFlow = Awaited<ReturnType<typeof findFlow.execute>>[number];
+  const batcher = createAcceptBatcher(pool, queue.insertJobsStatement);
+  const rememberedFlows = createTtlCache<string, RememberedFlow>({ ttlMs: 60_000, maxEntries: 10_000 });
+
+  async function flowOf(caller: ApiKeyCaller, flowId: string, fresh: boolean): Promise<RememberedFlow> {
+    const cacheKey = `${caller.entityId} ${flowId}`;
+    const known = fresh ? undefined : rememberedFlows.get(cacheKey);
+    if (known) return known;
+    const [flow] = await findFlow.execute({ flowId, entityId: caller.entityId });
+    if (!flow) {
+      rememberedFlows.delete(cacheKey);
+      throw new AppError('not_found', 'Flow not found.');
     }
-    if (!flow) throw new AppError('not_found', 'Flow not found.');
-    const billing = billingStateOf(flow, new Date());
-    const data = input.data ?? {};
+    rememberedFlows.set(cacheKey, flow);
+    return flow;
+  }
 
-    // One statement: count it for the month, store it, bump the flow's counters and the key's
-    // last use (at most once a minute, so a busy site does not rewrite its key on every request),
-    // and tell live consoles (NOTIFY is delivered on commit only).
-    const { rows } = await tx.execute<StoredNotification>(sql`
-      with usage as (
-        insert into entity_usage (entity_id, period_start, notification_count)
-        values (${caller.entityId}, ${billing.period.start.toISOString()}, 1)
-        on conflict (entity_id, period_start)
-          do update set notification_count = entity_usage.notification_count + 1
-        returning notification_count
-      ), stored as (
-        insert into notifications (entity_id, flow_id, title, message, url, data)
-        values (${caller.entityId}, ${flow.id},
-                ${renderTemplate(input.title ?? flow.title, data)},
-                ${renderTemplate(input.message ?? flow.message, data)},
-                ${input.url ?? null}, ${input.data ? JSON.stringify(input.data) : null}::jsonb)
-        returning id, flow_id, created_at
-      ), counted_flow as (
-        update flows set notification_count = notification_count + 1,
-                         last_notification_at = (select created_at from stored)
-         where id = ${flow.id}
-      ), used_key as (
-        update api_keys set last_used_at = (select created_at from stored)
-         where id = ${caller.apiKeyId}
-           and (last_used_at is null or last_used_at < now() - interval '1 minute')
-      )
-      select stored.id, stored.flow_id, stored.created_at, usage.notification_count as usage_count,
-             pg_notify(${NOTIFICATIONS_CHANNEL}, ${caller.entityId})
-        from stored, usage`);
-    const stored = rows[0]!;
-    requireWithinQuota(billing, stored.usage_count);
-    await enqueueDeliveries(tx, queue, { id: stored.id, entityId: caller.entityId });
-
-    const response: NotifyResponse = {
-      id: stored.id,
-      flowId: stored.flow_id,
-      createdAt: new Date(stored.created_at).toISOString(),
-      status: 'accepted',
-    };
-    if (idempotencyKey) await rememberResponse(tx, caller.entityId, idempotencyKey, response);
-    return { response, isReplay: false };
-  });
+  return {
+    async ingest(caller, input, idempotencyKey, { fresh }) {
+      const flow = await flowOf(caller, input.flowId, fresh);
+      const billing = billingStateOf(flow, new Date());
+      const data = input.data ?? {};
+      let accepted: AcceptOutcome;
+      try {
+        accepted = await batcher.accept({
+          entityId: caller.entityId,
+          apiKeyId: caller.apiKeyId,
+          allowedOrigins: caller.allowedOrigins,
+          flowId: input.flowId,
+          flowTitle: flow.title,
+          flowMessage: flow.message,
+          plan: flow.plan,
+          planSelectedAt: flow.planSelectedAt,
+          pendingPlan: flow.pendingPlan,
+          pendingPlanFrom: flow.pendingPlanFrom,
+          periodStart: billing.period.start,
+          notificationLimit: notificationLimitOf(billing.plan),
+          title: renderTemplate(input.title ?? flow.title, data),
+          message: renderTemplate(input.message ?? flow.message, data),
+          url: input.url ?? null,
+          data: input.data ?? null,
+          idempotencyKey,
+        });
+      } catch (error) {
+        // The flow or the key was deleted between reading and accepting.
+        if (isForeignKeyViolation(error)) throw new StaleReadError();
+        throw error;
+      }
+      switch (accepted.outcome) {
+        case 'accepted':
+          announcer.announce(caller.entityId, { jobsQueued: accepted.deliveryCount > 0 });
+          return { response: accepted.response, isReplay: false };
+        case 'replay':
+          return { response: accepted.response, isReplay: true };
+        case 'quota_exceeded':
+          throw quotaExceededError(billing);
+        case 'stale':
+          rememberedFlows.delete(`${caller.entityId} ${input.flowId}`);
+          throw new StaleReadError();
+      }
+    },
+  };
 }

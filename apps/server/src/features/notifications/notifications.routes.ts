@@ -8,7 +8,8 @@ import { listNotifications } from './list-notifications.ts';
 import { parseFormBody } from './notify-form.ts';
 import { createRateLimiter } from './notify-rate-limiter.ts';
 import { isFormPost, receiveNotification } from './receive-notification.ts';
-import { apiKeyOfHeaders, authenticateApiKey } from '../api-keys/authenticate-api-key.ts';
+import { apiKeyOfHeaders, createApiKeyAuthenticator } from '../api-keys/authenticate-api-key.ts';
+import { createNotificationIngester } from './ingest-notification.ts';
 
 export type NotifyLimits = { ratePerSecond: number; burst: number };
 
@@ -26,7 +27,7 @@ const PREFLIGHT_HEADERS = {
 };
 
 export function registerNotificationRoutes(app: FastifyInstance, context: RouteContext, limits: NotifyLimits) {
-  const { db, requireSession, deliveryQueue } = context;
+  const { db, pool, requireSession, deliveryQueue, announcer } = context;
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get(
@@ -39,7 +40,11 @@ export function registerNotificationRoutes(app: FastifyInstance, context: RouteC
   // The endpoint websites call, authenticated by API key rather than by a user's session. Its own
   // scope: form and text bodies are accepted here only, and every answer carries CORS headers so
   // a browser script can read errors too.
-  const rateLimiter = createRateLimiter(limits);
+  const dependencies = {
+    apiKeys: createApiKeyAuthenticator(db),
+    ingester: createNotificationIngester({ db, pool, queue: deliveryQueue, announcer }),
+    rateLimiter: createRateLimiter(limits),
+  };
   app.register(async (scope) => {
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
       done(null, parseFormBody(body as string)),
@@ -60,10 +65,10 @@ export function registerNotificationRoutes(app: FastifyInstance, context: RouteC
         // A plain HTML form carries its key in the body, so it is checked once the form is read.
         onRequest: async (request) => {
           const key = apiKeyOfHeaders(request);
-          if (key || !isFormPost(request)) request.apiKeyCaller = await authenticateApiKey(db, key);
+          if (key || !isFormPost(request)) request.apiKeyCaller = await dependencies.apiKeys.authenticate(key);
         },
       },
-      async (request, reply) => receiveNotification({ db, deliveryQueue, rateLimiter }, request, reply),
+      async (request, reply) => receiveNotification(dependencies, request, reply),
     );
   });
 }

@@ -1,19 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { NotifyRequestSchema, type NotifyResponse } from '@leadbell/shared/notifications';
-import type { Database } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import { parseOrThrow } from '../../http/parse.ts';
-import type { DeliveryQueue } from '../../jobs/delivery-queue.ts';
-import { authenticateApiKey } from '../api-keys/authenticate-api-key.ts';
+import { apiKeyOfHeaders, type ApiKeyAuthenticator } from '../api-keys/authenticate-api-key.ts';
 import { idempotencyKeyOf } from './idempotency.ts';
-import { ingestNotification } from './ingest-notification.ts';
+import { StaleReadError, type IngestResult, type NotificationIngester } from './ingest-notification.ts';
 import { formSubmissionOf, type FormFields, type FormSubmission } from './notify-form.ts';
 import { formResultPage } from './notify-form-page.ts';
 import { redirectTargetOrThrow, requestOriginOf, requireAllowedOrigin } from './notify-origin.ts';
 import type { RateLimiter } from './notify-rate-limiter.ts';
 
-export type ReceiveDependencies = { db: Database; deliveryQueue: DeliveryQueue; rateLimiter: RateLimiter };
+export type ReceiveDependencies = {
+  apiKeys: ApiKeyAuthenticator;
+  ingester: NotificationIngester;
+  rateLimiter: RateLimiter;
+};
+
+// Reading afresh after a stale read settles it unless the key, flow or plan changes yet again meanwhile.
+const MAX_FRESH_READS = 3;
 
 export function isFormPost(request: FastifyRequest): boolean {
   return request.headers['content-type']?.startsWith('application/x-www-form-urlencoded') ?? false;
@@ -36,7 +41,7 @@ function replyToForm(
  * shared schema either way and stored before the 202.
  */
 export async function receiveNotification(
-  { db, deliveryQueue, rateLimiter }: ReceiveDependencies,
+  { apiKeys, ingester, rateLimiter }: ReceiveDependencies,
   request: FastifyRequest,
   reply: FastifyReply,
 ) {
@@ -45,8 +50,17 @@ export async function receiveNotification(
   // A person posting a plain form reads the answer in their browser: give them a page, not JSON.
   const wantsPage = form !== null && (request.headers.accept?.includes('text/html') ?? false);
   try {
-    const caller = request.apiKeyCaller ?? (await authenticateApiKey(db, form?.apiKey ?? null));
-    requireAllowedOrigin(caller, origin);
+    const key = apiKeyOfHeaders(request) ?? form?.apiKey ?? null;
+    const authorise = async (fresh: boolean) => {
+      const caller = (!fresh && request.apiKeyCaller) || (await apiKeys.authenticate(key, { fresh }));
+      requireAllowedOrigin(caller, origin);
+      return { caller, redirect: form?.redirect ? redirectTargetOrThrow(form.redirect, origin, caller) : null };
+    };
+    // A remembered key may predate a change to its allowed origins: it is refused on a fresh read only.
+    let { caller, redirect } = await authorise(false).catch((error: unknown) => {
+      if (error instanceof AppError && error.code === 'origin_not_allowed') return authorise(true);
+      throw error;
+    });
     const decision = rateLimiter.take(caller.apiKeyId);
     if (!decision.isAllowed)
       throw new AppError(
@@ -57,7 +71,6 @@ export async function receiveNotification(
         },
       );
     const idempotencyKey = idempotencyKeyOf(request.headers['idempotency-key']);
-    const redirect = form?.redirect ? redirectTargetOrThrow(form.redirect, origin, caller) : null;
     if (form?.isBot) {
       // Answered like a success so the bot learns nothing; nothing is stored or counted.
       const decoy: NotifyResponse = {
@@ -70,7 +83,16 @@ export async function receiveNotification(
     }
 
     const input = parseOrThrow(NotifyRequestSchema, form ? form.input : request.body);
-    const { response, isReplay } = await ingestNotification(db, deliveryQueue, caller, input, idempotencyKey);
+    let result: IngestResult | null = null;
+    for (let freshReads = 0; !result; freshReads += 1) {
+      try {
+        result = await ingester.ingest(caller, input, idempotencyKey, { fresh: freshReads > 0 });
+      } catch (error) {
+        if (!(error instanceof StaleReadError) || freshReads === MAX_FRESH_READS) throw error;
+        ({ caller, redirect } = await authorise(true));
+      }
+    }
+    const { response, isReplay } = result;
     if (isReplay) reply.header('idempotent-replayed', 'true');
     if (form) return replyToForm(reply, { redirect, wantsPage, origin }, response);
     return reply.status(202).send(response);

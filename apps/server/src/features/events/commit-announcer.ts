@@ -1,0 +1,64 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
+import { DELIVERY_JOBS_CHANNEL } from '../../jobs/delivery-queue.ts';
+import { NOTIFICATIONS_CHANNEL } from './notification-hub.ts';
+
+// A NOTIFY payload holds at most 8,000 bytes; 36-character ids and a separator each.
+const ENTITIES_PER_PAYLOAD = 200;
+
+const ANNOUNCE = `select pg_notify($1, payload) from unnest($2::text[]) as payload
+  union all select pg_notify($3, '') where $4::boolean`;
+
+export type CommitAnnouncer = {
+  /** After a notification of `entityId` committed: wake live consoles and, when jobs were queued, workers. */
+  announce: (entityId: string, { jobsQueued }: { jobsQueued: boolean }) => void;
+  /** Resolves once everything announced so far has been sent. */
+  flush: () => Promise<void>;
+};
+
+/**
+ * Tells every server process what committed, after the commit: one NOTIFY statement carries all
+ * that was accepted while the previous one was on its way. A NOTIFY inside the accepting
+ * transaction would make every commit wait on PostgreSQL's global notify-queue lock (decision 020).
+ * Should this process die between a commit and its announcement, live streams catch up at the
+ * hub's periodic wake-up and delivery workers at their next poll.
+ */
+export function createCommitAnnouncer(pool: pg.Pool, log: FastifyBaseLogger): CommitAnnouncer {
+  const entities = new Set<string>();
+  let jobsQueued = false;
+  let sending: Promise<void> | null = null;
+
+  async function send(): Promise<void> {
+    while (entities.size > 0 || jobsQueued) {
+      const ids = [...entities];
+      const wakeWorkers = jobsQueued;
+      entities.clear();
+      jobsQueued = false;
+      const payloads: string[] = [];
+      for (let start = 0; start < ids.length; start += ENTITIES_PER_PAYLOAD)
+        payloads.push(ids.slice(start, start + ENTITIES_PER_PAYLOAD).join(' '));
+      try {
+        await pool.query(ANNOUNCE, [NOTIFICATIONS_CHANNEL, payloads, DELIVERY_JOBS_CHANNEL, wakeWorkers]);
+      } catch (error) {
+        log.warn({ err: error }, 'could not announce committed notifications; listeners catch up on their own');
+      }
+    }
+  }
+
+  function startSending(): void {
+    sending ??= send().finally(() => {
+      sending = null;
+    });
+  }
+
+  return {
+    announce(entityId, announced) {
+      entities.add(entityId);
+      if (announced.jobsQueued) jobsQueued = true;
+      startSending();
+    },
+    async flush() {
+      await sending;
+    },
+  };
+}

@@ -1,0 +1,125 @@
+import type pg from 'pg';
+import type { NotifyResponse } from '@leadbell/shared/notifications';
+import { DELIVER_NOTIFICATION_QUEUE } from '../../jobs/deliver-notification.job.ts';
+import type { InsertJobsStatement } from '../../jobs/delivery-queue.ts';
+
+/** One notification to accept, with the key, flow and plan its title and message were rendered from. */
+export type AcceptItem = {
+  entityId: string;
+  apiKeyId: string;
+  allowedOrigins: string[];
+  flowId: string;
+  flowTitle: string;
+  flowMessage: string;
+  plan: string | null;
+  planSelectedAt: Date | null;
+  pendingPlan: string | null;
+  pendingPlanFrom: Date | null;
+  periodStart: Date;
+  notificationLimit: number | null;
+  title: string;
+  message: string;
+  url: string | null;
+  data: Record<string, unknown> | null;
+  idempotencyKey: string | null;
+};
+
+export type AcceptOutcome =
+  | { outcome: 'accepted'; response: NotifyResponse; deliveryCount: number }
+  | { outcome: 'replay'; response: NotifyResponse }
+  | { outcome: 'stale' | 'quota_exceeded' };
+
+type OutcomeRow = { item: number; outcome: AcceptOutcome['outcome']; response: NotifyResponse; delivery_count: number };
+
+export type AcceptBatcher = { accept: (item: AcceptItem) => Promise<AcceptOutcome> };
+
+type Waiting = { item: AcceptItem; resolve: (outcome: AcceptOutcome) => void; reject: (error: unknown) => void };
+
+const ACCEPT_NOTIFICATIONS = 'select item, outcome, response, delivery_count from leadbell_accept_notifications($1, $2, $3, $4)';
+const MAX_BATCH_SIZE = 64;
+
+function toRecord(item: AcceptItem, index: number) {
+  return {
+    item: index,
+    entity_id: item.entityId,
+    api_key_id: item.apiKeyId,
+    allowed_origins: item.allowedOrigins,
+    flow_id: item.flowId,
+    flow_title: item.flowTitle,
+    flow_message: item.flowMessage,
+    plan: item.plan,
+    plan_selected_at: item.planSelectedAt,
+    pending_plan: item.pendingPlan,
+    pending_plan_from: item.pendingPlanFrom,
+    period_start: item.periodStart,
+    notification_limit: item.notificationLimit,
+    title: item.title,
+    message: item.message,
+    url: item.url,
+    data: item.data,
+    idempotency_key: item.idempotencyKey,
+  };
+}
+
+function outcomeOf(row: OutcomeRow): AcceptOutcome {
+  if (row.outcome === 'accepted')
+    return { outcome: 'accepted', response: row.response, deliveryCount: row.delivery_count };
+  if (row.outcome === 'replay') return { outcome: 'replay', response: row.response };
+  return { outcome: row.outcome };
+}
+
+/**
+ * Accepts notifications in batches (decision 020): each batch is one call of
+ * leadbell_accept_notifications, one transaction and one durable commit for all its items. A
+ * request never waits for a batch to fill: when a connection is free its item goes at once, alone
+ * if need be; under load, the items that arrive while batches are running go together in the
+ * next. Each item still gets its own outcome, and each answer still waits for its commit.
+ */
+export function createAcceptBatcher(pool: pg.Pool, insertJobs: InsertJobsStatement): AcceptBatcher {
+  // Half the pool, so sessions, consoles and cache misses always find a connection.
+  const maxRunning = Math.max(1, Math.floor((pool.options.max ?? 10) / 2));
+  const waiting: Waiting[] = [];
+  let running = 0;
+
+  async function run(batch: Waiting[]): Promise<void> {
+    let rows: OutcomeRow[];
+    try {
+      ({ rows } = await pool.query<OutcomeRow>({
+        name: 'accept_notifications',
+        text: ACCEPT_NOTIFICATIONS,
+        values: [
+          JSON.stringify(batch.map((entry, index) => toRecord(entry.item, index))),
+          DELIVER_NOTIFICATION_QUEUE,
+          insertJobs.sql,
+          insertJobs.defaults,
+        ],
+      }));
+    } catch (error) {
+      // Whatever failed, the batch rolled back: each item tries again alone, so one item's
+      // failure (or a deadlock with another batch) reaches only its own request.
+      if (batch.length === 1) batch[0]!.reject(error);
+      else await Promise.all(batch.map((entry) => run([entry])));
+      return;
+    }
+    for (const row of rows) batch[row.item]!.resolve(outcomeOf(row));
+  }
+
+  function startBatches(): void {
+    while (running < maxRunning && waiting.length > 0) {
+      running += 1;
+      void run(waiting.splice(0, MAX_BATCH_SIZE)).finally(() => {
+        running -= 1;
+        startBatches();
+      });
+    }
+  }
+
+  return {
+    accept(item) {
+      return new Promise<AcceptOutcome>((resolve, reject) => {
+        waiting.push({ item, resolve, reject });
+        startBatches();
+      });
+    },
+  };
+}
