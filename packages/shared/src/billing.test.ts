@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { allowsNotification, billingPeriodOf, daysLeftIn, notificationLimitOf, overageOf, planInForce } from './billing.ts';
+import {
+  allowsNotification,
+  billingPeriodOf,
+  daysLeftIn,
+  notificationLimitOf,
+  overageOf,
+  planInForce,
+} from './billing.ts';
 import type { PlanId } from './plans.ts';
 
 const at = (iso: string) => new Date(iso);

@@ -41,7 +41,8 @@ export async function startNotificationHub(connectionString: string, log: Fastif
   let retryTimer: NodeJS.Timeout | undefined;
 
   function dispatch({ channel, payload = '' }: pg.Notification): void {
-    if (channel === NOTIFICATIONS_CHANNEL) for (const entityId of payload.split(' ')) notificationWakeUps.emit(entityId);
+    if (channel === NOTIFICATIONS_CHANNEL)
+      for (const entityId of payload.split(' ')) notificationWakeUps.emit(entityId);
     else if (channel === DELIVERY_JOBS_CHANNEL) jobWakeUps.emit(JOBS);
     else if (channel === DELIVERY_EVENTS_CHANNEL) {
       const [entityId, notificationId] = payload.split(' ');

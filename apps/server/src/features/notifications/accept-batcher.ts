@@ -35,7 +35,8 @@ export type AcceptBatcher = { accept: (item: AcceptItem) => Promise<AcceptOutcom
 
 type Waiting = { item: AcceptItem; resolve: (outcome: AcceptOutcome) => void; reject: (error: unknown) => void };
 
-const ACCEPT_NOTIFICATIONS = 'select item, outcome, response, delivery_count from leadbell_accept_notifications($1, $2, $3, $4)';
+const ACCEPT_NOTIFICATIONS =
+  'select item, outcome, response, delivery_count from leadbell_accept_notifications($1, $2, $3, $4)';
 const MAX_BATCH_SIZE = 64;
 
 function toRecord(item: AcceptItem, index: number) {
