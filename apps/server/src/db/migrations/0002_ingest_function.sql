@@ -35,8 +35,8 @@ $$;
 --> statement-breakpoint
 -- Accepts a batch of notifications in one statement, so in one transaction, one round trip and
 -- one durable commit (decision 020). Each item gets its own outcome, and a refused item writes
--- nothing. Only what decides an item's outcome (idempotency, quota) runs per item; the rest is
--- one statement for the whole batch.
+-- nothing. Only items whose outcome needs deciding (an idempotency key, a plan with a limit) are
+-- handled one by one; everything else is one statement for the whole batch.
 -- The caller renders each title and message in TypeScript from its remembered key, flow and plan,
 -- and passes what it rendered from: when any of it changed since, the item is 'stale' and the
 -- caller reads them afresh and tries again.
@@ -89,9 +89,23 @@ BEGIN
      FROM (SELECT DISTINCT b.entity_lock FROM leadbell_batch_items(p_items) b
             WHERE NOT v_settled ? b.item::text ORDER BY b.entity_lock) locks;
 
+  -- Most items only need counting (no idempotency key, a plan without a limit): together.
+  SELECT coalesce(array_agg(b.item), '{}'), coalesce(array_agg(gen_random_uuid()), '{}')
+    INTO v_accepted_items, v_accepted_ids
+    FROM leadbell_batch_items(p_items) b
+   WHERE NOT v_settled ? b.item::text AND b.idempotency_key IS NULL AND b.notification_limit IS NULL;
+  INSERT INTO entity_usage AS usage (entity_id, period_start, notification_count)
+  SELECT b.entity_id, b.period_start, count(*)
+    FROM leadbell_batch_items(p_items) b
+   WHERE b.item = ANY (v_accepted_items)
+   GROUP BY b.entity_id, b.period_start
+  ON CONFLICT (entity_id, period_start)
+    DO UPDATE SET notification_count = usage.notification_count + excluded.notification_count;
+
+  -- The others one by one, in entity order: a replay, a refusal at the plan's limit, or a count.
   FOR v IN
     SELECT b.* FROM leadbell_batch_items(p_items) b
-     WHERE NOT v_settled ? b.item::text
+     WHERE NOT v_settled ? b.item::text AND NOT b.item = ANY (v_accepted_items)
      ORDER BY b.entity_lock, b.item
   LOOP
     IF v.idempotency_key IS NOT NULL THEN

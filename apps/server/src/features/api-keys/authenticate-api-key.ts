@@ -51,15 +51,15 @@ export function createApiKeyAuthenticator(db: Database): ApiKeyAuthenticator {
           'invalid_api_key',
           'Missing API key: send it as "Authorization: Bearer <key>", "X-Api-Key" or an apiKey form field.',
         );
-      const keyHash = hashApiKey(key);
-      const known = fresh ? undefined : remembered.get(keyHash);
+      // Remembered by the key itself: hashing it on every request is the cost being saved.
+      const known = fresh ? undefined : remembered.get(key);
       if (known) return known;
-      const [row] = await findActiveKey.execute({ keyHash });
+      const [row] = await findActiveKey.execute({ keyHash: hashApiKey(key) });
       if (!row) {
-        remembered.delete(keyHash);
+        remembered.delete(key);
         throw new AppError('invalid_api_key', 'Invalid or revoked API key.');
       }
-      remembered.set(keyHash, row);
+      remembered.set(key, row);
       return row;
     },
   };

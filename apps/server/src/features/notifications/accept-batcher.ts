@@ -38,6 +38,9 @@ type Waiting = { item: AcceptItem; resolve: (outcome: AcceptOutcome) => void; re
 const ACCEPT_NOTIFICATIONS =
   'select item, outcome, response, delivery_count from leadbell_accept_notifications($1, $2, $3, $4)';
 const MAX_BATCH_SIZE = 64;
+// While a batch runs, another starts only for this many waiting items: a commit for every few
+// items costs the database more than the moment they wait for the running batch.
+const MIN_CONCURRENT_BATCH_SIZE = 16;
 
 function toRecord(item: AcceptItem, index: number) {
   return {
@@ -72,12 +75,12 @@ function outcomeOf(row: OutcomeRow): AcceptOutcome {
 /**
  * Accepts notifications in batches (decision 020): each batch is one call of
  * leadbell_accept_notifications, one transaction and one durable commit for all its items. A
- * request never waits for a batch to fill: when a connection is free its item goes at once, alone
- * if need be; under load, the items that arrive while batches are running go together in the
- * next. Each item still gets its own outcome, and each answer still waits for its commit.
+ * request never waits for a batch to fill: when no batch is running its item goes at once, alone
+ * if need be; under load, the items that arrive while a batch runs go together in the next.
+ * Each item still gets its own outcome, and each answer still waits for its commit.
  */
 export function createAcceptBatcher(pool: pg.Pool, insertJobs: InsertJobsStatement): AcceptBatcher {
-  // Half the pool, so sessions, consoles and cache misses always find a connection.
+  // At most half the pool, so sessions, consoles and cache misses always find a connection.
   const maxRunning = Math.max(1, Math.floor((pool.options.max ?? 10) / 2));
   const waiting: Waiting[] = [];
   let running = 0;
@@ -106,7 +109,10 @@ export function createAcceptBatcher(pool: pg.Pool, insertJobs: InsertJobsStateme
   }
 
   function startBatches(): void {
-    while (running < maxRunning && waiting.length > 0) {
+    while (
+      waiting.length > 0 &&
+      (running === 0 || (running < maxRunning && waiting.length >= MIN_CONCURRENT_BATCH_SIZE))
+    ) {
       running += 1;
       void run(waiting.splice(0, MAX_BATCH_SIZE)).finally(() => {
         running -= 1;
