@@ -49,7 +49,7 @@ export type DeliveryQueue = {
   enqueue: (db: Database, jobs: DeliveryJob[]) => Promise<void>;
   /**
    * pg-boss's own statement that inserts jobs ($1: a JSON array of jobs) and its five default
-   * parameters ($2–$6, as text), for SQL that enqueues jobs itself (leadbell_accept_notification).
+   * parameters ($2–$6, as text), for SQL that enqueues jobs itself (leadbell_accept_notifications).
    */
   insertJobsStatement: InsertJobsStatement;
   startWorker: (worker: DeliveryWorker) => void;

@@ -6,7 +6,7 @@ export type TtlCache<K, V> = {
 
 /**
  * A bounded in-memory map whose entries expire, for data that is checked again where it is used
- * (leadbell_accept_notification verifies what ingestion read from here). When full, the oldest entry goes.
+ * (leadbell_accept_notifications verifies what ingestion read from here). When full, the oldest entry goes.
  */
 export function createTtlCache<K, V>({ ttlMs, maxEntries }: { ttlMs: number; maxEntries: number }): TtlCache<K, V> {
   const entries = new Map<K, { value: V; expiresAt: number }>();

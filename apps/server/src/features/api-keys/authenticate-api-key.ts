@@ -28,7 +28,7 @@ export function apiKeyOfHeaders(request: FastifyRequest): string | null {
 export type ApiKeyAuthenticator = {
   /**
    * The caller of an active key, or 401. A key seen in the last minute is answered from memory:
-   * leadbell_accept_notification checks that it is still active with the same allowed origins,
+   * leadbell_accept_notifications checks that it is still active with the same allowed origins,
    * and `fresh` reads it again for a caller that found the remembered one out of date.
    */
   authenticate: (key: string | null, options?: { fresh?: boolean }) => Promise<ApiKeyCaller>;
