@@ -58,6 +58,13 @@ export function planInForce(state: PlanState, now: Date): PlanState {
   return state;
 }
 
+/** Form leads kept past Starter's limit in a billing month; past it, the visitor is told it could not be sent. */
+export const HELD_LEADS_PER_MONTH = 100;
+/** Test notifications an entity may send in a billing month; they are never billed. */
+export const TEST_NOTIFICATIONS_PER_MONTH = 100;
+/** Admins are emailed once a month when the count reaches these shares of the included volume. */
+export const USAGE_ALERT_PERCENTS = [80, 100] as const;
+
 export const UsageSchema = z.object({
   plan: PlanIdSchema,
   /** A plan chosen after onboarding starts with the next billing month (spec section 9). */
@@ -70,5 +77,7 @@ export const UsageSchema = z.object({
   overageCount: z.number().int(),
   overageCents: z.number().int(),
   isLimitReached: z.boolean(),
+  /** Form leads held this month (not delivered) until a larger plan is chosen. */
+  heldCount: z.number().int(),
 });
 export type Usage = z.infer<typeof UsageSchema>;

@@ -32,6 +32,8 @@ export const DeviceSchema = z.object({
   lastFailureReason: z.string().nullable(),
   consecutiveFailures: z.number().int(),
   isFailing: z.boolean(),
+  /** The last time the device itself confirmed a push arrived (its service worker answered). */
+  lastReceivedAt: z.string().nullable(),
 });
 export type Device = z.infer<typeof DeviceSchema>;
 
@@ -41,11 +43,33 @@ export type DeviceList = z.infer<typeof DeviceListSchema>;
 export const VapidPublicKeySchema = z.object({ publicKey: z.string() });
 export type VapidPublicKey = z.infer<typeof VapidPublicKeySchema>;
 
-/** The signed-in user's delivery channels besides push. */
+/** The signed-in user's choice of email copies (`PUT /v1/me/delivery-preferences`). */
 export const DeliveryPreferencesSchema = z.object({
   emailNotifications: z.boolean({ error: 'Choose whether to receive notifications by email.' }),
 });
 export type DeliveryPreferences = z.infer<typeof DeliveryPreferencesSchema>;
 
-export const TestNotificationResultSchema = z.object({ queued: z.number().int() });
+/**
+ * Whether email copies go out (`GET /v1/me/delivery-preferences`). `isDefault`: the user has not
+ * chosen, so copies are on until one of their devices confirms a delivery, then off.
+ */
+export const DeliveryPreferencesStateSchema = DeliveryPreferencesSchema.extend({ isDefault: z.boolean() });
+export type DeliveryPreferencesState = z.infer<typeof DeliveryPreferencesStateSchema>;
+
+/** `sentAt`: the server's clock when the test was queued; the device's times after it tell the outcome. */
+export const TestNotificationResultSchema = z.object({ queued: z.number().int(), sentAt: z.string() });
 export type TestNotificationResult = z.infer<typeof TestNotificationResultSchema>;
+
+/**
+ * What a device's service worker sends when a push arrives (`POST /v1/push/receipts`): the
+ * delivery of a notification, or the device of a test push.
+ */
+export const PushReceiptSchema = z
+  .object({
+    deliveryId: z.uuid({ error: 'Must be a valid id.' }).optional(),
+    deviceId: z.uuid({ error: 'Must be a valid id.' }).optional(),
+  })
+  .refine((receipt) => Boolean(receipt.deliveryId) !== Boolean(receipt.deviceId), {
+    error: 'Send either a deliveryId or a deviceId.',
+  });
+export type PushReceipt = z.infer<typeof PushReceiptSchema>;

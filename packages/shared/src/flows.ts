@@ -19,6 +19,8 @@ export const FlowSchema = z.object({
   message: z.string(),
   notificationCount: z.number(),
   lastNotificationAt: z.string().nullable(),
+  /** A form on this flow asked to return visitors to a page that is not one of the owner's sites. */
+  redirectProblem: z.object({ url: z.string(), at: z.string() }).nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -26,3 +28,29 @@ export type Flow = z.infer<typeof FlowSchema>;
 
 export const FlowListSchema = z.object({ data: z.array(FlowSchema) });
 export type FlowList = z.infer<typeof FlowListSchema>;
+
+/**
+ * A flow's inbound webhook address (`/v1/hooks/:token`), for services that cannot send an API key
+ * header (Webflow, Typeform, Zapier, Make). The token is the secret: anyone with the address can
+ * notify this flow, so it can be replaced or turned off.
+ */
+export const FlowHookSchema = z.object({
+  url: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+});
+export type FlowHook = z.infer<typeof FlowHookSchema>;
+
+export const FlowHookStateSchema = z.object({ hook: FlowHookSchema.nullable() });
+export type FlowHookState = z.infer<typeof FlowHookStateSchema>;
+
+/** How many of a flow's latest notifications `GET /v1/flows/:id/fields` looks at. */
+export const FLOW_FIELDS_SAMPLE = 50;
+
+/** The data field names the flow's latest notifications carried, for the editor's placeholder hints. */
+export const FlowFieldsSchema = z.object({
+  /** How many notifications were looked at (up to FLOW_FIELDS_SAMPLE). */
+  sampleSize: z.number().int(),
+  fields: z.array(z.object({ name: z.string(), lastSeenAt: z.string() })),
+});
+export type FlowFields = z.infer<typeof FlowFieldsSchema>;

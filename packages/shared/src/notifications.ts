@@ -33,6 +33,25 @@ export const NotificationUrlSchema = z
   .url({ protocol: /^https$/, error: 'URL must be a valid https:// address.' })
   .max(2048, 'URL must be 2048 characters or less.');
 
+/**
+ * Fields of a posted HTML form with a meaning of their own; every other field is the visitor's
+ * data. They start with `_` so a visitor's own `message`, `title` or `url` field stays data.
+ */
+export const FORM_FIELDS = {
+  apiKey: '_apiKey',
+  flowId: '_flowId',
+  title: '_title',
+  message: '_message',
+  url: '_url',
+  redirect: '_redirect',
+  test: '_test',
+  // Hidden from people by the form's CSS; bots that fill every field give themselves away.
+  honeypot: '_gotcha',
+} as const;
+
+/** Names forms used before the `_` prefix, still read where no visitor field could mean them. */
+export const FORM_FIELD_ALIASES = { apiKey: 'apiKey', flowId: 'flowId', redirect: 'redirect' } as const;
+
 /** What a website sends to `POST /v1/notify`. */
 export const NotifyRequestSchema = z.object({
   flowId: UuidSchema,
@@ -56,14 +75,29 @@ export const NotifyRequestSchema = z.object({
       `At most ${NOTIFY_DATA_FIELDS_MAX} data fields.`,
     )
     .optional(),
+  /**
+   * A test: stored, delivered and shown with a Test badge, never counted against the plan (at
+   * most TEST_NOTIFICATIONS_PER_MONTH a month).
+   */
+  test: z.boolean({ error: 'Test must be true or false.' }).optional(),
 });
 export type NotifyRequest = z.infer<typeof NotifyRequestSchema>;
+
+/**
+ * `accepted`: stored and on its way to the owner. `held`: a form's lead over Starter's monthly
+ * limit, stored but not delivered until the owner chooses a larger plan (JSON callers get 402
+ * instead).
+ */
+export const NOTIFY_STATUSES = ['accepted', 'held'] as const;
 
 export const NotifyResponseSchema = z.object({
   id: z.string(),
   flowId: z.string(),
   createdAt: z.string(),
-  status: z.literal('accepted'),
+  status: z.enum(NOTIFY_STATUSES),
+  test: z.boolean(),
+  /** Data fields that no placeholder of the templates used (matched as placeholders match: any case). */
+  unusedFields: z.array(z.string()),
 });
 export type NotifyResponse = z.infer<typeof NotifyResponseSchema>;
 
@@ -83,12 +117,24 @@ export const DeliverySummarySchema = z.object({
 });
 export type DeliverySummary = z.infer<typeof DeliverySummarySchema>;
 
+export const NOTIFICATION_SOURCES = ['api', 'form', 'hook'] as const;
+
 export const NotificationSchema = z.object({
   id: z.string(),
   flowId: z.string(),
   title: z.string(),
   message: z.string(),
   url: z.string().nullable(),
+  /** Every field the website sent, whether or not a template used it. */
+  data: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).nullable(),
+  isTest: z.boolean(),
+  /** Over Starter's limit: stored, not delivered (see NOTIFY_STATUSES). */
+  isHeld: z.boolean(),
+  source: z.enum(NOTIFICATION_SOURCES),
+  /** The page it was sent from, when the browser said. */
+  pageUrl: z.string().nullable(),
+  /** Data fields cut to their limit (forms and webhooks only; JSON callers get a 400 instead). */
+  shortenedFields: z.array(z.string()),
   createdAt: z.string(),
   delivery: DeliverySummarySchema,
 });
@@ -118,3 +164,29 @@ export const NotificationPageSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 export type NotificationPage = z.infer<typeof NotificationPageSchema>;
+
+export const DELIVERY_CHANNELS = ['push', 'email'] as const;
+export const DELIVERY_TARGET_STATUSES = ['pending', 'delivered', 'failed'] as const;
+/** Why an email copy went out although the user had not asked for one. */
+export const EMAIL_FALLBACK_REASONS = ['no_device', 'push_failed'] as const;
+
+/** One notification to one device or mailbox: `GET /v1/notifications/:id/deliveries`. */
+export const DeliveryDetailSchema = z.object({
+  id: z.string(),
+  channel: z.enum(DELIVERY_CHANNELS),
+  status: z.enum(DELIVERY_TARGET_STATUSES),
+  recipient: z.object({ userId: z.string().nullable(), name: z.string().nullable(), email: z.string().nullable() }),
+  /** The device of a push delivery; null for email, or once the device was removed. */
+  device: z.object({ id: z.string(), label: z.string().nullable(), pushService: z.string() }).nullable(),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  deliveredAt: z.string().nullable(),
+  /** When the device itself confirmed it received the push. */
+  receivedAt: z.string().nullable(),
+  fallbackReason: z.enum(EMAIL_FALLBACK_REASONS).nullable(),
+  createdAt: z.string(),
+});
+export type DeliveryDetail = z.infer<typeof DeliveryDetailSchema>;
+
+export const DeliveryDetailListSchema = z.object({ data: z.array(DeliveryDetailSchema) });
+export type DeliveryDetailList = z.infer<typeof DeliveryDetailListSchema>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderTemplate, templateVariables } from './template.ts';
+import { fieldKeyOf, renderTemplate, templateVariables, unusedDataFields } from './template.ts';
 
 describe('renderTemplate', () => {
   it('fills placeholders from data', () => {
@@ -32,9 +32,23 @@ describe('renderTemplate', () => {
   });
 
   it('leaves text that is not a placeholder alone', () => {
-    expect(renderTemplate('{{}} {name} {{ two words }} {{a', { name: 'x', a: 'y' })).toBe(
-      '{{}} {name} {{ two words }} {{a',
+    expect(renderTemplate('{{}} {name} {{ }} {{a {{x}y}}', { name: 'x', a: 'y', x: 'z' })).toBe(
+      '{{}} {name} {{ }} {{a {{x}y}}',
     );
+  });
+
+  it('fills names the way forms write them: spaces, any case, any script', () => {
+    const data = { 'First Name': 'Ann', 'E-mail': 'ann@example.com', Téléphone: '+33 1 23', 'Your question?': 'Hi' };
+    expect(
+      renderTemplate(
+        '{{First Name}} {{first name}} {{ FIRST   NAME }} {{e-mail}} {{téléphone}} {{Your question?}}',
+        data,
+      ),
+    ).toBe('Ann Ann Ann ann@example.com +33 1 23 Hi');
+  });
+
+  it('uses the first of two fields that differ only in case', () => {
+    expect(renderTemplate('{{name}}', { Name: 'first', name: 'second' })).toBe('first');
   });
 
   it('does not expand placeholders inside values, nor treat $ patterns specially', () => {
@@ -48,6 +62,10 @@ describe('renderTemplate', () => {
 });
 
 describe('templateVariables', () => {
+  it('keeps names as written, once per field key', () => {
+    expect(templateVariables('{{First  Name}} {{first name}} {{Email}}')).toEqual(['First Name', 'Email']);
+  });
+
   it('lists placeholder names once each, in order of first appearance', () => {
     expect(templateVariables('{{name}} wrote {{ question }} to {{name}} at {{time}}')).toEqual([
       'name',
@@ -58,5 +76,28 @@ describe('templateVariables', () => {
 
   it('is empty for a template without placeholders', () => {
     expect(templateVariables('Plain text {not one}')).toEqual([]);
+  });
+});
+
+describe('fieldKeyOf', () => {
+  it('ignores case, surrounding spaces and repeated spaces', () => {
+    expect(fieldKeyOf('  First   Name ')).toBe('first name');
+  });
+});
+
+describe('unusedDataFields', () => {
+  it('lists the data fields no template names, in the order sent', () => {
+    expect(
+      unusedDataFields(['New lead: {{First Name}}', '{{question}}'], {
+        'first name': 'Ann',
+        email: 'a@b.c',
+        question: 'Hi',
+        phone: '1',
+      }),
+    ).toEqual(['email', 'phone']);
+  });
+
+  it('is empty without data', () => {
+    expect(unusedDataFields(['{{a}}'])).toEqual([]);
   });
 });

@@ -1,6 +1,10 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { entities } from './entities.ts';
+import { flows } from './flows.ts';
+
+/** `api`: a key from the API page. `hook`: the token of a flow's inbound webhook address, usable for that flow only. */
+export const API_KEY_KINDS = ['api', 'hook'] as const;
 
 export const apiKeys = pgTable(
   'api_keys',
@@ -23,6 +27,14 @@ export const apiKeys = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    kind: text('kind', { enum: API_KEY_KINDS }).notNull().default('api'),
+    // Set for `hook` keys: the one flow the webhook address notifies.
+    flowId: uuid('flow_id').references(() => flows.id, { onDelete: 'cascade' }),
   },
-  (table) => [index('api_keys_entity_id_idx').on(table.entityId)],
+  (table) => [
+    index('api_keys_entity_id_idx').on(table.entityId),
+    uniqueIndex('api_keys_active_hook_per_flow_idx')
+      .on(table.flowId)
+      .where(sql`${table.kind} = 'hook' and ${table.revokedAt} is null`),
+  ],
 );

@@ -6,6 +6,8 @@ import { notifications } from './notifications.ts';
 
 export const DELIVERY_CHANNELS = ['push', 'email'] as const;
 export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
+/** Why an email copy went out although the user did not ask for one: no device, or every push failed. */
+export const EMAIL_FALLBACK_REASONS = ['no_device', 'push_failed'] as const;
 
 /** One notification to one target: a push subscription or a user's mailbox. */
 export const deliveries = pgTable(
@@ -28,6 +30,9 @@ export const deliveries = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    fallbackReason: text('fallback_reason', { enum: EMAIL_FALLBACK_REASONS }),
+    // When the device's service worker confirmed it received this push.
+    receivedAt: timestamp('received_at', { withTimezone: true }),
   },
   (table) => [index('deliveries_notification_id_idx').on(table.notificationId)],
 );

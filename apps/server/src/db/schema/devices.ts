@@ -22,14 +22,21 @@ export const pushSubscriptions = pgTable(
     lastFailureAt: timestamp('last_failure_at', { withTimezone: true }),
     lastFailureReason: text('last_failure_reason'),
     consecutiveFailures: integer('consecutive_failures').notNull().default(0),
+    // The last time this device's service worker confirmed it received a push (not just the push service).
+    lastReceivedAt: timestamp('last_received_at', { withTimezone: true }),
   },
   (table) => [index('push_subscriptions_entity_id_idx').on(table.entityId)],
 );
 
-/** Channels a user wants besides push; a user without a row gets push only. */
+/**
+ * A user's delivery settings. Email copies follow the user's choice when they made one (not
+ * null); until then they are on while none of the user's devices has confirmed a delivery
+ * (decision 021). A user without a row has made no choice and confirmed nothing.
+ */
 export const deliveryPreferences = pgTable('delivery_preferences', {
   userId: text('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
-  emailNotifications: boolean('email_notifications').notNull().default(false),
+  emailNotifications: boolean('email_notifications'),
+  pushConfirmedAt: timestamp('push_confirmed_at', { withTimezone: true }),
 });

@@ -15,6 +15,10 @@ export const flows = pgTable(
     // counts a flow's notifications (which may be 100,000s).
     notificationCount: integer('notification_count').notNull().default(0),
     lastNotificationAt: timestamp('last_notification_at', { withTimezone: true }),
+    // A form on this flow asked to send visitors to a page that is not one of the owner's sites:
+    // the lead was kept and the visitor saw our thank-you page; the console shows the problem.
+    redirectProblem: text('redirect_problem'),
+    redirectProblemAt: timestamp('redirect_problem_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,6 +1,9 @@
-import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigserial, boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { entities } from './entities.ts';
 import { flows } from './flows.ts';
+
+export const NOTIFICATION_SOURCES = ['api', 'form', 'hook'] as const;
 
 export const notifications = pgTable(
   'notifications',
@@ -18,6 +21,19 @@ export const notifications = pgTable(
     message: text('message').notNull(),
     url: text('url'),
     data: jsonb('data').$type<Record<string, unknown>>(),
+    // Sent with `test: true` (the console's "Send a test lead", a developer trying the API): shown
+    // with a Test badge, delivered, never counted against the plan.
+    isTest: boolean('is_test').notNull().default(false),
+    // Over Starter's monthly limit from a form: stored and shown, not delivered until a larger plan is chosen.
+    isHeld: boolean('is_held').notNull().default(false),
+    source: text('source', { enum: NOTIFICATION_SOURCES }).notNull().default('api'),
+    // The page a form or script sent it from (Referer, else Origin), when the browser said.
+    pageUrl: text('page_url'),
+    // Data fields cut to their limit rather than refused (forms and webhooks cannot fix their input).
+    shortenedFields: text('shortened_fields')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -25,5 +41,8 @@ export const notifications = pgTable(
     // DESC NULLS LAST index cannot.
     index('notifications_flow_id_seq_idx').on(table.flowId, table.seq),
     index('notifications_entity_id_seq_idx').on(table.entityId, table.seq),
+    index('notifications_held_idx')
+      .on(table.entityId)
+      .where(sql`${table.isHeld}`),
   ],
 );

@@ -1,4 +1,4 @@
-import { integer, pgTable, primaryKey, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { entities } from './entities.ts';
 
 /** Accepted notifications per entity and billing month, counted in the accepting transaction. */
@@ -10,6 +10,26 @@ export const entityUsage = pgTable(
       .references(() => entities.id, { onDelete: 'cascade' }),
     periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
     notificationCount: integer('notification_count').notNull().default(0),
+    // Form leads kept past Starter's limit (at most HELD_LEADS_MAX a month), and test notifications: neither is billed.
+    heldCount: integer('held_count').notNull().default(0),
+    testCount: integer('test_count').notNull().default(0),
   },
   (table) => [primaryKey({ columns: [table.entityId, table.periodStart] })],
+);
+
+export const ENTITY_ALERT_KINDS = ['usage_80', 'usage_100', 'leads_held'] as const;
+
+/** Emails to an entity's admins about its volume, at most one of each kind per billing month. */
+export const entityAlerts = pgTable(
+  'entity_alerts',
+  {
+    entityId: uuid('entity_id')
+      .notNull()
+      .references(() => entities.id, { onDelete: 'cascade' }),
+    periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
+    kind: text('kind', { enum: ENTITY_ALERT_KINDS }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (table) => [primaryKey({ columns: [table.entityId, table.periodStart, table.kind] })],
 );

@@ -11,6 +11,7 @@ export const deviceColumns = {
   lastFailureAt: pushSubscriptions.lastFailureAt,
   lastFailureReason: pushSubscriptions.lastFailureReason,
   consecutiveFailures: pushSubscriptions.consecutiveFailures,
+  lastReceivedAt: pushSubscriptions.lastReceivedAt,
 };
 
 type DeviceRow = { [Key in keyof typeof deviceColumns]: (typeof pushSubscriptions.$inferSelect)[Key] };
@@ -27,6 +28,7 @@ export function toDevice(row: DeviceRow): Device {
     lastFailureReason: row.lastFailureReason,
     consecutiveFailures: row.consecutiveFailures,
     isFailing: row.consecutiveFailures >= DEVICE_FAILING_AFTER,
+    lastReceivedAt: row.lastReceivedAt?.toISOString() ?? null,
   };
 }
 

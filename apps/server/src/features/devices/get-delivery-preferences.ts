@@ -1,13 +1,17 @@
 import { eq } from 'drizzle-orm';
-import type { DeliveryPreferences } from '@leadbell/shared/devices';
+import type { DeliveryPreferencesState } from '@leadbell/shared/devices';
 import type { Database } from '../../db/client.ts';
 import { deliveryPreferences } from '../../db/schema/devices.ts';
 
-/** A user who never chose gets push only. */
-export async function getDeliveryPreferences(db: Database, userId: string): Promise<DeliveryPreferences> {
+/** The user's choice of email copies, or the default: on until one of their devices confirmed a delivery. */
+export async function getDeliveryPreferences(db: Database, userId: string): Promise<DeliveryPreferencesState> {
   const [row] = await db
-    .select({ emailNotifications: deliveryPreferences.emailNotifications })
+    .select({
+      emailNotifications: deliveryPreferences.emailNotifications,
+      pushConfirmedAt: deliveryPreferences.pushConfirmedAt,
+    })
     .from(deliveryPreferences)
     .where(eq(deliveryPreferences.userId, userId));
-  return { emailNotifications: row?.emailNotifications ?? false };
+  const chosen = row?.emailNotifications ?? null;
+  return { emailNotifications: chosen ?? !row?.pushConfirmedAt, isDefault: chosen === null };
 }

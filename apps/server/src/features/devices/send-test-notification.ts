@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { TestNotificationResult } from '@leadbell/shared/devices';
 import type { Database } from '../../db/client.ts';
 import { pushSubscriptions } from '../../db/schema/devices.ts';
@@ -14,9 +15,13 @@ export async function sendTestNotification(
   owner: DeviceOwner,
 ): Promise<TestNotificationResult> {
   if (!isUuid(id)) throw new AppError('not_found', 'Device not found.');
-  const [device] = await db.select({ id: pushSubscriptions.id }).from(pushSubscriptions).where(ownedDevice(id, owner));
+  // The database's clock, like the device's delivery times the console compares it with.
+  const [device] = await db
+    .select({ id: pushSubscriptions.id, now: sql<string>`to_json(now())#>>'{}'` })
+    .from(pushSubscriptions)
+    .where(ownedDevice(id, owner));
   if (!device) throw new AppError('not_found', 'Device not found.');
   await queue.enqueue(db, [{ payload: { kind: 'test', subscriptionId: device.id } }]);
   await wakeDeliveryWorkers(db);
-  return { queued: 1 };
+  return { queued: 1, sentAt: new Date(device.now).toISOString() };
 }

@@ -10,6 +10,10 @@ export function toFlow(row: typeof flows.$inferSelect): Flow {
     message: row.message,
     notificationCount: row.notificationCount,
     lastNotificationAt: row.lastNotificationAt?.toISOString() ?? null,
+    redirectProblem:
+      row.redirectProblem && row.redirectProblemAt
+        ? { url: row.redirectProblem, at: row.redirectProblemAt.toISOString() }
+        : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

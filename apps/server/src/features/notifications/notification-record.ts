@@ -9,11 +9,17 @@ export const notificationColumns = {
   title: notifications.title,
   message: notifications.message,
   url: notifications.url,
+  data: notifications.data,
+  isTest: notifications.isTest,
+  isHeld: notifications.isHeld,
+  source: notifications.source,
+  pageUrl: notifications.pageUrl,
+  shortenedFields: notifications.shortenedFields,
   createdAt: notifications.createdAt,
 };
 
 export function toNotification(
-  row: Pick<typeof notifications.$inferSelect, 'id' | 'flowId' | 'title' | 'message' | 'url' | 'createdAt'>,
+  row: Omit<typeof notifications.$inferSelect, 'seq' | 'entityId'>,
   delivery: DeliverySummary,
 ): Notification {
   return {
@@ -22,6 +28,12 @@ export function toNotification(
     title: row.title,
     message: row.message,
     url: row.url,
+    data: (row.data as Notification['data']) ?? null,
+    isTest: row.isTest,
+    isHeld: row.isHeld,
+    source: row.source,
+    pageUrl: row.pageUrl,
+    shortenedFields: row.shortenedFields,
     createdAt: row.createdAt.toISOString(),
     delivery,
   };

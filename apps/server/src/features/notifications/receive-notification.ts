@@ -78,6 +78,8 @@ export async function receiveNotification(
         flowId: String(form.input.flowId ?? ''),
         createdAt: new Date().toISOString(),
         status: 'accepted',
+        test: false,
+        unusedFields: [],
       };
       return replyToForm(reply, { redirect, wantsPage, origin }, decoy);
     }

@@ -9,7 +9,7 @@ import { getBillingStateOrThrow } from './billing-state.ts';
 export async function getUsage(db: Database, entityId: string, now = new Date()): Promise<Usage> {
   const billing = await getBillingStateOrThrow(db, entityId, now);
   const [row] = await db
-    .select({ count: entityUsage.notificationCount })
+    .select({ count: entityUsage.notificationCount, heldCount: entityUsage.heldCount })
     .from(entityUsage)
     .where(and(eq(entityUsage.entityId, entityId), eq(entityUsage.periodStart, billing.period.start)));
   const count = row?.count ?? 0;
@@ -25,5 +25,6 @@ export async function getUsage(db: Database, entityId: string, now = new Date())
     overageCount: overage.count,
     overageCents: overage.cents,
     isLimitReached: !allowsNotification(billing.plan, count + 1),
+    heldCount: row?.heldCount ?? 0,
   };
 }

@@ -8,7 +8,21 @@ const ONE_DELIVERED: DeliverySummary = { state: 'delivered', delivered: 1, faile
 const BOTH_DELIVERED: DeliverySummary = { state: 'delivered', delivered: 2, failed: 0, pending: 0, reason: null };
 
 function notification(id: string, delivery = ACCEPTED): Notification {
-  return { id, flowId: 'f', title: id, message: id, url: null, createdAt: '2026-11-21T10:00:00Z', delivery };
+  return {
+    id,
+    flowId: 'f',
+    title: id,
+    message: id,
+    url: null,
+    data: null,
+    isTest: false,
+    isHeld: false,
+    source: 'api',
+    pageUrl: null,
+    shortenedFields: [],
+    createdAt: '2026-11-21T10:00:00Z',
+    delivery,
+  };
 }
 
 function pages(...rows: Notification[][]): InfiniteData<NotificationPage, string | null> {

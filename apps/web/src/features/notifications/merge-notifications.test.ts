@@ -10,6 +10,12 @@ function notification(id: string): Notification {
     title: `t${id}`,
     message: `m${id}`,
     url: null,
+    data: null,
+    isTest: false,
+    isHeld: false,
+    source: 'api',
+    pageUrl: null,
+    shortenedFields: [],
     createdAt: '2026-11-21T10:00:00Z',
     delivery: { state: 'accepted', delivered: 0, failed: 0, pending: 0, reason: null },
   };
