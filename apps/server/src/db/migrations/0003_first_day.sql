@@ -27,6 +27,7 @@ ALTER TABLE "entity_usage" ADD COLUMN "test_count" integer DEFAULT 0 NOT NULL;--
 ALTER TABLE "entity_alerts" ADD CONSTRAINT "entity_alerts_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "api_keys" ADD CONSTRAINT "api_keys_flow_id_flows_id_fk" FOREIGN KEY ("flow_id") REFERENCES "public"."flows"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "api_keys_active_hook_per_flow_idx" ON "api_keys" USING btree ("flow_id") WHERE "api_keys"."kind" = 'hook' and "api_keys"."revoked_at" is null;--> statement-breakpoint
+CREATE UNIQUE INDEX "deliveries_email_per_user_idx" ON "deliveries" USING btree ("notification_id","user_id") WHERE "deliveries"."channel" = 'email';--> statement-breakpoint
 CREATE INDEX "notifications_held_idx" ON "notifications" USING btree ("entity_id") WHERE "notifications"."is_held";--> statement-breakpoint
 -- Devices that already delivered count as confirmed, so existing owners do not start getting email copies.
 INSERT INTO "delivery_preferences" ("user_id", "push_confirmed_at")

@@ -1,4 +1,5 @@
-import { bigserial, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigserial, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 import { pushSubscriptions } from './devices.ts';
 import { entities } from './entities.ts';
@@ -34,7 +35,13 @@ export const deliveries = pgTable(
     // When the device's service worker confirmed it received this push.
     receivedAt: timestamp('received_at', { withTimezone: true }),
   },
-  (table) => [index('deliveries_notification_id_idx').on(table.notificationId)],
+  (table) => [
+    index('deliveries_notification_id_idx').on(table.notificationId),
+    // At most one email copy of a notification per user, however it came about (choice or fallback).
+    uniqueIndex('deliveries_email_per_user_idx')
+      .on(table.notificationId, table.userId)
+      .where(sql`${table.channel} = 'email'`),
+  ],
 );
 
 /** Every attempt to deliver, kept for the owner's and our own troubleshooting. */
