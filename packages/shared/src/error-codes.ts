@@ -23,6 +23,10 @@ export const ERROR_CODES = [
   'origin_not_allowed',
   'push_service_not_allowed',
   'no_plan',
+  'seat_limit_reached',
+  'last_admin',
+  'already_in_entity',
+  'invitation_unavailable',
   'internal_error',
 ] as const;
 
