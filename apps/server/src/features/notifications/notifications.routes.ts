@@ -1,8 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { NOTIFY_BODY_LIMIT_BYTES, NotificationPageQuerySchema } from '@leadbell/shared/notifications';
+import {
+  NOTIFY_BODY_LIMIT_BYTES,
+  NotificationPageQuerySchema,
+  NotificationPageSchema,
+} from '@leadbell/shared/notifications';
 import { entityIdOf } from '../../auth/require-session.ts';
 import { IdParamsSchema } from '../../http/ids.ts';
+import { documentationOnly, ENTITY_REQUIRED } from '../../http/openapi-responses.ts';
 import type { RouteContext } from '../../http/route-context.ts';
 import { listNotifications } from './list-notifications.ts';
 import { parseFormBody } from './notify-form.ts';
@@ -10,6 +15,7 @@ import { createRateLimiter } from './notify-rate-limiter.ts';
 import { isFormPost, receiveNotification } from './receive-notification.ts';
 import { apiKeyOfHeaders, createApiKeyAuthenticator } from '../api-keys/authenticate-api-key.ts';
 import { createNotificationIngester } from './ingest-notification.ts';
+import { NOTIFY_PREFLIGHT_SCHEMA, NOTIFY_SCHEMA } from './notify-openapi.ts';
 
 export type NotifyLimits = { ratePerSecond: number; burst: number };
 
@@ -32,7 +38,17 @@ export function registerNotificationRoutes(app: FastifyInstance, context: RouteC
 
   routes.get(
     '/v1/flows/:id/notifications',
-    { schema: { params: IdParamsSchema, querystring: NotificationPageQuerySchema }, onRequest: requireSession },
+    {
+      schema: {
+        tags: ['Notifications'],
+        summary: 'List a flow’s notifications',
+        description: 'Newest first, a page at a time: pass `nextCursor` back as `cursor` for the next page.',
+        params: IdParamsSchema,
+        querystring: NotificationPageQuerySchema,
+        response: { 200: NotificationPageSchema, ...ENTITY_REQUIRED },
+      },
+      onRequest: requireSession,
+    },
     async (request) =>
       listNotifications(db, { flowId: request.params.id, entityId: entityIdOf(request), ...request.query }),
   );
@@ -54,12 +70,17 @@ export function registerNotificationRoutes(app: FastifyInstance, context: RouteC
     scope.addHook('onRequest', async (_request, reply) => {
       reply.headers(CORS_HEADERS);
     });
-    scope.options('/v1/notify', async (_request, reply) => reply.status(204).headers(PREFLIGHT_HEADERS).send());
+    scope.options('/v1/notify', { schema: NOTIFY_PREFLIGHT_SCHEMA }, async (_request, reply) =>
+      reply.status(204).headers(PREFLIGHT_HEADERS).send(),
+    );
     scope.decorateRequest('apiKeyCaller', null);
     scope.post(
       '/v1/notify',
       {
         bodyLimit: NOTIFY_BODY_LIMIT_BYTES,
+        // Documented, not validated here: the route reads each content type itself.
+        schema: NOTIFY_SCHEMA,
+        validatorCompiler: documentationOnly,
         // A key in a header is checked before the body is read, so a caller without a valid key
         // learns nothing more (not even whether its JSON is well formed) and costs no parsing.
         // A plain HTML form carries its key in the body, so it is checked once the form is read.
