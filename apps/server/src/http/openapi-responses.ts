@@ -1,4 +1,4 @@
-import type { FastifySchemaCompiler } from 'fastify';
+import type { FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify';
 import { z } from 'zod';
 import { ApiErrorBodySchema } from '@leadbell/shared/error-codes';
 
@@ -54,6 +54,13 @@ export function noContent(description: string) {
  * same. Returning `true` leaves the request as it is.
  */
 export const documentationOnly: FastifySchemaCompiler<unknown> = () => () => true;
+
+/**
+ * A route's `serializerCompiler` that sends answers as they are, its response schemas documenting
+ * them only: for answers that are stored and replayed later (idempotent replays), which must go out
+ * as first sent even after the schema gained a field.
+ */
+export const serializedAsIs: FastifySerializerCompiler<unknown> = () => (data) => JSON.stringify(data);
 
 /** Routes that act on the caller's business answer 409 until onboarding created one. */
 export const ENTITY_REQUIRED = errorResponses({ 409: 'No business yet: `entity_required` (finish onboarding first).' });

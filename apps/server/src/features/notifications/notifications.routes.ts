@@ -7,7 +7,7 @@ import {
 } from '@leadbell/shared/notifications';
 import { entityIdOf } from '../../auth/require-session.ts';
 import { IdParamsSchema } from '../../http/ids.ts';
-import { documentationOnly, ENTITY_REQUIRED } from '../../http/openapi-responses.ts';
+import { documentationOnly, ENTITY_REQUIRED, serializedAsIs } from '../../http/openapi-responses.ts';
 import type { RouteContext } from '../../http/route-context.ts';
 import { listNotifications } from './list-notifications.ts';
 import { parseFormBody } from './notify-form.ts';
@@ -78,9 +78,11 @@ export function registerNotificationRoutes(app: FastifyInstance, context: RouteC
       '/v1/notify',
       {
         bodyLimit: NOTIFY_BODY_LIMIT_BYTES,
-        // Documented, not validated here: the route reads each content type itself.
+        // Documented, not enforced here: the route reads each content type itself, and its answers
+        // are replayed as first stored (Idempotency-Key).
         schema: NOTIFY_SCHEMA,
         validatorCompiler: documentationOnly,
+        serializerCompiler: serializedAsIs,
         // A key in a header is checked before the body is read, so a caller without a valid key
         // learns nothing more (not even whether its JSON is well formed) and costs no parsing.
         // A plain HTML form carries its key in the body, so it is checked once the form is read.
