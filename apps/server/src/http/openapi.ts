@@ -120,9 +120,7 @@ header of every answer) when you contact support.
 **Versioning**: \`/v1\` changes only in ways that keep working clients working. New endpoints, new optional
 inputs, new fields in answers and new error codes may appear at any time: ignore what you do not know.
 Anything that would break a client comes as a new version, announced ahead, with \`/v1\` kept working
-meanwhile.
-
-This document: [${OPENAPI_PATH}](${OPENAPI_PATH}) (OpenAPI 3.1).`;
+meanwhile.`;
 
 const STATUS_DESCRIPTIONS: Record<string, string> = {
   200: 'OK.',

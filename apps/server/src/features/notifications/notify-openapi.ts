@@ -13,19 +13,37 @@ import { API_KEY_SECURITY } from '../../http/openapi.ts';
 // (receive-notification.ts), because a form carries its key in the body and a header key is
 // checked before the body is read.
 
-// Field descriptions for the reference, attached to the shared schema's own fields so the
-// document shows exactly what the route validates.
-const FIELD_DESCRIPTIONS: Record<keyof typeof NotifyRequestSchema.shape, string> = {
-  flowId: 'The flow whose title and message templates are used (its id from the console’s Flows page).',
-  title: 'Replaces the flow’s title template for this notification (placeholders still work).',
-  message: 'Replaces the flow’s message template.',
-  url: 'Opened when the notification is tapped; otherwise the flow’s notifications open.',
-  data: 'The lead’s fields: fill `{{Field Name}}` placeholders (any case, spaces allowed) and are all shown to the owner.',
-  test: 'A test: delivered and shown with a Test badge, never counted against the plan (at most 100 a month).',
+// Field descriptions and examples for the reference, attached to the shared schema's own fields
+// so the document shows exactly what the route validates.
+const FIELD_DOCS: Record<keyof typeof NotifyRequestSchema.shape, { description: string; examples?: unknown[] }> = {
+  flowId: {
+    description: 'The flow whose title and message templates are used (its id from the console’s Flows page).',
+    examples: ['6f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f'],
+  },
+  title: {
+    description: 'Replaces the flow’s title template for this notification (placeholders still work).',
+    examples: ['Viewing request from {{Name}}'],
+  },
+  message: { description: 'Replaces the flow’s message template.', examples: ['{{Name}} asks: {{Message}}'] },
+  url: {
+    description: 'Opened when the notification is tapped; otherwise the flow’s notifications open.',
+    examples: ['https://www.your-site.example/admin/orders/10042'],
+  },
+  data: {
+    description:
+      'The lead’s fields: they fill `{{Field Name}}` placeholders (any case, spaces allowed) and are all shown to the owner.',
+    examples: [
+      { Name: 'Ann Lee', Email: 'ann@example.com', Phone: '+1 555 0100', Message: 'Is the flat still available?' },
+    ],
+  },
+  test: {
+    description: 'A test: delivered and shown with a Test badge, never counted against the plan (at most 100 a month).',
+    examples: [false],
+  },
 };
-for (const [name, description] of Object.entries(FIELD_DESCRIPTIONS)) {
-  const field = NotifyRequestSchema.shape[name as keyof typeof FIELD_DESCRIPTIONS];
-  z.globalRegistry.add(field, { ...z.globalRegistry.get(field), description });
+for (const [name, docs] of Object.entries(FIELD_DOCS)) {
+  const field = NotifyRequestSchema.shape[name as keyof typeof FIELD_DOCS];
+  z.globalRegistry.add(field, { ...z.globalRegistry.get(field), ...docs });
 }
 
 const aliasOf = (name: keyof typeof FORM_FIELD_ALIASES) => ` (also read as \`${FORM_FIELD_ALIASES[name]}\`)`;

@@ -1,6 +1,6 @@
 // Starts Swagger UI on /docs/api (docs/decisions/022-api-reference.md). A file rather than an
 // inline script, so a Content-Security-Policy without 'unsafe-inline' scripts allows it.
-/* global SwaggerUIBundle */
+/* global window, document, SwaggerUIBundle */
 window.ui = SwaggerUIBundle({
   url: document.documentElement.dataset.openapiUrl,
   dom_id: '#swagger-ui',
