@@ -1,4 +1,5 @@
 import type { FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiErrorBodySchema } from '@leadbell/shared/error-codes';
 
@@ -54,6 +55,12 @@ export function noContent(description: string) {
  * same. Returning `true` leaves the request as it is.
  */
 export const documentationOnly: FastifySchemaCompiler<unknown> = () => () => true;
+
+/** Like `documentationOnly` for the body, while params, query and headers are validated as usual. */
+export function bodyDocumentedOnly<Schema>(route: Parameters<FastifySchemaCompiler<Schema>>[0]) {
+  if (route.httpPart === 'body') return () => true;
+  return validatorCompiler(route as unknown as Parameters<typeof validatorCompiler>[0]);
+}
 
 /**
  * A route's `serializerCompiler` that sends answers as they are, its response schemas documenting

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { FlowInputSchema, FlowListSchema, FlowSchema } from '@leadbell/shared/flows';
+import { FlowFieldsSchema, FlowInputSchema, FlowListSchema, FlowSchema } from '@leadbell/shared/flows';
 import { entityIdOf } from '../../auth/require-session.ts';
 import { IdParamsSchema } from '../../http/ids.ts';
 import { ENTITY_REQUIRED, jsonResponse, noContent } from '../../http/openapi-responses.ts';
@@ -8,6 +8,7 @@ import type { RouteContext } from '../../http/route-context.ts';
 import { createFlow } from './create-flow.ts';
 import { deleteFlow } from './delete-flow.ts';
 import { getFlowOrThrow } from './get-flow.ts';
+import { getFlowFields } from './get-flow-fields.ts';
 import { listFlows } from './list-flows.ts';
 import { updateFlow } from './update-flow.ts';
 
@@ -48,6 +49,21 @@ export function registerFlowRoutes(app: FastifyInstance, { db, requireSession }:
       onRequest: requireSession,
     },
     async (request) => getFlowOrThrow(db, request.params.id, entityIdOf(request)),
+  );
+
+  routes.get(
+    '/v1/flows/:id/fields',
+    {
+      schema: {
+        summary: 'Data fields the flow received lately',
+        description:
+          'The field names of the flow’s latest notifications, for the editor’s placeholder hints: a placeholder no recent notification filled is probably misspelt.',
+        params: IdParamsSchema,
+        response: { 200: FlowFieldsSchema, ...ENTITY_REQUIRED },
+      },
+      onRequest: requireSession,
+    },
+    async (request) => getFlowFields(db, request.params.id, entityIdOf(request)),
   );
 
   routes.put(

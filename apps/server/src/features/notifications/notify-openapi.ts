@@ -90,8 +90,9 @@ thank-you page (when the browser asks for HTML).
 For 24 hours the same key answers the first answer again, with \`Idempotent-Replayed: true\`, and
 creates nothing new.
 
-**Limits**: ${NOTIFY_BODY_LIMIT_BYTES / 1024} kB per request; a rate per key (429 with \`Retry-After\`); Starter plans stop at
-their monthly volume (402), larger plans count the overage.`;
+**Limits**: ${NOTIFY_BODY_LIMIT_BYTES / 1024} kB per request; a rate per key, told in the \`RateLimit-Limit\`, \`RateLimit-Remaining\`
+and \`RateLimit-Reset\` headers (429 with \`Retry-After\` past it); Starter plans stop at their monthly volume
+(402), larger plans count the overage.`;
 
 /** `schema` of POST /v1/notify; used with a validatorCompiler that validates nothing. */
 export const NOTIFY_SCHEMA = {
@@ -126,7 +127,7 @@ export const NOTIFY_SCHEMA = {
     ...errorResponses({
       400: 'A field is wrong (`validation_error`, `details.fields` names it), or malformed JSON.',
       401: 'No key, or an unknown or revoked one: `invalid_api_key`. Checked before the body is read.',
-      402: 'The Starter plan’s notifications for this billing month are used up: `quota_exceeded`.',
+      402: 'JSON: the Starter plan’s notifications for this billing month are used up (`quota_exceeded`). A form’s lead is held instead (`status: "held"`) and its visitor sees the usual page.',
       403: 'The key is limited to other origins: `origin_not_allowed`.',
       404: 'The flow does not exist in the key’s business: `not_found`.',
       413: `The body is over ${NOTIFY_BODY_LIMIT_BYTES / 1024} kB: \`payload_too_large\`.`,
