@@ -65,7 +65,7 @@ const NotifyFormSchema = z
       .describe(
         `Where to send the visitor afterwards${aliasOf('redirect')}, with \`303 See Other\`: a page of the posting site or of the key’s allowed origins. Without it the visitor sees a short thank-you page.`,
       ),
-    [FORM_FIELDS.test]: z.string().optional().describe('Any value marks the notification as a test.'),
+    [FORM_FIELDS.test]: z.string().optional().describe('`true` (or `1`, `on`) sends a test notification.'),
     [FORM_FIELDS.honeypot]: z
       .string()
       .optional()
