@@ -27,11 +27,13 @@ const HOOK_BODY_LIMIT_BYTES = 64 * 1024;
 
 const HookParamsSchema = z.object({ token: z.string().max(200) });
 
-const HookBodySchema = z
-  .record(z.string(), z.unknown())
-  .describe(
+const HookBodySchema = z.record(z.string(), z.unknown()).meta({
+  description:
     'Whatever the service sends. Nested objects are flattened into data by leaf name (`payload.data.First Name` → `First Name`).',
-  );
+  examples: [
+    { name: 'Contact', payload: { data: { 'First Name': 'Ann', Email: 'ann@example.com', Message: 'Call me' } } },
+  ],
+});
 
 const HOOK_SCHEMA = {
   tags: ['Notifications'],
