@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttpClient, type HttpClient } from '../../test/http-client.ts';
-import { createFlow, notify, onboardedOwner, signedInOwner, uniqueEmail } from '../../test/owners.ts';
+import { createFlow, inviteByEmail, joinedTeammate, notify, onboardedOwner, uniqueEmail } from '../../test/owners.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
 
 // Every API route, decided once (decision 023): what an admin and a member of entity A, an admin
@@ -54,27 +54,23 @@ function subscription() {
   };
 }
 
-async function invite(client: HttpClient, email = uniqueEmail('invitee'), role = 'user') {
-  // Elite sells 5 seats: earlier fixtures' open invitations give theirs back first.
+/** Elite sells 5 seats: earlier fixtures' open invitations give theirs back first. */
+async function freeSeats() {
   await app.pool.query(
     'update entity_invitations set revoked_at = now() where accepted_at is null and revoked_at is null and id <> $1',
     [inviteTokenId || '00000000-0000-4000-8000-000000000000'],
   );
-  const mailsBefore = app.smtp.count();
-  const response = await client.post('/v1/team/invitations', { email, role });
-  expect(response.status).toBe(201);
-  const mail = await app.smtp.waitForMail(email, { after: mailsBefore });
-  const token = /\/invite\/(lbi_[\w-]+)/.exec(mail.raw.replace(/=\r?\n/g, ''))![1]!;
-  return { id: response.body.id as string, email, token };
 }
 
-/** Signs someone up with the invited address and joins A: a member (or an admin) of A. */
-async function joinA(role: 'user' | 'admin' = 'user') {
-  const invitation = await invite(admin.client, uniqueEmail('member'), role);
-  const person = await signedInOwner(app, { email: invitation.email, name: 'Mo Member' });
-  expect((await person.client.post(`/v1/invitations/${invitation.token}/accept`)).status).toBe(200);
-  const me = await person.client.get('/v1/me');
-  return { ...person, userId: me.body.user.id as string };
+async function invite(client: HttpClient) {
+  await freeSeats();
+  return inviteByEmail(app, { client });
+}
+
+/** Someone who signed up from an invitation of A's admin: a member of A. */
+async function joinA() {
+  await freeSeats();
+  return joinedTeammate(app, admin);
 }
 
 async function flowWithNotification(): Promise<Fixture> {

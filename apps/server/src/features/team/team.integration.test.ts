@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieOf, openEventStream } from '../../../test/event-stream.ts';
 import { createHttpClient, type HttpClient } from '../../../test/http-client.ts';
-import { createFlow, notify, onboardedOwner, PASSWORD, signedInOwner, uniqueEmail } from '../../../test/owners.ts';
+import {
+  createFlow,
+  inviteByEmail,
+  joinedTeammate,
+  notify,
+  onboardedOwner,
+  PASSWORD,
+  signedInOwner,
+  uniqueEmail,
+} from '../../../test/owners.ts';
 import { startPushServiceStub, type PushServiceStub } from '../../../test/push-service-stub.ts';
 import { startTestApp, type TestApp } from '../../../test/test-app.ts';
 
@@ -25,23 +34,8 @@ afterAll(async () => {
 
 type Admin = Awaited<ReturnType<typeof onboardedOwner>>;
 
-/** Invites by email and reads the link out of the mail, as the invitee would. */
-async function invite(admin: Admin, { email = uniqueEmail('invitee'), role = 'user' } = {}) {
-  const mailsBefore = app.smtp.count();
-  const response = await admin.client.post('/v1/team/invitations', { email, role });
-  expect(response.status).toBe(201);
-  const mail = await app.smtp.waitForMail(email, { after: mailsBefore });
-  const link = /(https?:\/\/\S+\/invite\/lbi_[\w-]+)/.exec(mail.raw.replace(/=\r?\n/g, ''))![1]!;
-  return { id: response.body.id as string, email, token: link.split('/').at(-1)!, link, mail };
-}
-
-async function join(admin: Admin, role: 'user' | 'admin' = 'user') {
-  const invitation = await invite(admin, { role });
-  const person = await signedInOwner(app, { email: invitation.email, name: 'Mo Member' });
-  expect((await person.client.post(`/v1/invitations/${invitation.token}/accept`)).status).toBe(200);
-  const me = (await person.client.get('/v1/me')).body;
-  return { ...person, userId: me.user.id as string };
-}
+const invite = (admin: Admin, options?: Parameters<typeof inviteByEmail>[2]) => inviteByEmail(app, admin, options);
+const join = (admin: Admin, role: 'user' | 'admin' = 'user') => joinedTeammate(app, admin, { role });
 
 describe('team › invitations', () => {
   it('the link shows who invites to which business; the invitee signs up with it and joins with the role', async () => {
