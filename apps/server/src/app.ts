@@ -28,6 +28,7 @@ import { registerUsageRoutes } from './features/usage/usage.routes.ts';
 import { registerSetupRoutes } from './features/setup/setup.routes.ts';
 import { registerDeliveryRoutes } from './features/deliveries/deliveries.routes.ts';
 import { registerTeamRoutes } from './features/team/team.routes.ts';
+import { registerLeadRoutes } from './features/leads/leads.routes.ts';
 import { registerApiReference } from './http/api-reference.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerOpenApi } from './http/openapi.ts';
@@ -149,6 +150,7 @@ export async function buildApp({
   registerSetupRoutes(app, context, { canSendEmail: Boolean(env.SMTP_URL) });
   registerDeliveryRoutes(app, context);
   registerTeamRoutes(app, context, { mailer, publicUrl: env.PUBLIC_URL, log: app.log });
+  registerLeadRoutes(app, context);
   registerApiKeyRoutes(app, context);
   registerDeviceRoutes(app, context, {
     vapidPublicKey: secrets.vapidPublicKey,

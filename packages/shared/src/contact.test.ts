@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { leadEmailOf } from './contact.ts';
+import { contactActionsOf, leadEmailOf, leadPhonesOf } from './contact.ts';
 
 describe('leadEmailOf', () => {
   it('prefers a field named like an email', () => {
@@ -16,5 +16,52 @@ describe('leadEmailOf', () => {
     expect(leadEmailOf({ email: 'call me' })).toBeNull();
     expect(leadEmailOf({ n: 3, ok: true })).toBeNull();
     expect(leadEmailOf(null)).toBeNull();
+  });
+});
+
+describe('leadPhonesOf', () => {
+  it('reads a UK number written without a country code against the default country', () => {
+    expect(leadPhonesOf({ phone: '07911 123456' }, 'GB')).toEqual([
+      { field: 'phone', e164: '+447911123456', display: '+44 7911 123456' },
+    ]);
+  });
+
+  it('reads a US number the same way, and one with its own code whatever the default', () => {
+    expect(leadPhonesOf({ Tel: '(201) 555-0123' }, 'us').map((phone) => phone.e164)).toEqual(['+12015550123']);
+    expect(leadPhonesOf({ mobile: '+44 7911 123456' }, 'US').map((phone) => phone.e164)).toEqual(['+447911123456']);
+  });
+
+  it('accepts a possible number in a field named like a phone, but only valid ones elsewhere', () => {
+    // Ofcom's drama range: possible, never valid.
+    expect(leadPhonesOf({ phone: '07700 900123' }, 'GB')).toHaveLength(1);
+    expect(leadPhonesOf({ note: '07700 900123' }, 'GB')).toHaveLength(0);
+    expect(leadPhonesOf({ order: '100045', total: 129.99 }, 'GB')).toEqual([]);
+  });
+
+  it('lists a number once', () => {
+    expect(leadPhonesOf({ phone: '07911 123456', whatsapp: '+447911123456' }, 'GB')).toHaveLength(1);
+  });
+});
+
+describe('contactActionsOf', () => {
+  it('offers call, text and WhatsApp for a phone, reply for an email, open for a link', () => {
+    const actions = contactActionsOf(
+      {
+        title: 'New lead:  Ann',
+        data: { phone: '07911 123456', email: 'ann@example.com', site: 'https://ann.example/portfolio' },
+      },
+      'GB',
+    );
+    expect(actions.map((action) => [action.kind, action.href])).toEqual([
+      ['call', 'tel:+447911123456'],
+      ['text', 'sms:+447911123456'],
+      ['whatsapp', 'https://wa.me/447911123456'],
+      ['email', 'mailto:ann@example.com?subject=Re%3A%20New%20lead%3A%20Ann'],
+      ['link', 'https://ann.example/portfolio'],
+    ]);
+  });
+
+  it('never makes a link out of another scheme', () => {
+    expect(contactActionsOf({ title: 't', data: { x: 'javascript:alert(1)', y: 'ftp://a.example' } })).toEqual([]);
   });
 });

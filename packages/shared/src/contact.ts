@@ -1,12 +1,67 @@
+import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import { z } from 'zod';
 
 const EMAIL = z.email();
 const EMAIL_FIELD = /e-?mail|courriel|correo/i;
+const PHONE_FIELD = /phone|tel|mobile|cell|whats ?app|handy|t[ée]l[ée]phone|portable|m[oó]vil|celular|numero|number/i;
+// Something a person typed as a phone number: digits with the usual separators, 7 to 15 digits.
+const PHONE_LIKE = /^\+?[\d\s().\-/]{7,24}$/;
+const LINK = /^https?:\/\/\S+$/i;
+const LINK_URL = z.url({ protocol: /^https?$/ });
 
 type LeadData = Record<string, unknown> | null | undefined;
 
+export type LeadPhone = { field: string; e164: string; display: string };
+export type LeadEmail = { field: string; address: string };
+
+export type ContactActionKind = 'call' | 'text' | 'whatsapp' | 'email' | 'link';
+/** A one-tap action on a lead (decision 024); `href` opens the phone's own app. */
+export type ContactAction = { kind: ContactActionKind; label: string; href: string; value: string };
+
 function isEmail(value: unknown): value is string {
   return typeof value === 'string' && value.length <= 254 && EMAIL.safeParse(value.trim()).success;
+}
+
+/** ISO 3166 alpha-2, upper case, when it names a country libphonenumber knows. */
+export function countryCodeOf(value: string | null | undefined): CountryCode | undefined {
+  const code = value?.trim().toUpperCase();
+  return code && /^[A-Z]{2}$/.test(code) ? (code as CountryCode) : undefined;
+}
+
+/**
+ * Phone numbers in a lead's data. A field named like a phone (`phone`, `Tel`, `WhatsApp`…)
+ * counts when its value could be a number of that length; any other field only when its value
+ * looks like a phone number and is a valid one, so an order number is never offered as a call.
+ * Numbers without a country code are read as the entity's default country's.
+ */
+export function leadPhonesOf(data: LeadData, defaultCountry?: string | null): LeadPhone[] {
+  const country = countryCodeOf(defaultCountry);
+  const phones: LeadPhone[] = [];
+  for (const [field, value] of Object.entries(data ?? {})) {
+    if (typeof value !== 'string' && typeof value !== 'number') continue;
+    const text = String(value).trim();
+    if (!PHONE_LIKE.test(text)) continue;
+    const parsed = parsePhoneNumberFromString(text, country);
+    if (!parsed) continue;
+    const isNamedPhone = PHONE_FIELD.test(field);
+    if (isNamedPhone ? !parsed.isPossible() : !parsed.isValid()) continue;
+    if (phones.some((phone) => phone.e164 === parsed.number)) continue;
+    phones.push({ field, e164: parsed.number, display: parsed.formatInternational() });
+  }
+  return phones;
+}
+
+/** Email addresses in a lead's data, fields named like one first. */
+export function leadEmailsOf(data: LeadData): LeadEmail[] {
+  const entries = Object.entries(data ?? {}).filter(([, value]) => isEmail(value));
+  entries.sort(([a], [b]) => Number(EMAIL_FIELD.test(b)) - Number(EMAIL_FIELD.test(a)));
+  const seen = new Set<string>();
+  return entries.flatMap(([field, value]) => {
+    const address = (value as string).trim();
+    if (seen.has(address.toLowerCase())) return [];
+    seen.add(address.toLowerCase());
+    return [{ field, address }];
+  });
 }
 
 /**
@@ -14,8 +69,45 @@ function isEmail(value: unknown): value is string {
  * `E-mail`, `your-email`…) when it holds an address, else the first value that is an address.
  */
 export function leadEmailOf(data: LeadData): string | null {
-  const entries = Object.entries(data ?? {});
-  const named = entries.find(([name, value]) => EMAIL_FIELD.test(name) && isEmail(value));
-  const found = named ?? entries.find(([, value]) => isEmail(value));
-  return found ? (found[1] as string).trim() : null;
+  return leadEmailsOf(data)[0]?.address ?? null;
+}
+
+/**
+ * What can be done with a lead in one tap: call, text and WhatsApp each phone number, reply to
+ * each address (subject `Re: <title>`), open each link. Hrefs only ever use `tel:`, `sms:`,
+ * `mailto:`, `https://wa.me/` and the lead's own http(s) links.
+ */
+export function contactActionsOf(
+  { data, title }: { data: LeadData; title: string },
+  defaultCountry?: string | null,
+): ContactAction[] {
+  const actions: ContactAction[] = [];
+  for (const phone of leadPhonesOf(data, defaultCountry)) {
+    actions.push(
+      { kind: 'call', label: `Call ${phone.display}`, href: `tel:${phone.e164}`, value: phone.display },
+      { kind: 'text', label: `Text ${phone.display}`, href: `sms:${phone.e164}`, value: phone.display },
+      {
+        kind: 'whatsapp',
+        label: `WhatsApp ${phone.display}`,
+        href: `https://wa.me/${phone.e164.replace(/\D/g, '')}`,
+        value: phone.display,
+      },
+    );
+  }
+  for (const { address } of leadEmailsOf(data)) {
+    const subject = encodeURIComponent(`Re: ${title.replace(/\s+/g, ' ').trim()}`);
+    actions.push({
+      kind: 'email',
+      label: `Reply to ${address}`,
+      href: `mailto:${address}?subject=${subject}`,
+      value: address,
+    });
+  }
+  for (const value of Object.values(data ?? {})) {
+    const link = typeof value === 'string' ? value.trim() : '';
+    if (!LINK.test(link) || !LINK_URL.safeParse(link).success) continue;
+    const host = /^https?:\/\/(?:[^@/?#]*@)?([^/?#:]+)/i.exec(link)?.[1] ?? link;
+    actions.push({ kind: 'link', label: `Open ${host}`, href: link, value: link });
+  }
+  return actions;
 }

@@ -29,6 +29,7 @@ export const ERROR_CODES = [
   'last_admin',
   'already_in_entity',
   'invitation_unavailable',
+  'lead_taken',
   'internal_error',
 ] as const;
 
@@ -42,7 +43,8 @@ export type ApiErrorBody = {
     message: string;
     /** The request's id, also sent as the `x-request-id` header: quote it to support, find it in the logs. */
     requestId: string;
-    details?: { fields?: FieldErrors };
+    /** `fields` for input errors; other keys for codes that carry state (`lead` with `lead_taken`). */
+    details?: { fields?: FieldErrors; [key: string]: unknown };
   };
 };
 

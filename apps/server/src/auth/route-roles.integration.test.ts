@@ -245,6 +245,43 @@ const ROUTES: Record<string, Decision> = {
     call: () => ({ path: '/v1/me/delivery-preferences', body: { emailNotifications: true } }),
   },
   'GET /v1/events': { kind: 'checked', expected: ALL(200), call: () => ({ path: '/v1/events' }) },
+  'GET /v1/leads': { kind: 'checked', expected: ALL(200), call: () => ({ path: '/v1/leads?filter=open' }) },
+  'GET /v1/leads/export.csv': { kind: 'checked', expected: ALL(200), call: () => ({ path: '/v1/leads/export.csv' }) },
+  'GET /v1/leads/:id': {
+    kind: 'checked',
+    expected: ENTITY_READ(),
+    setup: flowWithNotification,
+    call: (f) => ({ path: `/v1/leads/${f.notificationId}` }),
+  },
+  'POST /v1/leads/:id/claim': {
+    kind: 'checked',
+    // The member claims first; the admin then finds it taken.
+    expected: { admin: 409, member: 200, otherAdmin: 404, anonymous: 401 },
+    setup: flowWithNotification,
+    call: (f) => ({ path: `/v1/leads/${f.notificationId}/claim`, body: {} }),
+  },
+  'POST /v1/leads/:id/release': {
+    kind: 'checked',
+    expected: ENTITY_READ(200),
+    setup: async () => {
+      const fixture = await flowWithNotification();
+      await member.client.post(`/v1/leads/${fixture.notificationId}/claim`);
+      return fixture;
+    },
+    call: (f) => ({ path: `/v1/leads/${f.notificationId}/release`, body: {} }),
+  },
+  'POST /v1/leads/:id/done': {
+    kind: 'checked',
+    expected: ENTITY_READ(200),
+    setup: flowWithNotification,
+    call: (f) => ({ path: `/v1/leads/${f.notificationId}/done`, body: {} }),
+  },
+  'POST /v1/leads/:id/seen': {
+    kind: 'checked',
+    expected: ENTITY_READ(204),
+    setup: flowWithNotification,
+    call: (f) => ({ path: `/v1/leads/${f.notificationId}/seen`, body: {} }),
+  },
   'GET /v1/team': { kind: 'checked', expected: ADMIN_ONLY(200, 200), call: () => ({ path: '/v1/team' }) },
   'POST /v1/team/invitations': {
     kind: 'checked',
@@ -309,8 +346,8 @@ function clientOf(role: Role): HttpClient {
 }
 
 async function statusOf(client: HttpClient, method: string, call: Call): Promise<number> {
-  if (call.path === '/v1/events') {
-    // A live stream never ends: its status is all there is to read.
+  if (call.path === '/v1/events' || call.path.includes('.csv')) {
+    // A live stream never ends, and a file is not JSON: their status is all there is to read.
     const controller = new AbortController();
     const cookie = [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     const response = await fetch(`${app.baseUrl}/v1/events`, { headers: { cookie }, signal: controller.signal });

@@ -25,6 +25,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   last_admin: 409,
   already_in_entity: 409,
   invitation_unavailable: 410,
+  lead_taken: 409,
   internal_error: 500,
 };
 
@@ -46,16 +47,19 @@ export class AppError extends Error {
   readonly status: number;
   readonly fields: FieldErrors | undefined;
   readonly headers: Record<string, string>;
+  /** More than field errors for a client to act on: e.g. who holds a lead. */
+  readonly details: Record<string, unknown> | undefined;
 
   constructor(
     code: ErrorCode,
     message?: string,
-    options: { fields?: FieldErrors; headers?: Record<string, string> } = {},
+    options: { fields?: FieldErrors; headers?: Record<string, string>; details?: Record<string, unknown> } = {},
   ) {
     super(message ?? DEFAULT_MESSAGES[code] ?? code);
     this.code = code;
     this.status = statusOf(code);
     this.fields = options.fields;
     this.headers = options.headers ?? {};
+    this.details = options.details;
   }
 }

@@ -28,7 +28,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       reply.headers(error.headers);
-      const details = error.fields ? { fields: error.fields } : undefined;
+      const details =
+        error.fields || error.details ? { ...error.details, ...(error.fields && { fields: error.fields }) } : undefined;
       return sendApiError(reply, error.status, {
         code: error.code,
         message: error.message,

@@ -12,6 +12,13 @@ export function deliveryEventPayload(entityId: string, notificationId: string): 
   return `${entityId} ${notificationId}`;
 }
 
+/** Payload: see leadEventPayload. Someone claimed, released, completed or saw a lead (decision 024). */
+export const LEAD_EVENTS_CHANNEL = 'leadbell_lead_events';
+
+export function leadEventPayload(entityId: string, notificationId: string): string {
+  return `${entityId} ${notificationId}`;
+}
+
 /** Payload: see userEventPayload. Something about one user changed, for their own open consoles. */
 export const USER_EVENTS_CHANNEL = 'leadbell_user_events';
 
@@ -32,6 +39,8 @@ export type NotificationHub = {
   subscribe: (entityId: string, listener: () => void) => () => void;
   /** Calls `listener` with the notification id whenever one of the entity's deliveries ends, on any process. */
   subscribeDeliveries: (entityId: string, listener: (notificationId: string) => void) => () => void;
+  /** Calls `listener` with the lead's id whenever someone changes one of the entity's leads, on any process. */
+  subscribeLeads: (entityId: string, listener: (notificationId: string) => void) => () => void;
   /** Calls `listener` with the kind of each event for the user (USER_EVENTS_CHANNEL), on any process. */
   subscribeUser: (userId: string, listener: (kind: UserEventKind) => void) => () => void;
   /** Calls `listener` whenever delivery jobs commit, on any process. */
@@ -54,6 +63,7 @@ export async function startNotificationHub(connectionString: string, log: Fastif
   const deliveryWakeUps = new EventEmitter().setMaxListeners(0);
   const jobWakeUps = new EventEmitter().setMaxListeners(0);
   const userEvents = new EventEmitter().setMaxListeners(0);
+  const leadChanges = new EventEmitter().setMaxListeners(0);
   let client: pg.Client | null = null;
   let stopped = false;
   let retryTimer: NodeJS.Timeout | undefined;
@@ -62,7 +72,10 @@ export async function startNotificationHub(connectionString: string, log: Fastif
     if (channel === NOTIFICATIONS_CHANNEL)
       for (const entityId of payload.split(' ')) notificationWakeUps.emit(entityId);
     else if (channel === DELIVERY_JOBS_CHANNEL) jobWakeUps.emit(JOBS);
-    else if (channel === USER_EVENTS_CHANNEL) {
+    else if (channel === LEAD_EVENTS_CHANNEL) {
+      const [entityId, notificationId] = payload.split(' ');
+      if (entityId && notificationId) leadChanges.emit(entityId, notificationId);
+    } else if (channel === USER_EVENTS_CHANNEL) {
       const [userId, kind] = payload.split(' ');
       if (userId && USER_EVENT_KINDS.includes(kind as UserEventKind)) userEvents.emit(userId, kind);
     } else if (channel === DELIVERY_EVENTS_CHANNEL) {
@@ -81,7 +94,7 @@ export async function startNotificationHub(connectionString: string, log: Fastif
     });
     await next.connect();
     await next.query(
-      `listen ${NOTIFICATIONS_CHANNEL}; listen ${DELIVERY_EVENTS_CHANNEL}; listen ${DELIVERY_JOBS_CHANNEL}; listen ${USER_EVENTS_CHANNEL}`,
+      `listen ${NOTIFICATIONS_CHANNEL}; listen ${DELIVERY_EVENTS_CHANNEL}; listen ${DELIVERY_JOBS_CHANNEL}; listen ${USER_EVENTS_CHANNEL}; listen ${LEAD_EVENTS_CHANNEL}`,
     );
     client = next;
     // Listeners re-read from their last position, so anything sent while disconnected is caught up.
@@ -113,6 +126,7 @@ export async function startNotificationHub(connectionString: string, log: Fastif
   return {
     subscribe: (entityId, listener) => on(notificationWakeUps, entityId, listener),
     subscribeDeliveries: (entityId, listener) => on(deliveryWakeUps, entityId, listener),
+    subscribeLeads: (entityId, listener) => on(leadChanges, entityId, listener),
     subscribeUser: (userId, listener) => on(userEvents, userId, listener),
     subscribeDeliveryJobs: (listener) => on(jobWakeUps, JOBS, listener),
     async stop() {

@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { getDeliveryEvent } from './get-delivery-event.ts';
 import { latestNotificationSeq, listNotificationsAfter } from './list-notifications-after.ts';
+import { findLeadState } from '../leads/lead-record.ts';
 import type { NotificationHub } from './notification-hub.ts';
 
 const HEARTBEAT_MS = 15_000;
@@ -68,6 +69,13 @@ export function createEventStreams(db: Database, hub: NotificationHub) {
     const unsubscribeDeliveries = hub.subscribeDeliveries(entityId, (notificationId) =>
       enqueue(() => sendDelivery(notificationId)),
     );
+    // A lead's new holder or state, for every console of the entity; no id, like deliveries.
+    const unsubscribeLeads = hub.subscribeLeads(entityId, (notificationId) =>
+      enqueue(async () => {
+        const state = await findLeadState(db, entityId, notificationId);
+        if (state && !closed) response.write(`event: lead\ndata: ${JSON.stringify(state)}\n\n`);
+      }),
+    );
     // The user's own events carry no data and no id: the console refetches what they name.
     const unsubscribeUser = hub.subscribeUser(userId, (kind) => {
       if (kind === 'ended') close();
@@ -81,6 +89,7 @@ export function createEventStreams(db: Database, hub: NotificationHub) {
       unsubscribeNotifications();
       unsubscribeDeliveries();
       unsubscribeUser();
+      unsubscribeLeads();
       open.delete(close);
       response.end();
     };

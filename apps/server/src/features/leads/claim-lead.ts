@@ -1,0 +1,42 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { LeadState } from '@leadbell/shared/leads';
+import type { SessionUser } from '../../auth/require-session.ts';
+import type { Database } from '../../db/client.ts';
+import { notifications } from '../../db/schema/notifications.ts';
+import { AppError } from '../../http/app-error.ts';
+import { isUuid } from '../../http/ids.ts';
+import { findLeadState } from './lead-record.ts';
+import { recordLeadEvent } from './record-lead-event.ts';
+
+/** 409 `lead_taken`, carrying who holds it so every console can say "Ann is on it since 10:42". */
+export function leadTakenError(state: LeadState): AppError {
+  const message =
+    state.status === 'done'
+      ? `${state.doneBy?.name ?? 'Someone'} already marked this lead done.`
+      : `${state.claimedBy?.name ?? 'Someone'} is already on it.`;
+  return new AppError('lead_taken', message, { details: { lead: state } });
+}
+
+/**
+ * "I'm on it" (decision 024): one conditional update, so the first claim wins and a second one,
+ * from any device or process, gets 409 with the holder. Claiming a lead one holds again is fine.
+ */
+export async function claimLead(
+  db: Database,
+  { id, entityId, user }: { id: string; entityId: string; user: SessionUser },
+): Promise<LeadState> {
+  if (!isUuid(id)) throw new AppError('not_found', 'Lead not found.');
+  const claimed = await db.transaction(async (tx) => {
+    const rows = await tx
+      .update(notifications)
+      .set({ leadStatus: 'claimed', claimedBy: user.id, claimedAt: sql`now()` })
+      .where(and(eq(notifications.id, id), eq(notifications.entityId, entityId), eq(notifications.leadStatus, 'open')))
+      .returning({ id: notifications.id });
+    if (rows.length > 0) await recordLeadEvent(tx, { entityId, notificationId: id, kind: 'claimed', userId: user.id });
+    return rows.length > 0;
+  });
+  const state = await findLeadState(db, entityId, id);
+  if (!state) throw new AppError('not_found', 'Lead not found.');
+  if (!claimed && !(state.status === 'claimed' && state.claimedBy?.userId === user.id)) throw leadTakenError(state);
+  return state;
+}

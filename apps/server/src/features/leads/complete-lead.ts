@@ -1,0 +1,37 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { LeadState } from '@leadbell/shared/leads';
+import type { SessionUser } from '../../auth/require-session.ts';
+import type { Database } from '../../db/client.ts';
+import { notifications } from '../../db/schema/notifications.ts';
+import { AppError } from '../../http/app-error.ts';
+import { isUuid } from '../../http/ids.ts';
+import { findLeadState } from './lead-record.ts';
+import { recordLeadEvent } from './record-lead-event.ts';
+
+/**
+ * "Done": the lead was answered. From open it also counts as claimed by whoever answered it, so
+ * speed-to-lead has a claim time; a lead already done stays as it was.
+ */
+export async function completeLead(
+  db: Database,
+  { id, entityId, user }: { id: string; entityId: string; user: SessionUser },
+): Promise<LeadState> {
+  if (!isUuid(id)) throw new AppError('not_found', 'Lead not found.');
+  await db.transaction(async (tx) => {
+    const rows = await tx
+      .update(notifications)
+      .set({
+        leadStatus: 'done',
+        doneBy: user.id,
+        doneAt: sql`now()`,
+        claimedBy: sql`coalesce(${notifications.claimedBy}, ${user.id})`,
+        claimedAt: sql`coalesce(${notifications.claimedAt}, now())`,
+      })
+      .where(and(eq(notifications.id, id), eq(notifications.entityId, entityId), ne(notifications.leadStatus, 'done')))
+      .returning({ id: notifications.id });
+    if (rows.length > 0) await recordLeadEvent(tx, { entityId, notificationId: id, kind: 'done', userId: user.id });
+  });
+  const state = await findLeadState(db, entityId, id);
+  if (!state) throw new AppError('not_found', 'Lead not found.');
+  return state;
+}

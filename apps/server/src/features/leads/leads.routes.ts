@@ -1,0 +1,154 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { LeadDetailSchema, LeadListQuerySchema, LeadPageSchema, LeadStateSchema } from '@leadbell/shared/leads';
+import { entityIdOf, sessionUserOf } from '../../auth/require-session.ts';
+import { IdParamsSchema } from '../../http/ids.ts';
+import { ENTITY_REQUIRED, errorResponses, noContent } from '../../http/openapi-responses.ts';
+import type { RouteContext } from '../../http/route-context.ts';
+import { claimLead } from './claim-lead.ts';
+import { completeLead } from './complete-lead.ts';
+import { exportLeads } from './export-leads.ts';
+import { getLead } from './get-lead.ts';
+import { listLeads } from './list-leads.ts';
+import { markLeadSeen } from './mark-lead-seen.ts';
+import { releaseLead } from './release-lead.ts';
+
+const TAKEN = errorResponses({
+  409: 'Someone else is on it, or it is done: `lead_taken`, with the lead’s state in `details.lead`.',
+});
+
+function callerOf(request: FastifyRequest) {
+  return { entityId: entityIdOf(request), user: sessionUserOf(request) };
+}
+
+/** The leads inbox (decision 024): every member reads, claims, releases and completes the entity's leads. */
+export function registerLeadRoutes(app: FastifyInstance, { db, requireSession }: RouteContext) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.get(
+    '/v1/leads',
+    {
+      schema: {
+        summary: 'The leads inbox',
+        description:
+          'Every flow’s leads, newest first: `filter` open (nobody on it), mine (claimed by me), done or all; a flow; `q` searches inside title, message and fields.',
+        querystring: LeadListQuerySchema,
+        response: { 200: LeadPageSchema, ...ENTITY_REQUIRED },
+      },
+      onRequest: requireSession,
+    },
+    async (request) =>
+      listLeads(db, { ...request.query, entityId: entityIdOf(request), viewerId: sessionUserOf(request).id }),
+  );
+
+  routes.get(
+    '/v1/leads/export.csv',
+    {
+      schema: {
+        summary: 'Download leads as CSV',
+        description:
+          'The inbox with the same filters as one CSV file (UTF-8 with a byte order mark), every data field a column.',
+        querystring: LeadListQuerySchema.omit({ cursor: true, limit: true }),
+        response: {
+          200: { description: 'The leads as CSV.', content: { 'text/csv': { schema: z.string() } } },
+          ...ENTITY_REQUIRED,
+        },
+      },
+      onRequest: requireSession,
+    },
+    async (request, reply) => {
+      const { entityId, user } = callerOf(request);
+      const day = new Date().toISOString().slice(0, 10);
+      return (
+        reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="leadbell-leads-${day}.csv"`)
+          .header('cache-control', 'no-store')
+          // A stream is piped as it is (never serialized); the documented type is the file's text.
+          .send(Readable.from(exportLeads(db, { ...request.query, entityId, viewerId: user.id })) as unknown as string)
+      );
+    },
+  );
+
+  routes.get(
+    '/v1/leads/:id',
+    {
+      schema: {
+        summary: 'A lead',
+        description:
+          'Every field, who holds it, its timeline (each device and mailbox, seen, claimed, done) and who has seen it.',
+        params: IdParamsSchema,
+        response: { 200: LeadDetailSchema },
+      },
+      onRequest: requireSession,
+    },
+    async (request) =>
+      getLead(db, { id: request.params.id, entityId: entityIdOf(request), viewerId: sessionUserOf(request).id }),
+  );
+
+  routes.post(
+    '/v1/leads/:id/claim',
+    {
+      schema: {
+        summary: 'I’m on it',
+        description:
+          'Claims the lead for the signed-in member; the first claim wins and every open console hears of it.',
+        params: IdParamsSchema,
+        response: { 200: LeadStateSchema, ...TAKEN },
+      },
+      onRequest: requireSession,
+    },
+    async (request) => claimLead(db, { id: request.params.id, ...callerOf(request) }),
+  );
+
+  routes.post(
+    '/v1/leads/:id/release',
+    {
+      schema: {
+        summary: 'Give a lead back',
+        description: 'Open again for the team; by whoever holds or completed it, or an admin.',
+        params: IdParamsSchema,
+        response: { 200: LeadStateSchema, ...errorResponses({ 403: 'Someone else holds it: `forbidden`.' }) },
+      },
+      onRequest: requireSession,
+    },
+    async (request) => releaseLead(db, { id: request.params.id, ...callerOf(request) }),
+  );
+
+  routes.post(
+    '/v1/leads/:id/done',
+    {
+      schema: {
+        summary: 'Mark a lead done',
+        description: 'The lead was answered.',
+        params: IdParamsSchema,
+        response: { 200: LeadStateSchema },
+      },
+      onRequest: requireSession,
+    },
+    async (request) => completeLead(db, { id: request.params.id, ...callerOf(request) }),
+  );
+
+  routes.post(
+    '/v1/leads/:id/seen',
+    {
+      schema: {
+        summary: 'I have seen this lead',
+        description: 'Recorded once per member: the timeline’s “seen by” and the inbox’s unread dot.',
+        params: IdParamsSchema,
+        response: { 204: noContent('Recorded.') },
+      },
+      onRequest: requireSession,
+    },
+    async (request, reply) => {
+      await markLeadSeen(db, {
+        id: request.params.id,
+        entityId: entityIdOf(request),
+        userId: sessionUserOf(request).id,
+      });
+      return reply.status(204).send();
+    },
+  );
+}
