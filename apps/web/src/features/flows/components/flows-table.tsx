@@ -1,6 +1,6 @@
 import type { Flow } from '@leadbell/shared/flows';
 import { maskFlowId } from '@leadbell/shared/masking';
-import { Bell, Pencil, Trash2 } from 'lucide-react';
+import { Bell, Pencil, Plug, Trash2 } from 'lucide-react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -16,6 +16,7 @@ import {
 } from '../../../components/ui/table.tsx';
 import { useRowCopy } from '../../../lib/use-row-copy.ts';
 import { formatDateTime, formatRelativeTime } from '../../../lib/format-date.ts';
+import { RedirectProblem } from './redirect-problem.tsx';
 
 const NUMBER = new Intl.NumberFormat('en-US');
 
@@ -80,7 +81,14 @@ export function FlowsTable({ flows, onDelete }: FlowsTableProps) {
                 </span>
               </TableCell>
               <TableCell label="Name" className="font-medium break-words text-slate-900">
-                {flow.name}
+                {flow.redirectProblem ? (
+                  <span className="grid gap-2">
+                    {flow.name}
+                    <RedirectProblem problem={flow.redirectProblem} className="font-normal md:min-w-64" />
+                  </span>
+                ) : (
+                  flow.name
+                )}
               </TableCell>
               <TableCell label="Title">
                 <span className="line-clamp-2 break-words">{flow.title}</span>
@@ -102,6 +110,15 @@ export function FlowsTable({ flows, onDelete }: FlowsTableProps) {
                   <Link to={`/flows/${encodeURIComponent(flow.flowId)}`} aria-label={`Notifications of ${flow.name}`}>
                     <Bell aria-hidden="true" className="size-3.5" />
                     Notifications
+                  </Link>
+                </Button>
+                <Button asChild variant="secondary" size="sm">
+                  <Link
+                    to={`/flows/${encodeURIComponent(flow.flowId)}/connect`}
+                    aria-label={`Connect your website to ${flow.name}`}
+                  >
+                    <Plug aria-hidden="true" className="size-3.5" />
+                    Connect
                   </Link>
                 </Button>
                 <Button
