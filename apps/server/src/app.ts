@@ -17,7 +17,12 @@ import { registerEntityRoutes } from './features/entities/entities.routes.ts';
 import { registerFlowRoutes } from './features/flows/flows.routes.ts';
 import { registerHealthRoutes } from './features/health/health.routes.ts';
 import { registerMeRoutes } from './features/me/me.routes.ts';
+import { createApiKeyAuthenticator } from './features/api-keys/authenticate-api-key.ts';
+import { registerHookRoutes } from './features/hooks/hooks.routes.ts';
+import { createNotificationIngester } from './features/notifications/ingest-notification.ts';
+import { createRateLimiter } from './features/notifications/notify-rate-limiter.ts';
 import { registerNotificationRoutes } from './features/notifications/notifications.routes.ts';
+import type { ReceiveDependencies } from './features/notifications/receive-notification.ts';
 import { registerUsageRoutes } from './features/usage/usage.routes.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import type { RouteContext } from './http/route-context.ts';
@@ -112,7 +117,17 @@ export async function buildApp({
   registerMeRoutes(app, context);
   registerEntityRoutes(app, context);
   registerFlowRoutes(app, context);
-  registerNotificationRoutes(app, context, { ratePerSecond: env.NOTIFY_RATE_LIMIT, burst: env.NOTIFY_RATE_BURST });
+  // One authenticator, ingester and rate limiter for every ingestion route: a key's remembered
+  // state and its rate are the same whether it posts JSON, a form or to a webhook address.
+  const receive: ReceiveDependencies = {
+    db,
+    apiKeys: createApiKeyAuthenticator(db),
+    ingester: createNotificationIngester({ db, pool, queue: deliveryQueue, announcer }),
+    rateLimiter: createRateLimiter({ ratePerSecond: env.NOTIFY_RATE_LIMIT, burst: env.NOTIFY_RATE_BURST }),
+    consoleOrigins: trustedOrigins,
+  };
+  registerNotificationRoutes(app, context, receive);
+  registerHookRoutes(app, context, { receive, publicUrl: env.PUBLIC_URL });
   registerUsageRoutes(app, context);
   registerApiKeyRoutes(app, context);
   registerDeviceRoutes(app, context, {

@@ -117,7 +117,9 @@ export const DeliverySummarySchema = z.object({
 });
 export type DeliverySummary = z.infer<typeof DeliverySummarySchema>;
 
+/** How a notification arrived: JSON from code, a plain HTML form, or a flow's webhook address. */
 export const NOTIFICATION_SOURCES = ['api', 'form', 'hook'] as const;
+export type NotificationSource = (typeof NOTIFICATION_SOURCES)[number];
 
 export const NotificationSchema = z.object({
   id: z.string(),

@@ -12,7 +12,7 @@ import { recordDeliveryAttempt } from '../features/deliveries/record-delivery-at
 import { recordDeviceHealth } from '../features/deliveries/record-device-health.ts';
 import type { PushTarget, WebPushSender } from '../features/deliveries/web-push-sender.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import type { DeliverNotificationPayload } from './deliver-notification.job.ts';
+import type { DeliveryPayload } from './deliver-notification.job.ts';
 import type { DeliveryQueue } from './delivery-queue.ts';
 
 export type DeliverNotificationDependencies = {
@@ -117,7 +117,7 @@ export function createDeliverNotificationHandler({ db, queue, sender, mailer, en
     await recordDeviceHealth(db, subscriptionId, await push(target, content, TEST_TTL_SECONDS));
   }
 
-  return async function deliverNotification(payload: DeliverNotificationPayload): Promise<void> {
+  return async function deliverNotification(payload: DeliveryPayload): Promise<void> {
     if (payload.kind === 'test') await sendTest(payload.subscriptionId);
     else await deliver(payload.deliveryId, payload.attempt);
   };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EntityAlertPayloadSchema } from './entity-alert.job.ts';
 
 /** pg-boss queue of delivery jobs: one job per attempt at one target. */
 export const DELIVER_NOTIFICATION_QUEUE = 'deliver-notification';
@@ -8,10 +9,17 @@ export const DELIVER_NOTIFICATION_QUEUE = 'deliver-notification';
  * longer matches the row's is stale (its attempt was already recorded) and does nothing.
  * `test`: one "Send test notification" to a device; a test is interactive, so it is not retried.
  */
-export const DeliverNotificationPayloadSchema = z.discriminatedUnion('kind', [
+const DeliveryPayloadSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('delivery'), deliveryId: z.uuid(), attempt: z.number().int().min(0) }),
   z.object({ kind: z.literal('test'), subscriptionId: z.uuid() }),
 ]);
+export type DeliveryPayload = z.infer<typeof DeliveryPayloadSchema>;
+
+/**
+ * Every job on the queue: a delivery or a test push (above), or `entity-alert`, an email to an
+ * entity's admins about its volume (entity-alert.job.ts), queued by leadbell_accept_notifications.
+ */
+export const DeliverNotificationPayloadSchema = z.union([DeliveryPayloadSchema, EntityAlertPayloadSchema]);
 export type DeliverNotificationPayload = z.infer<typeof DeliverNotificationPayloadSchema>;
 
 /**

@@ -6,6 +6,7 @@ import type { Mailer } from '../mail/mailer.ts';
 import { PUSH_TIMEOUT_MS } from './deliver-notification.job.ts';
 import { createDeliverNotificationHandler } from './deliver-notification.handler.ts';
 import type { DeliveryQueue } from './delivery-queue.ts';
+import { createEntityAlertHandler } from './entity-alert.handler.ts';
 
 /**
  * Runs delivery jobs in this process, woken by the hub whenever jobs commit anywhere. Stopping
@@ -35,8 +36,10 @@ export function startDeliveryWorker({
     timeoutMs: PUSH_TIMEOUT_MS,
     ca: pushCa,
   });
+  const deliver = createDeliverNotificationHandler({ db: queue.db, queue, sender, mailer, env });
+  const sendEntityAlert = createEntityAlertHandler({ db: queue.db, mailer, env });
   queue.startWorker({
-    handle: createDeliverNotificationHandler({ db: queue.db, queue, sender, mailer, env }),
+    handle: (payload) => (payload.kind === 'entity-alert' ? sendEntityAlert(payload) : deliver(payload)),
     subscribeWakeUps: hub.subscribeDeliveryJobs,
   });
   return { close: sender.close };

@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { NOTIFICATION_SOURCES } from '@leadbell/shared/notifications';
 import { entities } from './entities.ts';
 import { flows } from './flows.ts';
-
-export const NOTIFICATION_SOURCES = ['api', 'form', 'hook'] as const;
 
 export const notifications = pgTable(
   'notifications',

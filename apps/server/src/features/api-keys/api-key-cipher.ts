@@ -10,6 +10,11 @@ export function generateApiKey(): string {
   return `${KEY_PREFIX}${randomBytes(24).toString('base64url')}`;
 }
 
+/** A webhook address's token: longer than a key, as it travels in URLs that may be logged. */
+export function generateHookToken(): string {
+  return `lbh_${randomBytes(32).toString('base64url')}`;
+}
+
 /** How a presented key is found: only this digest is compared, never the key itself. */
 export function hashApiKey(key: string): string {
   return createHash('sha256').update(key).digest('hex');

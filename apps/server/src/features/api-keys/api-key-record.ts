@@ -1,3 +1,4 @@
+import { and, eq, isNull } from 'drizzle-orm';
 import type { ApiKeySummary } from '@leadbell/shared/api-keys';
 import { apiKeys } from '../../db/schema/api-keys.ts';
 
@@ -22,4 +23,12 @@ export function toApiKeySummary(
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
     allowedOrigins: row.allowedOrigins,
   };
+}
+
+/**
+ * Tenancy and kind in the where clause: an active key of the API page, addressed with its entity.
+ * Webhook tokens (kind `hook`) are managed on their flow, never through these routes.
+ */
+export function activeApiKey(id: string, entityId: string) {
+  return and(eq(apiKeys.id, id), eq(apiKeys.entityId, entityId), eq(apiKeys.kind, 'api'), isNull(apiKeys.revokedAt));
 }

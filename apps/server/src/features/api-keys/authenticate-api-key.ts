@@ -1,12 +1,21 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
-import { apiKeys } from '../../db/schema/api-keys.ts';
+import { apiKeys, type API_KEY_KINDS } from '../../db/schema/api-keys.ts';
+
+type ApiKeyKind = (typeof API_KEY_KINDS)[number];
 import { AppError } from '../../http/app-error.ts';
 import { createTtlCache } from '../../lib/ttl-cache.ts';
 import { hashApiKey } from './api-key-cipher.ts';
 
-export type ApiKeyCaller = { apiKeyId: string; entityId: string; allowedOrigins: string[] };
+export type ApiKeyCaller = {
+  apiKeyId: string;
+  entityId: string;
+  allowedOrigins: string[];
+  kind: ApiKeyKind;
+  /** The one flow a webhook token may notify; null for API keys. */
+  flowId: string | null;
+};
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
@@ -31,36 +40,52 @@ export type ApiKeyAuthenticator = {
    * leadbell_accept_notifications checks that it is still active with the same allowed origins,
    * and `fresh` reads it again for a caller that found the remembered one out of date.
    */
-  authenticate: (key: string | null, options?: { fresh?: boolean }) => Promise<ApiKeyCaller>;
+  authenticate: (key: string | null, options?: { fresh?: boolean; kind?: ApiKeyKind }) => Promise<ApiKeyCaller>;
 };
 
 /** Keys are remembered per process; only active ones, so a new key works at once. */
 export function createApiKeyAuthenticator(db: Database): ApiKeyAuthenticator {
   // Every ingestion request runs this lookup: built once, and planned once per connection.
   const findActiveKey = db
-    .select({ apiKeyId: apiKeys.id, entityId: apiKeys.entityId, allowedOrigins: apiKeys.allowedOrigins })
+    .select({
+      apiKeyId: apiKeys.id,
+      entityId: apiKeys.entityId,
+      allowedOrigins: apiKeys.allowedOrigins,
+      kind: apiKeys.kind,
+      flowId: apiKeys.flowId,
+    })
     .from(apiKeys)
     .where(and(eq(apiKeys.keyHash, sql.placeholder('keyHash')), isNull(apiKeys.revokedAt)))
     .prepare('authenticate_api_key');
   const remembered = createTtlCache<string, ApiKeyCaller>({ ttlMs: 60_000, maxEntries: 10_000 });
 
   return {
-    async authenticate(key, { fresh = false } = {}) {
+    async authenticate(key, { fresh = false, kind = 'api' } = {}) {
       if (!key)
         throw new AppError(
           'invalid_api_key',
           'Missing API key: send it as "Authorization: Bearer <key>", "X-Api-Key" or an apiKey form field.',
         );
       // Remembered by the key itself: hashing it on every request is the cost being saved.
-      const known = fresh ? undefined : remembered.get(key);
-      if (known) return known;
-      const [row] = await findActiveKey.execute({ keyHash: hashApiKey(key) });
-      if (!row) {
-        remembered.delete(key);
-        throw new AppError('invalid_api_key', 'Invalid or revoked API key.');
+      let caller = fresh ? undefined : remembered.get(key);
+      if (!caller) {
+        const [row] = await findActiveKey.execute({ keyHash: hashApiKey(key) });
+        if (!row) {
+          remembered.delete(key);
+          throw new AppError('invalid_api_key', 'Invalid or revoked API key.');
+        }
+        remembered.set(key, row);
+        caller = row;
       }
-      remembered.set(key, row);
-      return row;
+      if (caller.kind !== kind) {
+        throw new AppError(
+          'invalid_api_key',
+          caller.kind === 'hook'
+            ? 'This is a webhook address token: post to the address itself, not with it as an API key.'
+            : 'Invalid or revoked webhook address.',
+        );
+      }
+      return caller;
     },
   };
 }

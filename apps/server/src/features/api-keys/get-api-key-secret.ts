@@ -1,9 +1,9 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import type { ApiKeySecret } from '@leadbell/shared/api-keys';
 import type { Database } from '../../db/client.ts';
 import { apiKeys } from '../../db/schema/api-keys.ts';
 import { AppError } from '../../http/app-error.ts';
 import { isUuid } from '../../http/ids.ts';
+import { activeApiKey } from './api-key-record.ts';
 import type { ApiKeyCipher } from './api-key-cipher.ts';
 
 /** The plain key for the console's copy button; only the owning entity's active keys. */
@@ -17,7 +17,7 @@ export async function getApiKeySecretOrThrow(
   const [row] = await db
     .select({ keyCiphertext: apiKeys.keyCiphertext })
     .from(apiKeys)
-    .where(and(eq(apiKeys.id, id), eq(apiKeys.entityId, entityId), isNull(apiKeys.revokedAt)));
+    .where(activeApiKey(id, entityId));
   if (!row) throw new AppError('not_found', 'API key not found.');
   return { API_Key: cipher.decrypt(row.keyCiphertext) };
 }

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { maskApiKey } from '@leadbell/shared/masking';
 import type { ApiKeySummary } from '@leadbell/shared/api-keys';
 import type { Database } from '../../db/client.ts';
@@ -33,6 +33,10 @@ export async function issueApiKey(
 
 /** Issues the entity's first key unless it has one (choosing a plan again must not add keys). */
 export async function issueFirstApiKey(db: Executor, cipher: ApiKeyCipher, entityId: string): Promise<void> {
-  const existing = await db.select({ id: apiKeys.id }).from(apiKeys).where(eq(apiKeys.entityId, entityId)).limit(1);
+  const existing = await db
+    .select({ id: apiKeys.id })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.entityId, entityId), eq(apiKeys.kind, 'api')))
+    .limit(1);
   if (existing.length === 0) await issueApiKey(db, cipher, entityId, { label: 'Default' });
 }

@@ -9,7 +9,7 @@ export async function listApiKeys(db: Database, entityId: string): Promise<ApiKe
   const rows = await db
     .select(apiKeySummaryColumns)
     .from(apiKeys)
-    .where(and(eq(apiKeys.entityId, entityId), isNull(apiKeys.revokedAt)))
+    .where(and(eq(apiKeys.entityId, entityId), eq(apiKeys.kind, 'api'), isNull(apiKeys.revokedAt)))
     .orderBy(desc(apiKeys.createdAt));
   return rows.map(toApiKeySummary);
 }

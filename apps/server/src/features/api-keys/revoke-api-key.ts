@@ -1,8 +1,8 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { apiKeys } from '../../db/schema/api-keys.ts';
 import { AppError } from '../../http/app-error.ts';
 import { isUuid } from '../../http/ids.ts';
+import { activeApiKey } from './api-key-record.ts';
 
 /** Revoked keys stop authenticating at once: the lookup filters on revoked_at. */
 export async function revokeApiKey(db: Database, id: string, entityId: string): Promise<void> {
@@ -10,7 +10,7 @@ export async function revokeApiKey(db: Database, id: string, entityId: string): 
   const revoked = await db
     .update(apiKeys)
     .set({ revokedAt: new Date() })
-    .where(and(eq(apiKeys.id, id), eq(apiKeys.entityId, entityId), isNull(apiKeys.revokedAt)))
+    .where(activeApiKey(id, entityId))
     .returning({ id: apiKeys.id });
   if (revoked.length === 0) throw new AppError('not_found', 'API key not found.');
 }

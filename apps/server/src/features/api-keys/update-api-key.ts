@@ -1,10 +1,9 @@
-import { and, eq, isNull } from 'drizzle-orm';
 import type { ApiKeySummary, UpdateApiKey } from '@leadbell/shared/api-keys';
 import type { Database } from '../../db/client.ts';
 import { apiKeys } from '../../db/schema/api-keys.ts';
 import { AppError } from '../../http/app-error.ts';
 import { isUuid } from '../../http/ids.ts';
-import { apiKeySummaryColumns, toApiKeySummary } from './api-key-record.ts';
+import { activeApiKey, apiKeySummaryColumns, toApiKeySummary } from './api-key-record.ts';
 
 /** Changes which browser origins may use an active key; takes effect on the next request. */
 export async function updateApiKey(
@@ -17,7 +16,7 @@ export async function updateApiKey(
   const [row] = await db
     .update(apiKeys)
     .set({ allowedOrigins: [...new Set(allowedOrigins)] })
-    .where(and(eq(apiKeys.id, id), eq(apiKeys.entityId, entityId), isNull(apiKeys.revokedAt)))
+    .where(activeApiKey(id, entityId))
     .returning(apiKeySummaryColumns);
   if (!row) throw new AppError('not_found', 'API key not found.');
   return toApiKeySummary(row);

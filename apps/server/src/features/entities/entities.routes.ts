@@ -8,7 +8,10 @@ import { createEntity } from './create-entity.ts';
 import { getEntityOrThrow } from './get-entity.ts';
 import { selectPlan } from './select-plan.ts';
 
-export function registerEntityRoutes(app: FastifyInstance, { db, cipher, requireSession }: RouteContext) {
+export function registerEntityRoutes(
+  app: FastifyInstance,
+  { db, cipher, requireSession, deliveryQueue }: RouteContext,
+) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.post(
@@ -25,6 +28,10 @@ export function registerEntityRoutes(app: FastifyInstance, { db, cipher, require
     '/v1/entities/:id/plan',
     { schema: { params: IdParamsSchema, body: SelectPlanSchema }, onRequest: requireSession },
     async (request) =>
-      selectPlan(db, cipher, { user: sessionUserOf(request), entityId: request.params.id, plan: request.body.plan }),
+      selectPlan(db, cipher, deliveryQueue, {
+        user: sessionUserOf(request),
+        entityId: request.params.id,
+        plan: request.body.plan,
+      }),
   );
 }

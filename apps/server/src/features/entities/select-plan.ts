@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { billingPeriodOf, planInForce } from '@leadbell/shared/billing';
 import type { Entity } from '@leadbell/shared/entities';
-import type { PlanId } from '@leadbell/shared/plans';
+import { getPlan, type PlanId } from '@leadbell/shared/plans';
 import type { SessionUser } from '../../auth/require-session.ts';
 import type { Database } from '../../db/client.ts';
 import { entities } from '../../db/schema/entities.ts';
@@ -9,7 +9,14 @@ import { AppError } from '../../http/app-error.ts';
 import { isUuid } from '../../http/ids.ts';
 import type { ApiKeyCipher } from '../api-keys/api-key-cipher.ts';
 import { issueFirstApiKey } from '../api-keys/issue-api-key.ts';
+import type { DeliveryQueue } from '../../jobs/delivery-queue.ts';
+import { releaseHeldLeads } from '../notifications/release-held-leads.ts';
+import { billingStateOf } from '../usage/billing-state.ts';
 import { toEntity } from './entity-record.ts';
+
+function isLargerPlan(chosen: PlanId, inForce: PlanId): boolean {
+  return getPlan(chosen).includedNotifications > getPlan(inForce).includedNotifications;
+}
 
 type PlanColumns = Pick<typeof entities.$inferInsert, 'plan' | 'planSelectedAt' | 'pendingPlan' | 'pendingPlanFrom'>;
 
@@ -28,10 +35,15 @@ function planChange(row: typeof entities.$inferSelect, plan: PlanId, now: Date):
   return { plan: inForce.plan, pendingPlan: plan, pendingPlanFrom: billingPeriodOf(row.planSelectedAt, now).end };
 }
 
-/** Chooses the entity's plan; choosing the first plan also issues the entity's first API key. */
+/**
+ * Chooses the entity's plan; choosing the first plan also issues the entity's first API key, and
+ * choosing a larger plan than the one in force releases the leads held past its limit at once,
+ * even when the new plan itself starts next billing month (decision 021).
+ */
 export async function selectPlan(
   db: Database,
   cipher: ApiKeyCipher,
+  queue: DeliveryQueue,
   { user, entityId, plan }: { user: SessionUser; entityId: string; plan: PlanId },
 ): Promise<Entity> {
   if (!user.entityId || !isUuid(entityId)) throw new AppError('not_found', 'Entity not found.');
@@ -50,6 +62,8 @@ export async function selectPlan(
       .where(eq(entities.id, current.id))
       .returning();
     await issueFirstApiKey(tx, cipher, row!.id);
+    if (current.plan && isLargerPlan(plan, billingStateOf(current, now).plan))
+      await releaseHeldLeads(tx, queue, row!.id);
     return toEntity(row!, now);
   });
 }

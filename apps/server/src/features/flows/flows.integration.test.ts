@@ -22,6 +22,7 @@ describe('flows', () => {
       ...VALID_FLOW,
       notificationCount: 0,
       lastNotificationAt: null,
+      redirectProblem: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });

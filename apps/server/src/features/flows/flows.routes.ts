@@ -7,6 +7,7 @@ import type { RouteContext } from '../../http/route-context.ts';
 import { createFlow } from './create-flow.ts';
 import { deleteFlow } from './delete-flow.ts';
 import { getFlowOrThrow } from './get-flow.ts';
+import { getFlowFields } from './get-flow-fields.ts';
 import { listFlows } from './list-flows.ts';
 import { updateFlow } from './update-flow.ts';
 
@@ -23,6 +24,12 @@ export function registerFlowRoutes(app: FastifyInstance, { db, requireSession }:
 
   routes.get('/v1/flows/:id', { schema: { params: IdParamsSchema }, onRequest: requireSession }, async (request) =>
     getFlowOrThrow(db, request.params.id, entityIdOf(request)),
+  );
+
+  routes.get(
+    '/v1/flows/:id/fields',
+    { schema: { params: IdParamsSchema }, onRequest: requireSession },
+    async (request) => getFlowFields(db, request.params.id, entityIdOf(request)),
   );
 
   routes.put(

@@ -1,5 +1,6 @@
 import type pg from 'pg';
-import type { NotifyResponse } from '@leadbell/shared/notifications';
+import { USAGE_ALERT_PERCENTS } from '@leadbell/shared/billing';
+import type { NotificationSource, NotifyResponse } from '@leadbell/shared/notifications';
 import { DELIVER_NOTIFICATION_QUEUE } from '../../jobs/deliver-notification.job.ts';
 import type { InsertJobsStatement } from '../../jobs/delivery-queue.ts';
 
@@ -17,17 +18,27 @@ export type AcceptItem = {
   pendingPlanFrom: Date | null;
   periodStart: Date;
   notificationLimit: number | null;
+  includedNotifications: number;
+  isTest: boolean;
+  testLimit: number;
+  /** A form's lead: held (stored, not delivered) past the limit, up to `heldLimit` a month. */
+  holdOverLimit: boolean;
+  heldLimit: number;
   title: string;
   message: string;
   url: string | null;
   data: Record<string, unknown> | null;
+  source: NotificationSource;
+  pageUrl: string | null;
+  shortenedFields: string[];
+  unusedFields: string[];
   idempotencyKey: string | null;
 };
 
 export type AcceptOutcome =
-  | { outcome: 'accepted'; response: NotifyResponse; deliveryCount: number }
+  | { outcome: 'accepted' | 'held'; response: NotifyResponse; deliveryCount: number }
   | { outcome: 'replay'; response: NotifyResponse }
-  | { outcome: 'stale' | 'quota_exceeded' };
+  | { outcome: 'stale' | 'quota_exceeded' | 'test_limit' };
 
 type OutcomeRow = { item: number; outcome: AcceptOutcome['outcome']; response: NotifyResponse; delivery_count: number };
 
@@ -36,7 +47,7 @@ export type AcceptBatcher = { accept: (item: AcceptItem) => Promise<AcceptOutcom
 type Waiting = { item: AcceptItem; resolve: (outcome: AcceptOutcome) => void; reject: (error: unknown) => void };
 
 const ACCEPT_NOTIFICATIONS =
-  'select item, outcome, response, delivery_count from leadbell_accept_notifications($1, $2, $3, $4)';
+  'select item, outcome, response, delivery_count from leadbell_accept_notifications($1, $2, $3, $4, $5)';
 const MAX_BATCH_SIZE = 64;
 // While a batch runs, another starts only for this many waiting items: a commit for every few
 // items costs the database more than the moment they wait for the running batch.
@@ -57,17 +68,26 @@ function toRecord(item: AcceptItem, index: number) {
     pending_plan_from: item.pendingPlanFrom,
     period_start: item.periodStart,
     notification_limit: item.notificationLimit,
+    included_notifications: item.includedNotifications,
+    is_test: item.isTest,
+    test_limit: item.testLimit,
+    hold_over_limit: item.holdOverLimit,
+    held_limit: item.heldLimit,
     title: item.title,
     message: item.message,
     url: item.url,
     data: item.data,
+    source: item.source,
+    page_url: item.pageUrl,
+    shortened_fields: item.shortenedFields,
+    unused_fields: item.unusedFields,
     idempotency_key: item.idempotencyKey,
   };
 }
 
 function outcomeOf(row: OutcomeRow): AcceptOutcome {
-  if (row.outcome === 'accepted')
-    return { outcome: 'accepted', response: row.response, deliveryCount: row.delivery_count };
+  if (row.outcome === 'accepted' || row.outcome === 'held')
+    return { outcome: row.outcome, response: row.response, deliveryCount: row.delivery_count };
   if (row.outcome === 'replay') return { outcome: 'replay', response: row.response };
   return { outcome: row.outcome };
 }
@@ -96,6 +116,7 @@ export function createAcceptBatcher(pool: pg.Pool, insertJobs: InsertJobsStateme
           DELIVER_NOTIFICATION_QUEUE,
           insertJobs.sql,
           insertJobs.defaults,
+          USAGE_ALERT_PERCENTS,
         ],
       }));
     } catch (error) {

@@ -1,8 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type pg from 'pg';
-import { notificationLimitOf } from '@leadbell/shared/billing';
-import type { NotifyRequest, NotifyResponse } from '@leadbell/shared/notifications';
-import { renderTemplate } from '@leadbell/shared/template';
+import {
+  HELD_LEADS_PER_MONTH,
+  TEST_NOTIFICATIONS_PER_MONTH,
+  notificationLimitOf,
+  type BillingPeriod,
+} from '@leadbell/shared/billing';
+import type { NotificationSource, NotifyRequest, NotifyResponse } from '@leadbell/shared/notifications';
+import { getPlan } from '@leadbell/shared/plans';
+import { renderTemplate, unusedDataFields } from '@leadbell/shared/template';
 import type { Database } from '../../db/client.ts';
 import { entities } from '../../db/schema/entities.ts';
 import { flows } from '../../db/schema/flows.ts';
@@ -17,6 +23,19 @@ import { quotaExceededError } from '../usage/quota-exceeded-error.ts';
 
 export type IngestResult = { response: NotifyResponse; isReplay: boolean };
 
+/** One notification to ingest, with where it came from. */
+export type IngestRequest = {
+  input: NotifyRequest;
+  idempotencyKey: string | null;
+  source: NotificationSource;
+  /** The page it was sent from, when the browser said. */
+  pageUrl: string | null;
+  /** Fields a form or webhook had cut to their limits. */
+  shortenedFields: string[];
+  /** A form's lead: held (stored, not delivered) past the plan's limit rather than refused. */
+  holdOverLimit: boolean;
+};
+
 /** The remembered key, flow or plan changed since it was read: read afresh and ingest again. */
 export class StaleReadError extends Error {
   constructor() {
@@ -25,18 +44,22 @@ export class StaleReadError extends Error {
 }
 
 export type NotificationIngester = {
-  ingest: (
-    caller: ApiKeyCaller,
-    input: NotifyRequest,
-    idempotencyKey: string | null,
-    options: { fresh: boolean },
-  ) => Promise<IngestResult>;
+  ingest: (caller: ApiKeyCaller, request: IngestRequest, options: { fresh: boolean }) => Promise<IngestResult>;
 };
 
 const FOREIGN_KEY_VIOLATION = '23503';
 
 function isForeignKeyViolation(error: unknown): boolean {
   return error instanceof Error && (error as Partial<pg.DatabaseError>).code === FOREIGN_KEY_VIOLATION;
+}
+
+function testLimitError(period: BillingPeriod, now: Date): AppError {
+  const retryAfter = Math.max(1, Math.ceil((period.end.getTime() - now.getTime()) / 1000));
+  return new AppError(
+    'rate_limited',
+    `Test notifications are limited to ${TEST_NOTIFICATIONS_PER_MONTH} a month; the allowance renews with the next billing month.`,
+    { headers: { 'retry-after': String(retryAfter) } },
+  );
 }
 
 /**
@@ -82,10 +105,15 @@ export function createNotificationIngester({
   }
 
   return {
-    async ingest(caller, input, idempotencyKey, { fresh }) {
+    async ingest(caller, { input, idempotencyKey, source, pageUrl, shortenedFields, holdOverLimit }, { fresh }) {
+      // A webhook token notifies its own flow only: any other answers as an unknown flow would.
+      if (caller.flowId && caller.flowId !== input.flowId) throw new AppError('not_found', 'Flow not found.');
       const flow = await flowOf(caller, input.flowId, fresh);
-      const billing = billingStateOf(flow, new Date());
+      const now = new Date();
+      const billing = billingStateOf(flow, now);
       const data = input.data ?? {};
+      const titleTemplate = input.title ?? flow.title;
+      const messageTemplate = input.message ?? flow.message;
       let accepted: AcceptOutcome;
       try {
         accepted = await batcher.accept({
@@ -101,10 +129,19 @@ export function createNotificationIngester({
           pendingPlanFrom: flow.pendingPlanFrom,
           periodStart: billing.period.start,
           notificationLimit: notificationLimitOf(billing.plan),
-          title: renderTemplate(input.title ?? flow.title, data),
-          message: renderTemplate(input.message ?? flow.message, data),
+          includedNotifications: getPlan(billing.plan).includedNotifications,
+          isTest: input.test ?? false,
+          testLimit: TEST_NOTIFICATIONS_PER_MONTH,
+          holdOverLimit,
+          heldLimit: HELD_LEADS_PER_MONTH,
+          title: renderTemplate(titleTemplate, data),
+          message: renderTemplate(messageTemplate, data),
           url: input.url ?? null,
           data: input.data ?? null,
+          source,
+          pageUrl,
+          shortenedFields,
+          unusedFields: unusedDataFields([titleTemplate, messageTemplate], data),
           idempotencyKey,
         });
       } catch (error) {
@@ -114,12 +151,15 @@ export function createNotificationIngester({
       }
       switch (accepted.outcome) {
         case 'accepted':
+        case 'held':
           announcer.announce(caller.entityId, { jobsQueued: accepted.deliveryCount > 0 });
           return { response: accepted.response, isReplay: false };
         case 'replay':
           return { response: accepted.response, isReplay: true };
         case 'quota_exceeded':
           throw quotaExceededError(billing);
+        case 'test_limit':
+          throw testLimitError(billing.period, now);
         case 'stale':
           rememberedFlows.delete(`${caller.entityId} ${input.flowId}`);
           throw new StaleReadError();

@@ -5,18 +5,16 @@ import { entityIdOf } from '../../auth/require-session.ts';
 import { IdParamsSchema } from '../../http/ids.ts';
 import type { RouteContext } from '../../http/route-context.ts';
 import { listNotifications } from './list-notifications.ts';
-import { parseFormBody } from './notify-form.ts';
-import { createRateLimiter } from './notify-rate-limiter.ts';
-import { isFormPost, receiveNotification } from './receive-notification.ts';
-import { apiKeyOfHeaders, createApiKeyAuthenticator } from '../api-keys/authenticate-api-key.ts';
-import { createNotificationIngester } from './ingest-notification.ts';
-
-export type NotifyLimits = { ratePerSecond: number; burst: number };
+import { addIngestionBodyParsers } from './ingestion-body-parsers.ts';
+import { isFormPost, receiveSubmission, type ReceiveDependencies } from './receive-notification.ts';
+import { apiKeyOfHeaders } from '../api-keys/authenticate-api-key.ts';
+import { notifySubmissionOf } from './notify-submission.ts';
 
 const CORS_HEADERS = {
   // Any site may call; keys limited to origins are checked per request (notify-origin.ts).
   'access-control-allow-origin': '*',
-  'access-control-expose-headers': 'retry-after, idempotent-replayed, x-request-id',
+  'access-control-expose-headers':
+    'retry-after, idempotent-replayed, x-request-id, ratelimit-limit, ratelimit-remaining, ratelimit-reset',
 };
 
 const PREFLIGHT_HEADERS = {
@@ -26,8 +24,11 @@ const PREFLIGHT_HEADERS = {
   'access-control-max-age': '86400',
 };
 
-export function registerNotificationRoutes(app: FastifyInstance, context: RouteContext, limits: NotifyLimits) {
-  const { db, pool, requireSession, deliveryQueue, announcer } = context;
+export function registerNotificationRoutes(
+  app: FastifyInstance,
+  { db, requireSession }: RouteContext,
+  dependencies: ReceiveDependencies,
+) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get(
@@ -40,17 +41,8 @@ export function registerNotificationRoutes(app: FastifyInstance, context: RouteC
   // The endpoint websites call, authenticated by API key rather than by a user's session. Its own
   // scope: form and text bodies are accepted here only, and every answer carries CORS headers so
   // a browser script can read errors too.
-  const dependencies = {
-    apiKeys: createApiKeyAuthenticator(db),
-    ingester: createNotificationIngester({ db, pool, queue: deliveryQueue, announcer }),
-    rateLimiter: createRateLimiter(limits),
-  };
   app.register(async (scope) => {
-    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
-      done(null, parseFormBody(body as string)),
-    );
-    // `text/plain` lets a page post JSON without a CORS preflight (navigator.sendBeacon, no-cors fetch).
-    scope.addContentTypeParser('text/plain', { parseAs: 'string' }, scope.getDefaultJsonParser('error', 'error'));
+    addIngestionBodyParsers(scope);
     scope.addHook('onRequest', async (_request, reply) => {
       reply.headers(CORS_HEADERS);
     });
@@ -68,7 +60,7 @@ export function registerNotificationRoutes(app: FastifyInstance, context: RouteC
           if (key || !isFormPost(request)) request.apiKeyCaller = await dependencies.apiKeys.authenticate(key);
         },
       },
-      async (request, reply) => receiveNotification(dependencies, request, reply),
+      async (request, reply) => receiveSubmission(dependencies, request, reply, notifySubmissionOf(request)),
     );
   });
 }

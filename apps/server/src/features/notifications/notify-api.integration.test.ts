@@ -56,13 +56,23 @@ describe('notify › plain HTML form posts', () => {
     expect(await titlesOf(flowId)).toEqual(['New lead: Bo']);
   });
 
-  it('a redirect to another site answers 400 on the redirect field and stores nothing (never an open redirect)', async () => {
+  it('a redirect to another site keeps the lead, shows the thank-you page (never an open redirect) and flags the flow', async () => {
     const flowId = await createFlow(owner.client);
-    const response = await postForm({ apiKey: owner.apiKey, flowId, redirect: 'https://evil.example/phish' });
-    expect(response.status).toBe(400);
-    const body = (await response.json()) as { error: { details: { fields: Record<string, string[]> } } };
-    expect(body.error.details.fields.redirect).toEqual(['Redirect must be a page on the website the form is on.']);
-    expect(await titlesOf(flowId)).toEqual([]);
+    const response = await postForm(
+      { _apiKey: owner.apiKey, _flowId: flowId, name: 'Di', _redirect: 'https://evil.example/phish' },
+      { accept: 'text/html' },
+    );
+    expect(response.status).toBe(202);
+    expect(response.headers.get('location')).toBeNull();
+    expect(await response.text()).toContain('Your message has been sent.');
+    expect(await titlesOf(flowId)).toEqual(['New lead: Di']);
+    const flagged = await owner.client.get(`/v1/flows/${flowId}`);
+    expect(flagged.body.redirectProblem).toEqual({ url: 'https://evil.example/phish', at: expect.any(String) });
+
+    // Fixed: the next post returning to the site clears the problem.
+    const fixed = await postForm({ _apiKey: owner.apiKey, _flowId: flowId, _redirect: `${SITE_ORIGIN}/thanks` });
+    expect(fixed.status).toBe(303);
+    expect((await owner.client.get(`/v1/flows/${flowId}`)).body.redirectProblem).toBeNull();
   });
 
   it('a browser posting the form gets a readable page, with every posted text escaped', async () => {
@@ -73,12 +83,12 @@ describe('notify › plain HTML form posts', () => {
     expect(await accepted.text()).toContain('Your message has been sent.');
 
     const refused = await postForm(
-      { apiKey: owner.apiKey, flowId, title: '<script>x</script>'.repeat(20) },
-      { accept: 'text/html' },
+      { apiKey: owner.apiKey, flowId: '<script>x</script>' },
+      { accept: 'text/html', origin: 'https://<script>.example' },
     );
     expect(refused.status).toBe(400);
     const html = await refused.text();
-    expect(html).toContain('Your message was not sent');
+    expect(html).toContain('Your message could not be sent');
     expect(html).not.toContain('<script>');
   });
 

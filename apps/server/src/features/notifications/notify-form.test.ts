@@ -9,25 +9,61 @@ describe('notify form', () => {
     });
   });
 
-  it('takes the reserved fields out and turns the rest into data', () => {
+  it('takes the _-prefixed fields out and turns the rest into data', () => {
     const submission = formSubmissionOf(
-      parseFormBody('apiKey=lb_live_x&flowId=f&redirect=https%3A%2F%2Fa.example%2Fthanks&name=Ann&phone=555'),
+      parseFormBody('_apiKey=lb_live_x&_flowId=f&_redirect=https%3A%2F%2Fa.example%2Fthanks&name=Ann&phone=555'),
     );
     expect(submission).toEqual({
       apiKey: 'lb_live_x',
       redirect: 'https://a.example/thanks',
       isBot: false,
+      shortenedFields: [],
       input: { flowId: 'f', title: undefined, message: undefined, url: undefined, data: { name: 'Ann', phone: '555' } },
     });
   });
 
+  it('still reads the old names apiKey, flowId and redirect', () => {
+    const submission = formSubmissionOf(parseFormBody('apiKey=k&flowId=f&redirect=https%3A%2F%2Fa.example%2F&x=1'));
+    expect(submission).toMatchObject({ apiKey: 'k', redirect: 'https://a.example/', input: { flowId: 'f' } });
+  });
+
+  it('a visitor’s own message, title and url fields stay data; _message, _title and _url set the notification', () => {
+    const submission = formSubmissionOf(
+      parseFormBody(
+        '_flowId=f&message=Call+me&title=Mrs&url=https%3A%2F%2Fmy.example&_title=Booking&_message=Details&_url=https%3A%2F%2Fshop.example%2Fo%2F1',
+      ),
+    );
+    expect(submission.input).toEqual({
+      flowId: 'f',
+      title: 'Booking',
+      message: 'Details',
+      url: 'https://shop.example/o/1',
+      data: { message: 'Call me', title: 'Mrs', url: 'https://my.example' },
+    });
+  });
+
   it('treats empty optional inputs as absent, as forms always post every input', () => {
-    const submission = formSubmissionOf(parseFormBody('flowId=f&title=&message=+&url=&_gotcha='));
+    const submission = formSubmissionOf(parseFormBody('_flowId=f&_title=&_message=+&_url=&_gotcha='));
     expect(submission.input).toEqual({ flowId: 'f', title: undefined, message: undefined, url: undefined });
     expect(submission.isBot).toBe(false);
   });
 
   it('a filled honeypot marks the post as a bot', () => {
-    expect(formSubmissionOf(parseFormBody('flowId=f&_gotcha=http%3A%2F%2Fspam')).isBot).toBe(true);
+    expect(formSubmissionOf(parseFormBody('_flowId=f&_gotcha=http%3A%2F%2Fspam')).isBot).toBe(true);
+  });
+
+  it('_test marks a test notification', () => {
+    expect(formSubmissionOf(parseFormBody('_flowId=f&_test=true')).input).toMatchObject({ test: true });
+    expect(formSubmissionOf(parseFormBody('_flowId=f&_test=no')).input).not.toHaveProperty('test');
+  });
+
+  it('cuts long values and a long _title rather than refusing the lead, and leaves out an invalid _url', () => {
+    const submission = formSubmissionOf(
+      parseFormBody(`_flowId=f&_title=${'T'.repeat(200)}&_url=javascript:alert(1)&note=${'n'.repeat(1500)}`),
+    );
+    expect(String(submission.input.title)).toHaveLength(120);
+    expect(submission.input.url).toBeUndefined();
+    expect(String((submission.input.data as Record<string, string>).note)).toHaveLength(1000);
+    expect(submission.shortenedFields).toEqual(['note', '_title']);
   });
 });

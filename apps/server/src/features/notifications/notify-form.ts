@@ -1,16 +1,15 @@
-/** Form fields with a meaning of their own; every other field of a posted form becomes `data`. */
-export const FORM_FIELDS = {
-  apiKey: 'apiKey',
-  flowId: 'flowId',
-  title: 'title',
-  message: 'message',
-  url: 'url',
-  redirect: 'redirect',
-  // Hidden from people by the form's CSS; bots that fill every field give themselves away.
-  honeypot: '_gotcha',
-} as const;
+import {
+  FORM_FIELD_ALIASES,
+  FORM_FIELDS,
+  NOTIFY_MESSAGE_MAX,
+  NOTIFY_TITLE_MAX,
+  NotificationUrlSchema,
+} from '@leadbell/shared/notifications';
+import { sanitizeText } from '@leadbell/shared/sanitize';
+import { fitLeadData, shortenText } from './fit-lead-data.ts';
 
-const RESERVED = new Set<string>(Object.values(FORM_FIELDS));
+const RESERVED = new Set<string>([...Object.values(FORM_FIELDS), ...Object.values(FORM_FIELD_ALIASES)]);
+const TRUE_VALUES = new Set(['true', '1', 'on', 'yes']);
 
 export type FormFields = Record<string, string>;
 
@@ -20,30 +19,55 @@ export type FormSubmission = {
   isBot: boolean;
   /** Shaped like a JSON notify request, to be validated by the same schema. */
   input: Record<string, unknown>;
+  /** Fields cut to their limits rather than refused (decision 021). */
+  shortenedFields: string[];
 };
 
 /** Decodes an urlencoded body; a field sent several times (checkbox groups) keeps every value. */
 export function parseFormBody(body: string): FormFields {
   const fields: FormFields = {};
   for (const [name, value] of new URLSearchParams(body)) {
-    fields[name] = name in fields ? `${fields[name]}, ${value}` : value;
+    fields[name] = Object.hasOwn(fields, name) ? `${fields[name]}, ${value}` : value;
   }
   return fields;
 }
 
-/** Splits a posted form into the key, where to send the visitor next, and the notification. */
+/**
+ * Splits a posted form into the key, where to send the visitor next, and the notification. Only
+ * `_`-prefixed fields (and the aliases no visitor field could mean) are ours: a visitor's own
+ * `message` is data. A person cannot fix the form they are filling in, so what a JSON caller would
+ * get a 400 for is fitted instead: long values are cut, an invalid `_url` is left out.
+ */
 export function formSubmissionOf(fields: FormFields): FormSubmission {
-  const present = (name: string) => (fields[name]?.trim() ? fields[name].trim() : undefined);
-  const data = Object.fromEntries(Object.entries(fields).filter(([name]) => !RESERVED.has(name)));
+  const present = (name: string, options?: { multiline: boolean }) => {
+    const value = Object.hasOwn(fields, name) ? sanitizeText(fields[name]!, options) : '';
+    return value || undefined;
+  };
+  const reserved = (name: keyof typeof FORM_FIELDS) => {
+    const alias = (FORM_FIELD_ALIASES as Partial<Record<keyof typeof FORM_FIELDS, string>>)[name];
+    return present(FORM_FIELDS[name]) ?? (alias ? present(alias) : undefined);
+  };
+  const { data, shortenedFields } = fitLeadData(Object.entries(fields).filter(([name]) => !RESERVED.has(name)));
+  const title = reserved('title');
+  const message = present(FORM_FIELDS.message, { multiline: true });
+  const url = reserved('url');
+  const fitted = {
+    title: title && shortenText(title, NOTIFY_TITLE_MAX),
+    message: message && shortenText(message, NOTIFY_MESSAGE_MAX),
+  };
+  if (fitted.title !== title) shortenedFields.push(FORM_FIELDS.title);
+  if (fitted.message !== message) shortenedFields.push(FORM_FIELDS.message);
   return {
-    apiKey: present(FORM_FIELDS.apiKey) ?? null,
-    redirect: present(FORM_FIELDS.redirect) ?? null,
-    isBot: Boolean(present(FORM_FIELDS.honeypot)),
+    apiKey: reserved('apiKey') ?? null,
+    redirect: reserved('redirect') ?? null,
+    isBot: Boolean(reserved('honeypot')),
+    shortenedFields,
     input: {
-      flowId: present(FORM_FIELDS.flowId),
-      title: present(FORM_FIELDS.title),
-      message: present(FORM_FIELDS.message),
-      url: present(FORM_FIELDS.url),
+      flowId: reserved('flowId'),
+      title: fitted.title,
+      message: fitted.message,
+      url: url && NotificationUrlSchema.safeParse(url).success ? url : undefined,
+      ...(TRUE_VALUES.has(reserved('test')?.toLowerCase() ?? '') && { test: true }),
       ...(Object.keys(data).length > 0 && { data }),
     },
   };

@@ -35,13 +35,27 @@ export function requireAllowedOrigin(caller: ApiKeyCaller, origin: string | null
   );
 }
 
-/** Where to send a visitor after a form post: only back to the posting site, so we are never an open redirect. */
-export function redirectTargetOrThrow(redirect: string, origin: string | null, caller: ApiKeyCaller): string {
+/**
+ * Where to send a visitor after a form post: only back to the posting site or one of the key's
+ * allowed origins, so we are never an open redirect. Null when the form asked for anywhere else;
+ * the visitor then gets our thank-you page (decision 021).
+ */
+export function allowedRedirectOf(redirect: string, origin: string | null, caller: ApiKeyCaller): string | null {
   const target = originOfUrl(redirect);
   const isOwnSite = target !== null && (target === origin || caller.allowedOrigins.includes(target));
-  if (!isOwnSite)
-    throw new AppError('validation_error', 'Redirect must be a page on the website the form is on.', {
-      fields: { redirect: ['Redirect must be a page on the website the form is on.'] },
-    });
-  return new URL(redirect).toString();
+  return isOwnSite ? new URL(redirect).toString() : null;
+}
+
+const PAGE_URL_MAX = 2048;
+
+/** The page a browser sent the lead from: its `Referer` without the fragment, else its `Origin`. */
+export function pageUrlOf(request: FastifyRequest): string | null {
+  const referer = request.headers.referer;
+  if (referer && originOfUrl(referer)) {
+    const url = new URL(referer);
+    url.hash = '';
+    const href = url.toString();
+    if (href.length <= PAGE_URL_MAX) return href;
+  }
+  return requestOriginOf(request);
 }

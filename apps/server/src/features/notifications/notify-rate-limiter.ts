@@ -1,8 +1,23 @@
-export type RateDecision = { isAllowed: true } | { isAllowed: false; retryAfterSeconds: number };
+/**
+ * A rate decision with what the `RateLimit-*` headers tell the caller: the burst (`limit`), the
+ * requests left now, and the seconds until the bucket is full again (`resetSeconds`).
+ */
+export type RateDecision = { limit: number; remaining: number; resetSeconds: number } & (
+  { isAllowed: true } | { isAllowed: false; retryAfterSeconds: number }
+);
 
 export type RateLimiter = { take: (key: string, now?: number) => RateDecision };
 
 type Bucket = { tokens: number; updatedAt: number };
+
+/** The `RateLimit-Limit`, `RateLimit-Remaining` and `RateLimit-Reset` headers of a decision. */
+export function rateLimitHeaders(decision: RateDecision): Record<string, string> {
+  return {
+    'ratelimit-limit': String(decision.limit),
+    'ratelimit-remaining': String(decision.remaining),
+    'ratelimit-reset': String(decision.resetSeconds),
+  };
+}
 
 /**
  * A token bucket per API key, in this process's memory: `burst` requests at once, refilled at
@@ -28,11 +43,15 @@ export function createRateLimiter({
       buckets.delete(key);
       if (buckets.size >= maxKeys) buckets.delete(buckets.keys().next().value!);
       buckets.set(key, bucket);
-      if (bucket.tokens >= 1) {
-        bucket.tokens -= 1;
-        return { isAllowed: true };
-      }
-      return { isAllowed: false, retryAfterSeconds: Math.max(1, Math.ceil((1 - bucket.tokens) / ratePerSecond)) };
+      const isAllowed = bucket.tokens >= 1;
+      if (isAllowed) bucket.tokens -= 1;
+      const state = {
+        limit: burst,
+        remaining: Math.floor(bucket.tokens),
+        resetSeconds: Math.ceil((burst - bucket.tokens) / ratePerSecond),
+      };
+      if (isAllowed) return { ...state, isAllowed };
+      return { ...state, isAllowed, retryAfterSeconds: Math.max(1, Math.ceil((1 - bucket.tokens) / ratePerSecond)) };
     },
   };
 }

@@ -1,106 +1,172 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { NotifyRequestSchema, type NotifyResponse } from '@leadbell/shared/notifications';
+import {
+  NotifyRequestSchema,
+  type NotificationSource,
+  type NotifyRequest,
+  type NotifyResponse,
+} from '@leadbell/shared/notifications';
+import type { Database } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import { parseOrThrow } from '../../http/parse.ts';
-import { apiKeyOfHeaders, type ApiKeyAuthenticator } from '../api-keys/authenticate-api-key.ts';
+import type { ApiKeyAuthenticator, ApiKeyCaller } from '../api-keys/authenticate-api-key.ts';
+import { recordRedirectProblem } from '../flows/record-redirect-problem.ts';
 import { idempotencyKeyOf } from './idempotency.ts';
 import { StaleReadError, type IngestResult, type NotificationIngester } from './ingest-notification.ts';
-import { formSubmissionOf, type FormFields, type FormSubmission } from './notify-form.ts';
 import { formResultPage } from './notify-form-page.ts';
-import { redirectTargetOrThrow, requestOriginOf, requireAllowedOrigin } from './notify-origin.ts';
-import type { RateLimiter } from './notify-rate-limiter.ts';
+import { allowedRedirectOf, pageUrlOf, requestOriginOf, requireAllowedOrigin } from './notify-origin.ts';
+import { rateLimitHeaders, type RateLimiter } from './notify-rate-limiter.ts';
 
 export type ReceiveDependencies = {
+  db: Database;
   apiKeys: ApiKeyAuthenticator;
   ingester: NotificationIngester;
   rateLimiter: RateLimiter;
+  /** The console's own origins: test notifications from them pass a key's origin limit (decision 021). */
+  consoleOrigins: readonly string[];
+};
+
+/** What arrived, before the key is checked: from JSON, a plain HTML form, or a webhook address. */
+export type Submission = {
+  source: NotificationSource;
+  key: string | null;
+  keyKind: ApiKeyCaller['kind'];
+  /** Shaped like a JSON notify request once the caller is known (a webhook's flow is its token's). */
+  inputOf: (caller: ApiKeyCaller) => unknown;
+  isTest: boolean;
+  shortenedFields: string[];
+  /** A form's `_redirect`. */
+  redirect: string | null;
+  /** A form's honeypot was filled. */
+  isBot: boolean;
+  /** A person posting a plain form reads the answer in their browser: a page, not JSON. */
+  wantsPage: boolean;
 };
 
 // Reading afresh after a stale read settles it unless the key, flow or plan changes yet again meanwhile.
 const MAX_FRESH_READS = 3;
 
+const THANK_YOU = { heading: 'Thank you!', detail: 'Your message has been sent.' };
+// Past every allowance the visitor learns only that it did not go, never why: that is the owner's business.
+const NOT_SENT = {
+  heading: 'Your message could not be sent',
+  detail: 'Please try again later, or contact the business another way.',
+};
+
 export function isFormPost(request: FastifyRequest): boolean {
   return request.headers['content-type']?.startsWith('application/x-www-form-urlencoded') ?? false;
 }
 
-function replyToForm(
+function formPage(
   reply: FastifyReply,
-  { redirect, wantsPage, origin }: { redirect: string | null; wantsPage: boolean; origin: string | null },
-  response: NotifyResponse,
+  status: number,
+  text: { heading: string; detail: string },
+  origin: string | null,
 ) {
-  if (redirect) return reply.redirect(redirect, 303);
-  if (!wantsPage) return reply.status(202).send(response);
-  const page = formResultPage({ heading: 'Thank you!', detail: 'Your message has been sent.', backTo: origin });
-  return reply.status(202).type('text/html; charset=utf-8').send(page);
+  return reply
+    .status(status)
+    .type('text/html; charset=utf-8')
+    .send(formResultPage({ ...text, backTo: origin }));
 }
 
 /**
- * `POST /v1/notify` from a website: JSON from code, or a plain HTML form. Checks run cheapest
- * first (key, origin, rate) so abuse costs little; the notification is validated by the same
- * shared schema either way and stored before the 202.
+ * Accepts one submission to `POST /v1/notify` or a webhook address. Checks run cheapest first
+ * (key, origin, rate) so abuse costs little; the notification is validated by the same shared
+ * schema whatever its shape and stored before the answer. A form's visitor always gets a page or
+ * the form's redirect, never billing text; an owner's form mistake (a redirect to another site, a
+ * field too long, the plan's limit) keeps the lead (decision 021).
  */
-export async function receiveNotification(
-  { apiKeys, ingester, rateLimiter }: ReceiveDependencies,
+export async function receiveSubmission(
+  { db, apiKeys, ingester, rateLimiter, consoleOrigins }: ReceiveDependencies,
   request: FastifyRequest,
   reply: FastifyReply,
+  submission: Submission,
 ) {
-  const form: FormSubmission | null = isFormPost(request) ? formSubmissionOf(request.body as FormFields) : null;
   const origin = requestOriginOf(request);
-  // A person posting a plain form reads the answer in their browser: give them a page, not JSON.
-  const wantsPage = form !== null && (request.headers.accept?.includes('text/html') ?? false);
+  const isForm = submission.source === 'form';
   try {
-    const key = apiKeyOfHeaders(request) ?? form?.apiKey ?? null;
     const authorise = async (fresh: boolean) => {
-      const caller = (!fresh && request.apiKeyCaller) || (await apiKeys.authenticate(key, { fresh }));
-      requireAllowedOrigin(caller, origin);
-      return { caller, redirect: form?.redirect ? redirectTargetOrThrow(form.redirect, origin, caller) : null };
+      const caller =
+        (!fresh && request.apiKeyCaller) ||
+        (await apiKeys.authenticate(submission.key, { fresh, kind: submission.keyKind }));
+      if (!(submission.isTest && origin && consoleOrigins.includes(origin))) requireAllowedOrigin(caller, origin);
+      return caller;
     };
     // A remembered key may predate a change to its allowed origins: it is refused on a fresh read only.
-    let { caller, redirect } = await authorise(false).catch((error: unknown) => {
+    let caller = await authorise(false).catch((error: unknown) => {
       if (error instanceof AppError && error.code === 'origin_not_allowed') return authorise(true);
       throw error;
     });
     const decision = rateLimiter.take(caller.apiKeyId);
+    reply.headers(rateLimitHeaders(decision));
     if (!decision.isAllowed)
       throw new AppError(
         'rate_limited',
         `Too many notifications for this API key. Retry in ${decision.retryAfterSeconds} s.`,
-        {
-          headers: { 'retry-after': String(decision.retryAfterSeconds) },
-        },
+        { headers: { 'retry-after': String(decision.retryAfterSeconds) } },
       );
     const idempotencyKey = idempotencyKeyOf(request.headers['idempotency-key']);
-    if (form?.isBot) {
+    const redirect = submission.redirect ? allowedRedirectOf(submission.redirect, origin, caller) : null;
+    if (submission.isBot) {
       // Answered like a success so the bot learns nothing; nothing is stored or counted.
       const decoy: NotifyResponse = {
         id: randomUUID(),
-        flowId: String(form.input.flowId ?? ''),
+        flowId: String((submission.inputOf(caller) as { flowId?: unknown }).flowId ?? ''),
         createdAt: new Date().toISOString(),
         status: 'accepted',
         test: false,
         unusedFields: [],
       };
-      return replyToForm(reply, { redirect, wantsPage, origin }, decoy);
+      return replyAccepted(reply, submission, { redirect, origin }, decoy);
     }
 
-    const input = parseOrThrow(NotifyRequestSchema, form ? form.input : request.body);
+    const input: NotifyRequest = parseOrThrow(NotifyRequestSchema, submission.inputOf(caller));
     let result: IngestResult | null = null;
     for (let freshReads = 0; !result; freshReads += 1) {
       try {
-        result = await ingester.ingest(caller, input, idempotencyKey, { fresh: freshReads > 0 });
+        result = await ingester.ingest(
+          caller,
+          {
+            input,
+            idempotencyKey,
+            source: submission.source,
+            pageUrl: pageUrlOf(request),
+            shortenedFields: submission.shortenedFields,
+            holdOverLimit: isForm,
+          },
+          { fresh: freshReads > 0 },
+        );
       } catch (error) {
         if (!(error instanceof StaleReadError) || freshReads === MAX_FRESH_READS) throw error;
-        ({ caller, redirect } = await authorise(true));
+        caller = await authorise(true);
       }
     }
-    const { response, isReplay } = result;
-    if (isReplay) reply.header('idempotent-replayed', 'true');
-    if (form) return replyToForm(reply, { redirect, wantsPage, origin }, response);
-    return reply.status(202).send(response);
+    // Every post with a redirect settles the flow's flag: set for another site, cleared for an allowed one.
+    if (submission.redirect) {
+      await recordRedirectProblem(db, {
+        flowId: input.flowId,
+        entityId: caller.entityId,
+        problemUrl: redirect ? null : submission.redirect,
+      });
+    }
+    if (result.isReplay) reply.header('idempotent-replayed', 'true');
+    return replyAccepted(reply, submission, { redirect, origin }, result.response);
   } catch (error) {
-    if (!wantsPage || !(error instanceof AppError)) throw error;
-    const page = formResultPage({ heading: 'Your message was not sent', detail: error.message, backTo: origin });
-    return reply.status(error.status).headers(error.headers).type('text/html; charset=utf-8').send(page);
+    if (!submission.wantsPage || !(error instanceof AppError)) throw error;
+    reply.headers(error.headers);
+    if (error.code === 'quota_exceeded') return formPage(reply, error.status, NOT_SENT, origin);
+    return formPage(reply, error.status, { heading: NOT_SENT.heading, detail: error.message }, origin);
   }
+}
+
+function replyAccepted(
+  reply: FastifyReply,
+  submission: Submission,
+  { redirect, origin }: { redirect: string | null; origin: string | null },
+  response: NotifyResponse,
+) {
+  if (submission.source !== 'form') return reply.status(202).send(response);
+  if (redirect) return reply.redirect(redirect, 303);
+  if (!submission.wantsPage) return reply.status(202).send(response);
+  return formPage(reply, 202, THANK_YOU, origin);
 }

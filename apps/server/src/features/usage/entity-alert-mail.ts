@@ -1,0 +1,70 @@
+import { getPlan, type PlanId } from '@leadbell/shared/plans';
+import { HELD_LEADS_PER_MONTH } from '@leadbell/shared/billing';
+import { escapeHtml } from '../../lib/escape-html.ts';
+import { brandedMailHtml } from '../../mail/branded-mail.ts';
+import type { Mail } from '../../mail/mailer.ts';
+import type { EntityAlertPayload } from '../../jobs/entity-alert.job.ts';
+
+const COUNT = new Intl.NumberFormat('en-US');
+
+function copyOf(alert: EntityAlertPayload['alert'], planId: PlanId, entityName: string) {
+  const plan = getPlan(planId);
+  const included = COUNT.format(plan.includedNotifications);
+  const stops = plan.overageUsd === null;
+  switch (alert) {
+    case 'usage_80':
+      return {
+        subject: `${entityName}: 80% of this month's notifications used`,
+        lines: [
+          `${entityName} has used 80% of the ${included} notifications its ${plan.title} plan includes this billing month.`,
+          stops
+            ? `At ${included} the plan stops delivering: leads from your forms are then held, and API calls are refused, until you choose a larger plan.`
+            : `After ${included}, each notification costs $${plan.overageUsd!.toFixed(2)}; nothing is refused.`,
+        ],
+      };
+    case 'usage_100':
+      return {
+        subject: `${entityName}: this month's ${included} notifications are used up`,
+        lines: stops
+          ? [
+              `${entityName} has used all ${included} notifications its ${plan.title} plan includes this billing month.`,
+              `New leads from your website forms are kept but not delivered (up to ${HELD_LEADS_PER_MONTH}), and API calls are refused, until you choose a larger plan.`,
+            ]
+          : [
+              `${entityName} has reached the ${included} notifications its ${plan.title} plan includes this billing month.`,
+              `Leadbell keeps delivering; each further notification costs $${plan.overageUsd!.toFixed(2)}.`,
+            ],
+      };
+    case 'leads_held':
+      return {
+        subject: `${entityName}: a new lead is waiting`,
+        lines: [
+          `A lead from your website arrived after this month's ${included} notifications were used up. It is kept, but your phone was not rung.`,
+          'Choose a larger plan to deliver it, and any others waiting, right away.',
+        ],
+      };
+  }
+}
+
+/** The email to an entity's admins about its volume (decision 021), in HTML and plain text. */
+export function entityAlertMail({
+  to,
+  alert,
+  plan,
+  entityName,
+  planUrl,
+}: {
+  to: string;
+  alert: EntityAlertPayload['alert'];
+  plan: PlanId;
+  entityName: string;
+  planUrl: string;
+}): Mail {
+  const { subject, lines } = copyOf(alert, plan, entityName);
+  const text = `Leadbell\n\n${lines.join('\n\n')}\n\nYour plan: ${planUrl}\n`;
+  const html = brandedMailHtml(
+    `${lines.map((line) => `<tr><td style="padding-top:16px;font-size:16px;line-height:24px">${escapeHtml(line)}</td></tr>`).join('\n')}
+<tr><td style="padding:24px 0"><a href="${escapeHtml(planUrl)}" style="display:inline-block;background:#4338ca;color:#ffffff;text-decoration:none;font-weight:600;padding:10px 18px;border-radius:8px">See your plan</a></td></tr>`,
+  );
+  return { to, subject: subject.replace(/\s+/g, ' ').trim(), text, html };
+}

@@ -1,0 +1,59 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import { users } from '../db/schema/auth.ts';
+import { entities } from '../db/schema/entities.ts';
+import { entityAlerts } from '../db/schema/usage.ts';
+import type { Env } from '../env.ts';
+import { entityAlertMail } from '../features/usage/entity-alert-mail.ts';
+import { billingColumns, billingStateOf } from '../features/usage/billing-state.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import type { EntityAlertPayload } from './entity-alert.job.ts';
+
+/**
+ * Sends one usage alert to the entity's admins and marks it sent. Idempotent: an alert already
+ * marked sent does nothing. A mail that fails throws, and pg-boss runs the job again; a rerun
+ * after a partial send may mail an admin twice, which beats not at all.
+ */
+export function createEntityAlertHandler({
+  db,
+  mailer,
+  env,
+}: {
+  db: Database;
+  mailer: Mailer;
+  env: Pick<Env, 'PUBLIC_URL'>;
+}) {
+  return async function sendEntityAlert({ entityId, periodStart, alert }: EntityAlertPayload): Promise<void> {
+    const thisAlert = and(
+      eq(entityAlerts.entityId, entityId),
+      eq(entityAlerts.periodStart, new Date(periodStart)),
+      eq(entityAlerts.kind, alert),
+    );
+    const [pending] = await db
+      .select({ name: entities.name, ...billingColumns })
+      .from(entityAlerts)
+      .innerJoin(entities, eq(entities.id, entityAlerts.entityId))
+      .where(and(thisAlert, isNull(entityAlerts.sentAt)));
+    if (!pending) return;
+    const { plan } = billingStateOf(pending, new Date(periodStart));
+    const admins = await db
+      .select({ email: users.email })
+      .from(users)
+      .where(and(eq(users.entityId, entityId), eq(users.role, 'admin')));
+    for (const admin of admins) {
+      await mailer.send(
+        entityAlertMail({
+          to: admin.email,
+          alert,
+          plan,
+          entityName: pending.name,
+          planUrl: `${env.PUBLIC_URL}/account#plan`,
+        }),
+      );
+    }
+    await db
+      .update(entityAlerts)
+      .set({ sentAt: sql`now()` })
+      .where(thisAlert);
+  };
+}

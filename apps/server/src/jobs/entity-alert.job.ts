@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { ENTITY_ALERT_KINDS } from '../db/schema/usage.ts';
+
+/**
+ * `entity-alert`: the email for one row of `entity_alerts` (usage at 80% or 100% of the plan's
+ * volume, or the first lead held this billing month), sent once to every admin of the entity.
+ * Shares the delivery queue and its retry policy; the row's `sent_at` keeps a rerun from sending twice.
+ */
+export const EntityAlertPayloadSchema = z.object({
+  kind: z.literal('entity-alert'),
+  entityId: z.uuid(),
+  periodStart: z.string(),
+  alert: z.enum(ENTITY_ALERT_KINDS),
+});
+export type EntityAlertPayload = z.infer<typeof EntityAlertPayloadSchema>;
