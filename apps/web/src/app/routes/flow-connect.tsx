@@ -151,7 +151,9 @@ export function FlowConnectPage() {
             ) : (
               <FirstLeadStatus flowId={flowId} notifications={loadedNotifications} />
             )}
-            <LiveIndicator status={liveStatus} />
+            <span className="self-start">
+              <LiveIndicator status={liveStatus} />
+            </span>
           </div>
           <div className="border-t border-slate-100 pt-4">
             <SendTestLead flowId={flowId} fields={fields} connectKey={connectKey} />

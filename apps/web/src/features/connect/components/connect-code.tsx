@@ -112,7 +112,7 @@ export function ConnectCode({ input, connectKey, flowId }: ConnectCodeProps) {
   }
 
   return (
-    <Tabs defaultValue="html">
+    <Tabs defaultValue="html" className="min-w-0">
       <TabsList aria-label="How your website sends leads">
         {CODE_TABS.map(({ id, label, icon: Icon }) => (
           <TabsTrigger key={id} value={id}>

@@ -78,6 +78,7 @@ export function WebhookPanel({ flowId }: { flowId: string }) {
           <CodeBlock
             label="Webhook address"
             code={current.url}
+            wrap
             isCopied={copiedId === 'hook'}
             onCopy={() => void copy('hook', () => current.url)}
           />

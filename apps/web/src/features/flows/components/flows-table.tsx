@@ -1,6 +1,7 @@
 import type { Flow } from '@leadbell/shared/flows';
 import { maskFlowId } from '@leadbell/shared/masking';
 import { Bell, Pencil, Plug, Trash2 } from 'lucide-react';
+import { Fragment } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -65,75 +66,85 @@ export function FlowsTable({ flows, onDelete }: FlowsTableProps) {
         </TableHeader>
         <TableBody>
           {flows.map((flow, index) => (
-            <TableRow key={flow.flowId}>
-              <TableCell label="#" className="text-slate-500 tabular-nums">
-                {index + 1}
-              </TableCell>
-              <TableCell label="Flow ID">
-                {/* Stacked on desktop so the table fits beside the sidebar without scrolling. */}
-                <span className="flex items-center gap-2 md:flex-col md:items-start md:gap-1.5">
-                  <code className="font-mono text-xs whitespace-nowrap text-slate-700">{maskFlowId(flow.flowId)}</code>
-                  <CopyButton
-                    subject={`flow ID of ${flow.name}`}
-                    isCopied={copiedId === flow.flowId}
-                    onCopy={() => void copy(flow.flowId, () => flow.flowId)}
-                  />
-                </span>
-              </TableCell>
-              <TableCell label="Name" className="font-medium break-words text-slate-900">
-                {flow.redirectProblem ? (
-                  <span className="grid gap-2">
-                    {flow.name}
-                    <RedirectProblem problem={flow.redirectProblem} className="font-normal md:min-w-64" />
+            <Fragment key={flow.flowId}>
+              <TableRow className={flow.redirectProblem ? 'md:border-b-0' : undefined}>
+                <TableCell label="#" className="text-slate-500 tabular-nums">
+                  {index + 1}
+                </TableCell>
+                <TableCell label="Flow ID">
+                  {/* Stacked on desktop so the table fits beside the sidebar without scrolling. */}
+                  <span className="flex items-center gap-2 md:flex-col md:items-start md:gap-1.5">
+                    <code className="font-mono text-xs whitespace-nowrap text-slate-700">
+                      {maskFlowId(flow.flowId)}
+                    </code>
+                    <CopyButton
+                      subject={`flow ID of ${flow.name}`}
+                      isCopied={copiedId === flow.flowId}
+                      onCopy={() => void copy(flow.flowId, () => flow.flowId)}
+                    />
                   </span>
-                ) : (
-                  flow.name
-                )}
-              </TableCell>
-              <TableCell label="Title">
-                <span className="line-clamp-2 break-words">{flow.title}</span>
-              </TableCell>
-              <TableCell label="Message">
-                <span className="line-clamp-2 max-w-xs break-words">{flow.message}</span>
-              </TableCell>
-              <TableCell label="Notifications">
-                <NotificationStats flow={flow} />
-              </TableCell>
-              <TableActionsCell>
-                <Button asChild variant="secondary" size="sm">
-                  <Link to={`/flows/${encodeURIComponent(flow.flowId)}/edit`} aria-label={`Edit ${flow.name}`}>
-                    <Pencil aria-hidden="true" className="size-3.5" />
-                    Edit
-                  </Link>
-                </Button>
-                <Button asChild variant="secondary" size="sm">
-                  <Link to={`/flows/${encodeURIComponent(flow.flowId)}`} aria-label={`Notifications of ${flow.name}`}>
-                    <Bell aria-hidden="true" className="size-3.5" />
-                    Notifications
-                  </Link>
-                </Button>
-                <Button asChild variant="secondary" size="sm">
-                  <Link
-                    to={`/flows/${encodeURIComponent(flow.flowId)}/connect`}
-                    aria-label={`Connect your website to ${flow.name}`}
+                </TableCell>
+                <TableCell label="Name" className="font-medium break-words text-slate-900">
+                  {flow.name}
+                </TableCell>
+                <TableCell label="Title">
+                  <span className="line-clamp-2 break-words">{flow.title}</span>
+                </TableCell>
+                <TableCell label="Message">
+                  <span className="line-clamp-2 max-w-xs break-words">{flow.message}</span>
+                </TableCell>
+                <TableCell label="Notifications">
+                  <NotificationStats flow={flow} />
+                </TableCell>
+                <TableActionsCell isStacked>
+                  <Button asChild variant="secondary" size="sm">
+                    <Link to={`/flows/${encodeURIComponent(flow.flowId)}/edit`} aria-label={`Edit ${flow.name}`}>
+                      <Pencil aria-hidden="true" className="size-3.5" />
+                      Edit
+                    </Link>
+                  </Button>
+                  <Button asChild variant="secondary" size="sm">
+                    <Link to={`/flows/${encodeURIComponent(flow.flowId)}`} aria-label={`Notifications of ${flow.name}`}>
+                      <Bell aria-hidden="true" className="size-3.5" />
+                      Notifications
+                    </Link>
+                  </Button>
+                  <Button asChild variant="secondary" size="sm">
+                    <Link
+                      to={`/flows/${encodeURIComponent(flow.flowId)}/connect`}
+                      aria-label={`Connect your website to ${flow.name}`}
+                    >
+                      <Plug aria-hidden="true" className="size-3.5" />
+                      Connect
+                    </Link>
+                  </Button>
+                  <Button
+                    variant="secondary"
+                    size="sm"
+                    onClick={() => onDelete(flow)}
+                    aria-label={`Delete ${flow.name}`}
+                    title="Delete"
+                    className="text-red-700 hover:bg-red-50 hover:text-red-800"
                   >
-                    <Plug aria-hidden="true" className="size-3.5" />
-                    Connect
-                  </Link>
-                </Button>
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  onClick={() => onDelete(flow)}
-                  aria-label={`Delete ${flow.name}`}
-                  title="Delete"
-                  className="text-red-700 hover:bg-red-50 hover:text-red-800"
-                >
-                  <Trash2 aria-hidden="true" className="size-3.5" />
-                  <span className="md:sr-only">Delete</span>
-                </Button>
-              </TableActionsCell>
-            </TableRow>
+                    <Trash2 aria-hidden="true" className="size-3.5" />
+                    <span className="md:sr-only">Delete</span>
+                  </Button>
+                </TableActionsCell>
+                {flow.redirectProblem ? (
+                  // On phones the problem is part of the flow's card; on wider screens a full-width row below it.
+                  <TableCell label="Problem" className="max-md:block max-md:before:content-none md:hidden">
+                    <RedirectProblem problem={flow.redirectProblem} />
+                  </TableCell>
+                ) : null}
+              </TableRow>
+              {flow.redirectProblem ? (
+                <tr role="row" className="max-md:hidden md:border-b md:border-slate-200 md:last:border-b-0">
+                  <td role="cell" colSpan={7} className="px-4 pb-4">
+                    <RedirectProblem problem={flow.redirectProblem} />
+                  </td>
+                </tr>
+              ) : null}
+            </Fragment>
           ))}
         </TableBody>
       </Table>

@@ -15,9 +15,8 @@ type FirstLeadStatusProps = {
  * notification that is not a test arrives for the flow (a live region, so it is announced).
  */
 export function FirstLeadStatus({ flowId, notifications }: FirstLeadStatusProps) {
-  // Newest first.
-  const real = notifications?.filter((notification) => !notification.isTest);
-  const latest = real?.[0];
+  // Newest first, so this is the latest one from the site.
+  const latest = notifications?.find((notification) => !notification.isTest);
   return (
     <div role="status" aria-live="polite" className="text-sm">
       {notifications === undefined ? (
@@ -26,23 +25,25 @@ export function FirstLeadStatus({ flowId, notifications }: FirstLeadStatusProps)
           Checking for notifications from your site…
         </p>
       ) : latest ? (
-        <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-emerald-800">
-          <CircleCheck aria-hidden="true" className="size-5 shrink-0" />
-          <span className="font-semibold">Received</span>
-          <span>
-            {real.length === 1 ? 'a notification from your site' : 'notifications from your site'}, the latest{' '}
+        <div className="grid gap-0.5">
+          <p className="flex items-center gap-2 font-semibold text-emerald-800">
+            <CircleCheck aria-hidden="true" className="size-5 shrink-0" />
+            Received
+          </p>
+          <p className="pl-7 text-slate-600">
+            The latest notification from your site arrived{' '}
             <time dateTime={latest.createdAt} title={formatDateTime(latest.createdAt)}>
               {formatRelativeTime(latest.createdAt)}
             </time>
-            .
-          </span>
-          <Link
-            to={`/flows/${encodeURIComponent(flowId)}#notification-${encodeURIComponent(latest.id)}`}
-            className="font-medium text-brand-700 hover:underline"
-          >
-            See it
-          </Link>
-        </p>
+            .{' '}
+            <Link
+              to={`/flows/${encodeURIComponent(flowId)}#notification-${encodeURIComponent(latest.id)}`}
+              className="font-medium text-brand-700 hover:underline"
+            >
+              See it
+            </Link>
+          </p>
+        </div>
       ) : (
         <p className="flex items-center gap-2 text-slate-700">
           <Spinner className="text-brand-600" />

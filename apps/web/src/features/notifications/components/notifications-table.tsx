@@ -58,7 +58,7 @@ export function NotificationsTable({ notifications, highlightedId = null }: Noti
             </TableCell>
             <TableCell label="Title" className="font-medium text-slate-900">
               <span className="grid justify-items-start gap-1.5">
-                <span dir="auto" className="break-words">
+                <span dir="auto" className="[overflow-wrap:anywhere]">
                   {notification.title}
                 </span>
                 {notification.isTest || notification.isHeld || notification.shortenedFields.length > 0 ? (
@@ -86,7 +86,7 @@ export function NotificationsTable({ notifications, highlightedId = null }: Noti
             </TableCell>
             <TableCell label="Message">
               <span className="grid max-w-md gap-1">
-                <span dir="auto" className="break-words whitespace-pre-line">
+                <span dir="auto" className="whitespace-pre-line [overflow-wrap:anywhere]">
                   {notification.message}
                 </span>
                 <NotificationLink url={notification.url} />
