@@ -96,6 +96,12 @@ export function FlowsTable({ flows, onDelete }: FlowsTableProps) {
                 <TableCell label="Notifications">
                   <NotificationStats flow={flow} />
                 </TableCell>
+                {flow.redirectProblem ? (
+                  // On phones the problem is part of the flow's card; on wider screens a full-width row below it.
+                  <TableCell label="Problem" className="max-md:block max-md:before:content-none md:hidden">
+                    <RedirectProblem problem={flow.redirectProblem} />
+                  </TableCell>
+                ) : null}
                 <TableActionsCell isStacked>
                   <Button asChild variant="secondary" size="sm">
                     <Link to={`/flows/${encodeURIComponent(flow.flowId)}/edit`} aria-label={`Edit ${flow.name}`}>
@@ -130,12 +136,6 @@ export function FlowsTable({ flows, onDelete }: FlowsTableProps) {
                     <span className="md:sr-only">Delete</span>
                   </Button>
                 </TableActionsCell>
-                {flow.redirectProblem ? (
-                  // On phones the problem is part of the flow's card; on wider screens a full-width row below it.
-                  <TableCell label="Problem" className="max-md:block max-md:before:content-none md:hidden">
-                    <RedirectProblem problem={flow.redirectProblem} />
-                  </TableCell>
-                ) : null}
               </TableRow>
               {flow.redirectProblem ? (
                 <tr role="row" className="max-md:hidden md:border-b md:border-slate-200 md:last:border-b-0">
