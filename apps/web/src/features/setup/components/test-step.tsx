@@ -87,7 +87,7 @@ export function TestStep({ thisDeviceId, confirmedAt }: TestStepProps) {
           className="w-full sm:w-auto"
         >
           {send.isPending ? null : <Send aria-hidden="true" className="size-4" />}
-          {sent ? 'Send another test' : 'Send a test notification'}
+          {isThisDevice ? 'Ring this device' : `Ring ${targetName}`}
         </Button>
       </div>
       <div role="status" aria-live="polite" className="text-sm">
@@ -167,8 +167,8 @@ function OutcomeLine({ outcome, device, targetName, isSlow, isPolling }: Outcome
         <p className="flex items-start gap-2 text-red-700">
           <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
           <span className="break-words">
-            Not delivered: {outcome.reason}. Turn notifications off and on again on {targetName}, then send another
-            test.
+            Not delivered: {outcome.reason}. Leadbell retries for a while; if it keeps failing, turn notifications off
+            and on again on {targetName}, then ring it again.
           </span>
         </p>
       );
