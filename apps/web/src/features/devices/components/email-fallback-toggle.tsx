@@ -41,7 +41,9 @@ export function EmailFallbackToggle({ email }: { email: string }) {
                 ? `On until one of your devices confirms it gets notifications: a copy of each goes to ${email} meanwhile.`
                 : isDefault
                   ? `Off since one of your devices confirmed it gets notifications. Switch on for a copy of each at ${email}.`
-                  : `A copy of each notification goes to ${email}, as a backup for your devices.`}
+                  : isOn
+                    ? `A copy of each notification goes to ${email}, as a backup for your devices.`
+                    : `Switch on for a copy of each notification at ${email}, as a backup for your devices.`}
             </p>
             <p>Whatever you choose, an email copy always goes out when none of your devices can be reached.</p>
           </div>
