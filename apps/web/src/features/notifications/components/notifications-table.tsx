@@ -73,6 +73,7 @@ export function NotificationsTable({ notifications, highlightedId = null }: Noti
                     {notification.shortenedFields.length > 0 ? (
                       <Badge
                         tone="neutral"
+                        className="whitespace-nowrap"
                         title={`Cut to the field limit: ${notification.shortenedFields.join(', ')}`}
                       >
                         {notification.shortenedFields.length === 1
