@@ -82,6 +82,8 @@ export function subscribeToStream(handlers: Partial<Record<StreamEventType, Stre
     if (!set) listeners.set(type, (set = new Set()));
     set.add(listener);
   }
+  // A stream the browser gave up on (an error answer, e.g. 401) does not come back by itself.
+  if (source && source.readyState === EventSource.CLOSED) close();
   if (source) for (const [type] of entries) attach(type);
   else open();
 
