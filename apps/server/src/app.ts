@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import { createAuth } from './auth/auth.ts';
@@ -24,7 +24,9 @@ import { createRateLimiter } from './features/notifications/notify-rate-limiter.
 import { registerNotificationRoutes } from './features/notifications/notifications.routes.ts';
 import type { ReceiveDependencies } from './features/notifications/receive-notification.ts';
 import { registerUsageRoutes } from './features/usage/usage.routes.ts';
+import { registerApiReference } from './http/api-reference.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { registerOpenApi } from './http/openapi.ts';
 import type { RouteContext } from './http/route-context.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { startDeliveryQueue } from './jobs/delivery-queue.ts';
@@ -41,6 +43,8 @@ export type AppDependencies = {
   databaseUrl: string;
   /** An extra certificate (PEM) the push sender trusts: a local push service in tests. */
   pushCa?: string;
+  /** Told about every route as it is added: tests check that each API route is documented. */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 /** Origins allowed to call the auth endpoints: the public URL and, locally, its loopback twins and the Vite dev server. */
@@ -63,6 +67,7 @@ export async function buildApp({
   pool,
   databaseUrl,
   pushCa,
+  onRoute,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -77,6 +82,7 @@ export async function buildApp({
     trustProxy: env.TRUST_PROXY,
     bodyLimit: 64 * 1024,
   });
+  if (onRoute) app.addHook('onRoute', onRoute);
   app.decorateRequest('user', null);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -112,6 +118,8 @@ export async function buildApp({
     deliveryQueue,
     announcer,
   };
+  // Before any route: the OpenAPI document collects routes as they are added.
+  await registerOpenApi(app, { publicUrl: env.PUBLIC_URL, sessionGuard: context.requireSession });
   registerHealthRoutes(app, { pool });
   registerAuthRoutes(app, { auth, db, publicUrl: env.PUBLIC_URL, trustedOrigins });
   registerMeRoutes(app, context);
@@ -141,6 +149,7 @@ export async function buildApp({
     app.addHook('onClose', async () => worker.close());
   }
   registerEventRoutes(app, context, hub);
+  registerApiReference(app);
   if (env.WEB_DIST_DIR) {
     await registerWebApp(app, {
       distDir: env.WEB_DIST_DIR,

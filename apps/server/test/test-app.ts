@@ -37,6 +37,8 @@ export async function createTestDatabase(adminUrl: string): Promise<{ url: strin
 
 export type TestApp = {
   baseUrl: string;
+  /** Every route the app registered, as Fastify was told about it (HEAD routes included). */
+  routes: Array<{ method: string; url: string }>;
   smtp: SmtpSink;
   pool: pg.Pool;
   close: () => Promise<void>;
@@ -71,6 +73,7 @@ export async function startTestApp(
   const client = createDatabaseClient(database.url, { max: env.DATABASE_POOL_SIZE });
   await runMigrations(client);
   const vapid = webpush.generateVAPIDKeys();
+  const routes: TestApp['routes'] = [];
   const app = await buildApp({
     env,
     databaseUrl: database.url,
@@ -83,10 +86,14 @@ export async function startTestApp(
     },
     ...client,
     ...(pushCa && { pushCa }),
+    onRoute: (route) => {
+      for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+    },
   });
   await app.listen({ port, host: '127.0.0.1' });
   return {
     baseUrl: env.PUBLIC_URL,
+    routes,
     smtp,
     pool: client.pool,
     close: async () => {

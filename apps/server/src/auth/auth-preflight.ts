@@ -25,7 +25,7 @@ async function userExists(db: Database, email: string): Promise<boolean> {
 // The spec's hosted identity service told people whether an email has an account (sign-up
 // "exists", sign-in and reset "not found"), and its screens depend on it; the library hides it
 // by default. Kept on purpose and throttled: docs/decisions/011-account-existence-messages.md.
-const PREFLIGHTS: Record<string, Preflight> = {
+const PREFLIGHTS = {
   '/sign-up/email': {
     schema: SignUpSchema,
     check: async ({ email }: { email: string }, db) => {
@@ -56,22 +56,28 @@ const PREFLIGHTS: Record<string, Preflight> = {
     schema: ChangePasswordBodySchema.transform((body) => ({ ...body, revokeOtherSessions: true })),
   },
   '/sign-out': { schema: z.object({}).optional() },
-};
+} satisfies Record<string, Preflight>;
+
+/** The auth endpoints Leadbell's API offers for POST: each is a route of its own (auth.routes.ts). */
+export type AuthPostEndpoint = keyof typeof PREFLIGHTS;
+
+/** The shared schema a POST to `endpoint` is checked with: the route's documented body. */
+export function authBodySchemaOf(endpoint: AuthPostEndpoint): z.ZodType {
+  return PREFLIGHTS[endpoint].schema;
+}
 
 /**
  * Validates and sanitises an auth POST with the shared schemas before the library sees it.
  * Endpoints not listed here are not part of Leadbell's API and answer 404.
  */
 export async function runAuthPreflight(endpoint: string, body: unknown, db: Database, ip: string): Promise<unknown> {
-  const preflight = PREFLIGHTS[endpoint];
+  const preflight: Preflight | undefined = PREFLIGHTS[endpoint as AuthPostEndpoint];
   if (!preflight) throw new AppError('not_found', `No auth endpoint ${endpoint}.`);
   const parsed = parseOrThrow(preflight.schema, body) as never;
   await preflight.check?.(parsed, db, ip);
   return parsed ?? {};
 }
 
-const READ_ENDPOINTS = new Set(['/get-session', '/ok']);
-
-export function assertAuthReadAllowed(endpoint: string): void {
-  if (!READ_ENDPOINTS.has(endpoint)) throw new AppError('not_found', `No auth endpoint ${endpoint}.`);
-}
+/** The auth endpoints Leadbell's API offers for GET. */
+export const AUTH_READ_ENDPOINTS = ['/get-session', '/ok'] as const;
+export type AuthReadEndpoint = (typeof AUTH_READ_ENDPOINTS)[number];

@@ -1,11 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiErrorBody } from '@leadbell/shared/error-codes';
 import type { Auth } from './auth.ts';
+import { AUTH_POST_DOCS, AUTH_READ_DOCS } from './auth-endpoints.ts';
 import { toApiErrorCode } from './auth-errors.ts';
-import { assertAuthReadAllowed, runAuthPreflight } from './auth-preflight.ts';
+import { AUTH_READ_ENDPOINTS, authBodySchemaOf, runAuthPreflight, type AuthPostEndpoint } from './auth-preflight.ts';
 import { clearSignInFailures, recordSignInFailure } from './sign-in-throttle.ts';
 import type { Database } from '../db/client.ts';
 import { AppError, statusOf } from '../http/app-error.ts';
+import { documentationOnly } from '../http/openapi-responses.ts';
 
 const SIGN_IN = '/sign-in/email';
 
@@ -17,29 +19,39 @@ async function settleSignInAttempt(db: Database, email: string, ip: string, stat
 type AuthRoutesOptions = { auth: Auth; db: Database; publicUrl: string; trustedOrigins: string[] };
 
 /**
- * Mounts better-auth under /v1/auth. Requests are checked by our shared schemas first
- * (same messages as every other route), then handed to the library as web Requests;
- * its error answers come back in the API's `{ error }` envelope.
+ * Mounts better-auth under /v1/auth, one route per endpoint Leadbell offers (any other path under
+ * /v1/auth answers 404 like every unknown route). Requests are checked by our shared schemas first
+ * (same messages as every other route), then handed to the library as web Requests; its error
+ * answers come back in the API's `{ error }` envelope. The body schemas are documentation only:
+ * the preflight validates, after the origin check.
  */
 export function registerAuthRoutes(app: FastifyInstance, { auth, db, publicUrl, trustedOrigins }: AuthRoutesOptions) {
-  app.route({
-    method: ['GET', 'POST'],
-    url: '/v1/auth/*',
-    handler: async (request: FastifyRequest, reply: FastifyReply) => {
-      const endpoint = request.url.split('?')[0]!.slice('/v1/auth'.length);
-      if (request.method === 'GET') assertAuthReadAllowed(endpoint);
-      // Cross-site request forgery is refused before any lookup can answer anything.
-      if (request.method === 'POST' && !trustedOrigins.includes(request.headers.origin ?? '')) {
-        throw new AppError('forbidden', 'This origin may not call the auth endpoints.');
-      }
-      const body =
-        request.method === 'POST' ? await runAuthPreflight(endpoint, request.body, db, request.ip) : undefined;
-      const response = await auth.handler(toWebRequest(request, publicUrl, body));
-      if (endpoint === SIGN_IN)
-        await settleSignInAttempt(db, (body as { email: string }).email, request.ip, response.status);
-      return sendWebResponse(reply, response);
-    },
-  });
+  const bridge = (endpoint: string) => async (request: FastifyRequest, reply: FastifyReply) => {
+    // Cross-site request forgery is refused before any lookup can answer anything.
+    if (request.method === 'POST' && !trustedOrigins.includes(request.headers.origin ?? '')) {
+      throw new AppError('forbidden', 'This origin may not call the auth endpoints.');
+    }
+    const body = request.method === 'POST' ? await runAuthPreflight(endpoint, request.body, db, request.ip) : undefined;
+    const response = await auth.handler(toWebRequest(request, publicUrl, body));
+    if (endpoint === SIGN_IN)
+      await settleSignInAttempt(db, (body as { email: string }).email, request.ip, response.status);
+    return sendWebResponse(reply, response);
+  };
+
+  for (const [endpoint, { response, ...docs }] of Object.entries(AUTH_POST_DOCS)) {
+    app.post(
+      `/v1/auth${endpoint}`,
+      {
+        schema: { ...docs, body: authBodySchemaOf(endpoint as AuthPostEndpoint), response },
+        validatorCompiler: documentationOnly,
+      },
+      bridge(endpoint),
+    );
+  }
+  for (const endpoint of AUTH_READ_ENDPOINTS) {
+    const { response, ...docs } = AUTH_READ_DOCS[endpoint];
+    app.get(`/v1/auth${endpoint}`, { schema: { ...docs, response } }, bridge(endpoint));
+  }
 }
 
 function toWebRequest(request: FastifyRequest, publicUrl: string, body: unknown): Request {
@@ -75,6 +87,8 @@ async function sendWebResponse(reply: FastifyReply, response: Response) {
   const retryAfter = response.headers.get('x-retry-after');
   if (retryAfter) reply.header('retry-after', retryAfter);
   const code = toApiErrorCode(response.status, library.code);
-  const body: ApiErrorBody = { error: { code, message: library.message ?? 'Request failed.' } };
+  const body: ApiErrorBody = {
+    error: { code, message: library.message ?? 'Request failed.', requestId: reply.request.id },
+  };
   return reply.status(statusOf(code)).type('application/json').send(body);
 }

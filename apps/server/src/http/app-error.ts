@@ -21,6 +21,10 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   origin_not_allowed: 403,
   push_service_not_allowed: 400,
   no_plan: 409,
+  seat_limit_reached: 402,
+  last_admin: 409,
+  already_in_entity: 409,
+  invitation_unavailable: 410,
   internal_error: 500,
 };
 

@@ -15,7 +15,11 @@ function fieldErrorsOf(issues: ValidationIssue[]): FieldErrors {
   return fields;
 }
 
-function send(reply: FastifyReply, status: number, body: ApiErrorBody) {
+type ApiError = Omit<ApiErrorBody['error'], 'requestId'>;
+
+/** Every error body carries the request's id, so a caller can quote it and we can find it in the logs. */
+export function sendApiError(reply: FastifyReply, status: number, error: ApiError) {
+  const body: ApiErrorBody = { error: { ...error, requestId: reply.request.id } };
   return reply.status(status).type('application/json').send(body);
 }
 
@@ -25,15 +29,19 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof AppError) {
       reply.headers(error.headers);
       const details = error.fields ? { fields: error.fields } : undefined;
-      return send(reply, error.status, {
-        error: { code: error.code, message: error.message, ...(details && { details }) },
+      return sendApiError(reply, error.status, {
+        code: error.code,
+        message: error.message,
+        ...(details && { details }),
       });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields = fieldErrorsOf(error.validation as ValidationIssue[]);
       const first = Object.values(fields)[0]?.[0];
-      return send(reply, 400, {
-        error: { code: 'validation_error', message: first ?? 'Some fields are invalid.', details: { fields } },
+      return sendApiError(reply, 400, {
+        code: 'validation_error',
+        message: first ?? 'Some fields are invalid.',
+        details: { fields },
       });
     }
     const status = error.statusCode ?? 500;
@@ -47,17 +55,16 @@ export function registerErrorHandler(app: FastifyInstance): void {
             : status === 413
               ? 'payload_too_large'
               : 'validation_error';
-      return send(reply, status, { error: { code, message: error.message } });
+      return sendApiError(reply, status, { code, message: error.message });
     }
     request.log.error({ err: error }, 'unhandled error');
-    return send(reply, 500, {
-      error: { code: 'internal_error', message: 'Something went wrong on our side. Please try again.' },
+    return sendApiError(reply, 500, {
+      code: 'internal_error',
+      message: 'Something went wrong on our side. Please try again.',
     });
   });
 
   app.setNotFoundHandler((request, reply) =>
-    send(reply, 404, {
-      error: { code: 'not_found', message: `No route ${request.method} ${request.url.split('?')[0]}` },
-    }),
+    sendApiError(reply, 404, { code: 'not_found', message: `No route ${request.method} ${request.url.split('?')[0]}` }),
   );
 }

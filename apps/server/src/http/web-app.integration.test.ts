@@ -142,7 +142,13 @@ describe('web app › console and unknown paths', () => {
   it('leaves unknown API paths to the API’s JSON 404', async () => {
     const response = await get('/v1/nope');
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ error: { code: 'not_found', message: 'No route GET /v1/nope' } });
+    expect(response.json()).toEqual({
+      error: {
+        code: 'not_found',
+        message: 'No route GET /v1/nope',
+        requestId: expect.any(String),
+      },
+    });
     expect((await get('/v1/health')).json()).toEqual({ ok: true });
   });
 

@@ -133,7 +133,8 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     },
   });
 
-  app.get('/*', async (request, reply) => {
+  // Not part of the API: kept out of the OpenAPI document.
+  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const [pathname = '/', query] = request.url.split('?');
     if (pathname === '/v1' || pathname.startsWith('/v1/')) return reply.callNotFound();
     if (pathname.length > 1 && pathname.endsWith('/')) {

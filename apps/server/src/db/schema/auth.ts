@@ -13,6 +13,10 @@ export const users = pgTable('users', {
   image: text('image'),
   role: text('role').notNull().default('user'),
   entityId: uuid('entity_id').references(() => entities.id, { onDelete: 'set null' }),
+  // When the user joined their entity (created it, or accepted an invitation).
+  entityJoinedAt: timestamp('entity_joined_at', { withTimezone: true }),
+  // Refreshed at most every few minutes by authenticated requests, for the Team page.
+  lastActiveAt: timestamp('last_active_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,8 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { CreateApiKeySchema, UpdateApiKeySchema } from '@leadbell/shared/api-keys';
+import {
+  ApiKeyListSchema,
+  ApiKeySecretSchema,
+  ApiKeySummarySchema,
+  CreateApiKeySchema,
+  UpdateApiKeySchema,
+} from '@leadbell/shared/api-keys';
 import { entityIdOf } from '../../auth/require-session.ts';
 import { IdParamsSchema } from '../../http/ids.ts';
+import { ENTITY_REQUIRED, jsonResponse, noContent } from '../../http/openapi-responses.ts';
 import type { RouteContext } from '../../http/route-context.ts';
 import { getApiKeySecretOrThrow } from './get-api-key-secret.ts';
 import { issueApiKey } from './issue-api-key.ts';
@@ -13,13 +20,37 @@ import { updateApiKey } from './update-api-key.ts';
 export function registerApiKeyRoutes(app: FastifyInstance, { db, cipher, requireSession }: RouteContext) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  routes.get('/v1/api-keys', { onRequest: requireSession }, async (request) => ({
-    data: await listApiKeys(db, entityIdOf(request)),
-  }));
+  routes.get(
+    '/v1/api-keys',
+    {
+      schema: {
+        summary: 'List API keys',
+        description: 'The business’s active keys, masked. Revoked keys are not listed.',
+        response: { 200: ApiKeyListSchema, ...ENTITY_REQUIRED },
+      },
+      onRequest: requireSession,
+    },
+    async (request) => ({ data: await listApiKeys(db, entityIdOf(request)) }),
+  );
 
   routes.post(
     '/v1/api-keys',
-    { schema: { body: CreateApiKeySchema }, onRequest: requireSession },
+    {
+      schema: {
+        summary: 'Create an API key',
+        description:
+          'A new key for websites to send notifications with. Give `allowedOrigins` for a key that goes into page HTML: browsers on other sites are then refused.',
+        body: CreateApiKeySchema,
+        response: {
+          201: jsonResponse(
+            ApiKeySummarySchema,
+            'The new key, masked; read it whole with `GET /v1/api-keys/{id}/secret`.',
+          ),
+          ...ENTITY_REQUIRED,
+        },
+      },
+      onRequest: requireSession,
+    },
     async (request, reply) =>
       reply.status(201).send(
         await issueApiKey(db, cipher, entityIdOf(request), {
@@ -31,13 +62,30 @@ export function registerApiKeyRoutes(app: FastifyInstance, { db, cipher, require
 
   routes.patch(
     '/v1/api-keys/:id',
-    { schema: { params: IdParamsSchema, body: UpdateApiKeySchema }, onRequest: requireSession },
+    {
+      schema: {
+        summary: 'Limit an API key to origins',
+        description: 'Replaces the browser origins allowed to use the key; an empty list allows any origin.',
+        params: IdParamsSchema,
+        body: UpdateApiKeySchema,
+        response: { 200: ApiKeySummarySchema, ...ENTITY_REQUIRED },
+      },
+      onRequest: requireSession,
+    },
     async (request) => updateApiKey(db, request.params.id, entityIdOf(request), request.body),
   );
 
   routes.get(
     '/v1/api-keys/:id/secret',
-    { schema: { params: IdParamsSchema }, onRequest: requireSession },
+    {
+      schema: {
+        summary: 'Reveal an API key',
+        description: 'The whole key, for the copy button. Answered with `Cache-Control: no-store`.',
+        params: IdParamsSchema,
+        response: { 200: ApiKeySecretSchema, ...ENTITY_REQUIRED },
+      },
+      onRequest: requireSession,
+    },
     async (request, reply) =>
       reply
         .header('cache-control', 'no-store')
@@ -46,7 +94,15 @@ export function registerApiKeyRoutes(app: FastifyInstance, { db, cipher, require
 
   routes.delete(
     '/v1/api-keys/:id',
-    { schema: { params: IdParamsSchema }, onRequest: requireSession },
+    {
+      schema: {
+        summary: 'Revoke an API key',
+        description: 'The key stops working at once, everywhere.',
+        params: IdParamsSchema,
+        response: { 204: noContent('Revoked.'), ...ENTITY_REQUIRED },
+      },
+      onRequest: requireSession,
+    },
     async (request, reply) => {
       await revokeApiKey(db, request.params.id, entityIdOf(request));
       return reply.status(204).send();

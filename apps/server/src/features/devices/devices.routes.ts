@@ -1,8 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { CreatePushSubscriptionSchema, DeliveryPreferencesSchema } from '@leadbell/shared/devices';
+import {
+  CreatePushSubscriptionSchema,
+  DeliveryPreferencesSchema,
+  DeliveryPreferencesStateSchema,
+  DeviceListSchema,
+  DeviceSchema,
+  TestNotificationResultSchema,
+  VapidPublicKeySchema,
+} from '@leadbell/shared/devices';
 import { entityIdOf, sessionUserOf } from '../../auth/require-session.ts';
 import { IdParamsSchema } from '../../http/ids.ts';
+import { ENTITY_REQUIRED, errorResponses, jsonResponse, noContent } from '../../http/openapi-responses.ts';
 import type { RouteContext } from '../../http/route-context.ts';
 import { deletePushSubscription } from './delete-push-subscription.ts';
 import type { DeviceOwner } from './device-record.ts';
@@ -23,22 +32,64 @@ export function registerDeviceRoutes(
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  routes.get('/v1/push/vapid-public-key', { onRequest: requireSession }, async () => ({ publicKey: vapidPublicKey }));
+  routes.get(
+    '/v1/push/vapid-public-key',
+    {
+      schema: {
+        summary: 'The server’s push key',
+        description: 'The VAPID public key a browser subscribes to Web Push with (`applicationServerKey`).',
+        response: { 200: VapidPublicKeySchema },
+      },
+      onRequest: requireSession,
+    },
+    async () => ({ publicKey: vapidPublicKey }),
+  );
 
-  routes.get('/v1/push-subscriptions', { onRequest: requireSession }, async (request) => ({
-    data: await listDevices(db, ownerOf(request)),
-  }));
+  routes.get(
+    '/v1/push-subscriptions',
+    {
+      schema: {
+        summary: 'List my devices',
+        description: 'The signed-in user’s devices that ring, with their delivery health.',
+        response: { 200: DeviceListSchema, ...ENTITY_REQUIRED },
+      },
+      onRequest: requireSession,
+    },
+    async (request) => ({ data: await listDevices(db, ownerOf(request)) }),
+  );
 
   routes.post(
     '/v1/push-subscriptions',
-    { schema: { body: CreatePushSubscriptionSchema }, onRequest: requireSession },
+    {
+      schema: {
+        summary: 'Turn on notifications on this device',
+        description:
+          'Registers the browser’s Web Push subscription (`PushSubscription.toJSON()`) for the signed-in user. Registering the same endpoint again updates it.',
+        body: CreatePushSubscriptionSchema,
+        response: {
+          201: jsonResponse(DeviceSchema, 'The device.'),
+          ...errorResponses({
+            400: 'Invalid subscription (`validation_error`), or a push service that is not supported (`push_service_not_allowed`).',
+            409: 'No business or no plan yet: `entity_required`, `no_plan`.',
+          }),
+        },
+      },
+      onRequest: requireSession,
+    },
     async (request, reply) =>
       reply.status(201).send(await registerPushSubscription(db, ownerOf(request), request.body, pushServiceHosts)),
   );
 
   routes.delete(
     '/v1/push-subscriptions/:id',
-    { schema: { params: IdParamsSchema }, onRequest: requireSession },
+    {
+      schema: {
+        summary: 'Turn off notifications on a device',
+        params: IdParamsSchema,
+        response: { 204: noContent('Removed.'), ...ENTITY_REQUIRED },
+      },
+      onRequest: requireSession,
+    },
     async (request, reply) => {
       await deletePushSubscription(db, request.params.id, ownerOf(request));
       return reply.status(204).send();
@@ -47,18 +98,46 @@ export function registerDeviceRoutes(
 
   routes.post(
     '/v1/push-subscriptions/:id/test',
-    { schema: { params: IdParamsSchema }, onRequest: requireSession },
+    {
+      schema: {
+        summary: 'Ring a device with a test',
+        description:
+          'Queues a test push to the device through the real delivery path. Its outcome shows on the device’s times (`lastSuccessAt`, `lastReceivedAt` after `sentAt`).',
+        params: IdParamsSchema,
+        response: { 202: jsonResponse(TestNotificationResultSchema, 'Queued.'), ...ENTITY_REQUIRED },
+      },
+      onRequest: requireSession,
+    },
     async (request, reply) =>
       reply.status(202).send(await sendTestNotification(db, deliveryQueue, request.params.id, ownerOf(request))),
   );
 
-  routes.get('/v1/me/delivery-preferences', { onRequest: requireSession }, async (request) =>
-    getDeliveryPreferences(db, sessionUserOf(request).id),
+  routes.get(
+    '/v1/me/delivery-preferences',
+    {
+      schema: {
+        tags: ['Devices'],
+        summary: 'Read my email copies setting',
+        description:
+          'Whether notifications also reach the user by email. `isDefault`: the user has not chosen, so copies are on until one of their devices confirms a delivery.',
+        response: { 200: DeliveryPreferencesStateSchema },
+      },
+      onRequest: requireSession,
+    },
+    async (request) => getDeliveryPreferences(db, sessionUserOf(request).id),
   );
 
   routes.put(
     '/v1/me/delivery-preferences',
-    { schema: { body: DeliveryPreferencesSchema }, onRequest: requireSession },
+    {
+      schema: {
+        tags: ['Devices'],
+        summary: 'Turn email copies on or off',
+        body: DeliveryPreferencesSchema,
+        response: { 200: DeliveryPreferencesStateSchema },
+      },
+      onRequest: requireSession,
+    },
     async (request) => updateDeliveryPreferences(db, sessionUserOf(request).id, request.body),
   );
 }

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { CreateEntitySchema, SelectPlanSchema } from '@leadbell/shared/entities';
+import { CreateEntitySchema, EntitySchema, SelectPlanSchema } from '@leadbell/shared/entities';
 import { sessionUserOf } from '../../auth/require-session.ts';
 import { IdParamsSchema } from '../../http/ids.ts';
+import { errorResponses, jsonResponse } from '../../http/openapi-responses.ts';
 import type { RouteContext } from '../../http/route-context.ts';
 import { createEntity } from './create-entity.ts';
 import { getEntityOrThrow } from './get-entity.ts';
@@ -16,17 +17,44 @@ export function registerEntityRoutes(
 
   routes.post(
     '/v1/entities',
-    { schema: { body: CreateEntitySchema }, onRequest: requireSession },
+    {
+      schema: {
+        summary: 'Create the business',
+        description:
+          'Onboarding’s first step: the signed-in user’s business (entity). The next step is choosing a plan.',
+        body: CreateEntitySchema,
+        response: {
+          201: jsonResponse(EntitySchema, 'The business, without a plan yet.'),
+          ...errorResponses({ 409: 'The user already has a business: `entity_exists`.' }),
+        },
+      },
+      onRequest: requireSession,
+    },
     async (request, reply) => reply.status(201).send(await createEntity(db, sessionUserOf(request), request.body)),
   );
 
-  routes.get('/v1/entities/:id', { schema: { params: IdParamsSchema }, onRequest: requireSession }, async (request) =>
-    getEntityOrThrow(db, request.params.id, sessionUserOf(request).entityId),
+  routes.get(
+    '/v1/entities/:id',
+    {
+      schema: { summary: 'Read the business', params: IdParamsSchema, response: { 200: EntitySchema } },
+      onRequest: requireSession,
+    },
+    async (request) => getEntityOrThrow(db, request.params.id, sessionUserOf(request).entityId),
   );
 
   routes.put(
     '/v1/entities/:id/plan',
-    { schema: { params: IdParamsSchema, body: SelectPlanSchema }, onRequest: requireSession },
+    {
+      schema: {
+        summary: 'Choose a plan',
+        description:
+          'During onboarding the plan starts at once (and the first API key is issued). Afterwards a change starts with the next billing month (`pendingPlan`, `pendingPlanFrom`).',
+        params: IdParamsSchema,
+        body: SelectPlanSchema,
+        response: { 200: EntitySchema, ...errorResponses({ 403: 'Only an admin can change the plan: `forbidden`.' }) },
+      },
+      onRequest: requireSession,
+    },
     async (request) =>
       selectPlan(db, cipher, deliveryQueue, {
         user: sessionUserOf(request),

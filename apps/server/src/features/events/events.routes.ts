@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { entityIdOf } from '../../auth/require-session.ts';
 import type { RouteContext } from '../../http/route-context.ts';
 import type { NotificationHub } from './notification-hub.ts';
@@ -9,7 +10,22 @@ export function registerEventRoutes(app: FastifyInstance, { db, requireSession }
   // Open streams never finish on their own; end them so shutdown is not held up by idle consoles.
   app.addHook('preClose', async () => streams.closeAll());
 
-  app.get('/v1/events', { onRequest: requireSession }, async (request, reply) =>
+  const schema = {
+    summary: 'Stream new notifications',
+    description: [
+      'A Server-Sent Events stream (`EventSource`) for the caller’s business. Events:',
+      '- `ready` once a fresh stream is listening: refetch once, then rely on the stream;',
+      '- `notification` (with `id:`), data a `Notification`; reconnecting with `Last-Event-ID` delivers exactly what was missed;',
+      '- `delivery` (no id), data `{ notificationId, flowId, delivery }` when a delivery’s state changes.',
+    ].join('\n'),
+    response: {
+      200: {
+        description: 'The stream; it stays open.',
+        content: { 'text/event-stream': { schema: z.string().describe('`event:`, `id:` and `data:` lines.') } },
+      },
+    },
+  };
+  app.get('/v1/events', { schema, onRequest: requireSession }, async (request, reply) =>
     streams.stream(request, reply, entityIdOf(request)),
   );
 }

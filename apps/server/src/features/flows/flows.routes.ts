@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { FlowInputSchema } from '@leadbell/shared/flows';
+import { FlowFieldsSchema, FlowInputSchema, FlowListSchema, FlowSchema } from '@leadbell/shared/flows';
 import { entityIdOf } from '../../auth/require-session.ts';
 import { IdParamsSchema } from '../../http/ids.ts';
+import { ENTITY_REQUIRED, jsonResponse, noContent } from '../../http/openapi-responses.ts';
 import type { RouteContext } from '../../http/route-context.ts';
 import { createFlow } from './create-flow.ts';
 import { deleteFlow } from './delete-flow.ts';
@@ -14,33 +15,83 @@ import { updateFlow } from './update-flow.ts';
 export function registerFlowRoutes(app: FastifyInstance, { db, requireSession }: RouteContext) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  routes.get('/v1/flows', { onRequest: requireSession }, async (request) => ({
-    data: await listFlows(db, entityIdOf(request)),
-  }));
-
-  routes.post('/v1/flows', { schema: { body: FlowInputSchema }, onRequest: requireSession }, async (request, reply) =>
-    reply.status(201).send(await createFlow(db, entityIdOf(request), request.body)),
+  routes.get(
+    '/v1/flows',
+    {
+      schema: { summary: 'List flows', response: { 200: FlowListSchema, ...ENTITY_REQUIRED } },
+      onRequest: requireSession,
+    },
+    async (request) => ({ data: await listFlows(db, entityIdOf(request)) }),
   );
 
-  routes.get('/v1/flows/:id', { schema: { params: IdParamsSchema }, onRequest: requireSession }, async (request) =>
-    getFlowOrThrow(db, request.params.id, entityIdOf(request)),
+  routes.post(
+    '/v1/flows',
+    {
+      schema: {
+        summary: 'Create a flow',
+        description:
+          'A flow is one form or source on a website. `title` and `message` are the notification’s templates: `{{Field Name}}` is filled from the notification’s `data` (any case, spaces allowed).',
+        body: FlowInputSchema,
+        response: {
+          201: jsonResponse(FlowSchema, 'The new flow; its `flowId` goes into the website’s calls.'),
+          ...ENTITY_REQUIRED,
+        },
+      },
+      onRequest: requireSession,
+    },
+    async (request, reply) => reply.status(201).send(await createFlow(db, entityIdOf(request), request.body)),
+  );
+
+  routes.get(
+    '/v1/flows/:id',
+    {
+      schema: { summary: 'Read a flow', params: IdParamsSchema, response: { 200: FlowSchema, ...ENTITY_REQUIRED } },
+      onRequest: requireSession,
+    },
+    async (request) => getFlowOrThrow(db, request.params.id, entityIdOf(request)),
   );
 
   routes.get(
     '/v1/flows/:id/fields',
-    { schema: { params: IdParamsSchema }, onRequest: requireSession },
+    {
+      schema: {
+        summary: 'Data fields the flow received lately',
+        description:
+          'The field names of the flow’s latest notifications, for the editor’s placeholder hints: a placeholder no recent notification filled is probably misspelt.',
+        params: IdParamsSchema,
+        response: { 200: FlowFieldsSchema, ...ENTITY_REQUIRED },
+      },
+      onRequest: requireSession,
+    },
     async (request) => getFlowFields(db, request.params.id, entityIdOf(request)),
   );
 
   routes.put(
     '/v1/flows/:id',
-    { schema: { params: IdParamsSchema, body: FlowInputSchema }, onRequest: requireSession },
+    {
+      schema: {
+        summary: 'Change a flow',
+        description: 'Replaces the name and templates. Notifications already sent keep their text.',
+        params: IdParamsSchema,
+        body: FlowInputSchema,
+        response: { 200: FlowSchema, ...ENTITY_REQUIRED },
+      },
+      onRequest: requireSession,
+    },
     async (request) => updateFlow(db, request.params.id, entityIdOf(request), request.body),
   );
 
   routes.delete(
     '/v1/flows/:id',
-    { schema: { params: IdParamsSchema }, onRequest: requireSession },
+    {
+      schema: {
+        summary: 'Delete a flow',
+        description: 'Deletes the flow and its notifications. Websites still sending to it get 404.',
+        params: IdParamsSchema,
+        response: { 204: noContent('Deleted.'), ...ENTITY_REQUIRED },
+      },
+      onRequest: requireSession,
+    },
     async (request, reply) => {
       await deleteFlow(db, request.params.id, entityIdOf(request));
       return reply.status(204).send();

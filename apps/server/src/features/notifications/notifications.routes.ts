@@ -1,14 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { NOTIFY_BODY_LIMIT_BYTES, NotificationPageQuerySchema } from '@leadbell/shared/notifications';
+import {
+  NOTIFY_BODY_LIMIT_BYTES,
+  NotificationPageQuerySchema,
+  NotificationPageSchema,
+} from '@leadbell/shared/notifications';
 import { entityIdOf } from '../../auth/require-session.ts';
 import { IdParamsSchema } from '../../http/ids.ts';
+import { documentationOnly, ENTITY_REQUIRED, serializedAsIs } from '../../http/openapi-responses.ts';
 import type { RouteContext } from '../../http/route-context.ts';
 import { listNotifications } from './list-notifications.ts';
 import { addIngestionBodyParsers } from './ingestion-body-parsers.ts';
 import { isFormPost, receiveSubmission, type ReceiveDependencies } from './receive-notification.ts';
 import { apiKeyOfHeaders } from '../api-keys/authenticate-api-key.ts';
 import { notifySubmissionOf } from './notify-submission.ts';
+import { NOTIFY_PREFLIGHT_SCHEMA, NOTIFY_SCHEMA } from './notify-openapi.ts';
 
 const CORS_HEADERS = {
   // Any site may call; keys limited to origins are checked per request (notify-origin.ts).
@@ -33,7 +39,17 @@ export function registerNotificationRoutes(
 
   routes.get(
     '/v1/flows/:id/notifications',
-    { schema: { params: IdParamsSchema, querystring: NotificationPageQuerySchema }, onRequest: requireSession },
+    {
+      schema: {
+        tags: ['Notifications'],
+        summary: 'List a flow’s notifications',
+        description: 'Newest first, a page at a time: pass `nextCursor` back as `cursor` for the next page.',
+        params: IdParamsSchema,
+        querystring: NotificationPageQuerySchema,
+        response: { 200: NotificationPageSchema, ...ENTITY_REQUIRED },
+      },
+      onRequest: requireSession,
+    },
     async (request) =>
       listNotifications(db, { flowId: request.params.id, entityId: entityIdOf(request), ...request.query }),
   );
@@ -46,12 +62,19 @@ export function registerNotificationRoutes(
     scope.addHook('onRequest', async (_request, reply) => {
       reply.headers(CORS_HEADERS);
     });
-    scope.options('/v1/notify', async (_request, reply) => reply.status(204).headers(PREFLIGHT_HEADERS).send());
+    scope.options('/v1/notify', { schema: NOTIFY_PREFLIGHT_SCHEMA }, async (_request, reply) =>
+      reply.status(204).headers(PREFLIGHT_HEADERS).send(),
+    );
     scope.decorateRequest('apiKeyCaller', null);
     scope.post(
       '/v1/notify',
       {
         bodyLimit: NOTIFY_BODY_LIMIT_BYTES,
+        // Documented, not enforced here: the route reads each content type itself, and its answers
+        // are replayed as first stored (Idempotency-Key).
+        schema: NOTIFY_SCHEMA,
+        validatorCompiler: documentationOnly,
+        serializerCompiler: serializedAsIs,
         // A key in a header is checked before the body is read, so a caller without a valid key
         // learns nothing more (not even whether its JSON is well formed) and costs no parsing.
         // A plain HTML form carries its key in the body, so it is checked once the form is read.

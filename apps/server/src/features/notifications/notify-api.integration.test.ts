@@ -230,6 +230,7 @@ describe('notify › browsers (CORS) and allowed origins', () => {
     expect(elsewhere.body.error).toEqual({
       code: 'origin_not_allowed',
       message: 'This API key does not accept requests from https://copycat.example.',
+      requestId: elsewhere.headers.get('x-request-id'),
     });
     const fromForm = await postForm(
       { apiKey: secret.body.API_Key, flowId },

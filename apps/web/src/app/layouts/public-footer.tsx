@@ -9,7 +9,7 @@ const SOCIAL_LINKS = [
   { href: 'https://www.facebook.com/leadbellapp', label: 'Leadbell on Facebook', Icon: FacebookIcon },
 ];
 
-const COLUMNS = [
+const COLUMNS: Array<{ title: string; links: Array<{ to: string; label: string; reloadDocument?: boolean }> }> = [
   {
     title: 'Product',
     links: [
@@ -17,6 +17,11 @@ const COLUMNS = [
       { to: '/pricing', label: 'Pricing' },
       { to: '/blog', label: 'Blog' },
     ],
+  },
+  {
+    title: 'Developers',
+    // Served by the server, not a page of this app: a full page load, never client-side routing.
+    links: [{ to: '/docs/api', label: 'API reference', reloadDocument: true }],
   },
   {
     title: 'Legal',
@@ -30,7 +35,7 @@ const COLUMNS = [
 export function PublicFooter() {
   return (
     <footer className="border-t border-slate-200 bg-slate-50 dark:border-slate-800 dark:bg-slate-900/40">
-      <div className="mx-auto grid max-w-6xl grid-cols-2 gap-10 px-4 py-12 sm:px-6 md:grid-cols-[1fr_auto_auto] md:gap-16">
+      <div className="mx-auto grid max-w-6xl grid-cols-2 gap-10 px-4 py-12 sm:px-6 md:grid-cols-[1fr_auto_auto_auto] md:gap-16">
         <div className="col-span-2 max-w-xs md:col-span-1">
           <Logo size="sm" />
           <p className="mt-4 text-sm leading-relaxed text-slate-600 dark:text-slate-400">
@@ -58,6 +63,7 @@ export function PublicFooter() {
                 <li key={link.to}>
                   <Link
                     to={link.to}
+                    reloadDocument={link.reloadDocument}
                     className="-mx-2 inline-block rounded-md px-2 py-1.5 text-sm text-slate-600 hover:text-slate-900 dark:text-slate-400 dark:hover:text-white"
                   >
                     {link.label}
