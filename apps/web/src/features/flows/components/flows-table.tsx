@@ -15,6 +15,7 @@ import {
   TableHeader,
   TableRow,
 } from '../../../components/ui/table.tsx';
+import { useMediaQuery } from '../../../lib/use-media-query.ts';
 import { useRowCopy } from '../../../lib/use-row-copy.ts';
 import { formatDateTime, formatRelativeTime } from '../../../lib/format-date.ts';
 import { RedirectProblem } from './redirect-problem.tsx';
@@ -48,6 +49,8 @@ function NotificationStats({ flow }: { flow: Flow }) {
 
 export function FlowsTable({ flows, onDelete }: FlowsTableProps) {
   const { copiedId, copyFailed, copy } = useRowCopy();
+  // Tailwind's md breakpoint, where rows stop being cards: one copy of a row's problem in the page.
+  const isTable = useMediaQuery('(min-width: 48rem)');
 
   return (
     <div className="grid gap-3">
@@ -67,7 +70,7 @@ export function FlowsTable({ flows, onDelete }: FlowsTableProps) {
         <TableBody>
           {flows.map((flow, index) => (
             <Fragment key={flow.flowId}>
-              <TableRow className={flow.redirectProblem ? 'md:border-b-0' : undefined}>
+              <TableRow className={flow.redirectProblem && isTable ? 'md:border-b-0' : undefined}>
                 <TableCell label="#" className="text-slate-500 tabular-nums">
                   {index + 1}
                 </TableCell>
@@ -96,9 +99,9 @@ export function FlowsTable({ flows, onDelete }: FlowsTableProps) {
                 <TableCell label="Notifications">
                   <NotificationStats flow={flow} />
                 </TableCell>
-                {flow.redirectProblem ? (
+                {flow.redirectProblem && !isTable ? (
                   // On phones the problem is part of the flow's card; on wider screens a full-width row below it.
-                  <TableCell label="Problem" className="max-md:block max-md:before:content-none md:hidden">
+                  <TableCell label="Problem" className="block before:content-none">
                     <RedirectProblem problem={flow.redirectProblem} />
                   </TableCell>
                 ) : null}
@@ -137,8 +140,8 @@ export function FlowsTable({ flows, onDelete }: FlowsTableProps) {
                   </Button>
                 </TableActionsCell>
               </TableRow>
-              {flow.redirectProblem ? (
-                <tr role="row" className="max-md:hidden md:border-b md:border-slate-200 md:last:border-b-0">
+              {flow.redirectProblem && isTable ? (
+                <tr role="row" className="border-b border-slate-200 last:border-b-0">
                   <td role="cell" colSpan={7} className="px-4 pb-4">
                     <RedirectProblem problem={flow.redirectProblem} />
                   </td>
