@@ -150,7 +150,7 @@ export function AppShell() {
       </header>
 
       <div className="md:pl-64">
-        <AlertingBanner setup={setup.data} fixHref="/setup" />
+        <AlertingBanner setup={setup.data} fixHref={pathname === '/setup' ? null : '/setup'} />
         <main
           id="main"
           tabIndex={-1}

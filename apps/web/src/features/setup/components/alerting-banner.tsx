@@ -9,7 +9,13 @@ import { alertingWarning, dismissAlertingWarning, isAlertingWarningDismissed } f
  * The shell's warning when nothing would reach the owner about a new lead (decision 021): shown on
  * every console page while the server says so, dismissible for this browser session.
  */
-export function AlertingBanner({ setup, fixHref }: { setup: SetupStatus | undefined; fixHref: string }) {
+type AlertingBannerProps = {
+  setup: SetupStatus | undefined;
+  /** Where "Set up notifications" leads; null on that page itself. */
+  fixHref: string | null;
+};
+
+export function AlertingBanner({ setup, fixHref }: AlertingBannerProps) {
   const headingId = useId();
   const [isDismissed, setIsDismissed] = useState(isAlertingWarningDismissed);
   const reason = setup ? alertingWarning(setup) : null;
@@ -29,9 +35,11 @@ export function AlertingBanner({ setup, fixHref }: { setup: SetupStatus | undefi
             </p>
             <p className="mt-0.5 text-amber-900">{reason}</p>
           </div>
-          <Button asChild size="sm" className="self-start sm:self-center">
-            <Link to={fixHref}>Set up notifications</Link>
-          </Button>
+          {fixHref ? (
+            <Button asChild size="sm" className="self-start sm:self-center">
+              <Link to={fixHref}>Set up notifications</Link>
+            </Button>
+          ) : null}
         </div>
         <button
           type="button"
