@@ -75,8 +75,11 @@ async function main() {
   const hello = Fastify();
   hello.post('/hello', async () => ({ hello: 'world' }));
   const helloUrl = await hello.listen({ port: 0, host: '127.0.0.1' });
+  // Accepting only: each notification's deliveries and their jobs are written (the bench owners
+  // have no device, so each gets its email copy, decision 021), but sending them is the delivery
+  // benchmark's business, not this one's: this process runs as an API-only server would.
   const app = await startTestApp(
-    { NOTIFY_RATE_LIMIT: '1000000', NOTIFY_RATE_BURST: '1000000', DATABASE_POOL_SIZE: '10' },
+    { NOTIFY_RATE_LIMIT: '1000000', NOTIFY_RATE_BURST: '1000000', DATABASE_POOL_SIZE: '10', DELIVERY_WORKER: 'false' },
     database.adminUrl,
   );
   try {

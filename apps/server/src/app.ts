@@ -24,6 +24,8 @@ import { createRateLimiter } from './features/notifications/notify-rate-limiter.
 import { registerNotificationRoutes } from './features/notifications/notifications.routes.ts';
 import type { ReceiveDependencies } from './features/notifications/receive-notification.ts';
 import { registerUsageRoutes } from './features/usage/usage.routes.ts';
+import { registerSetupRoutes } from './features/setup/setup.routes.ts';
+import { registerDeliveryRoutes } from './features/deliveries/deliveries.routes.ts';
 import { registerApiReference } from './http/api-reference.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerOpenApi } from './http/openapi.ts';
@@ -137,6 +139,8 @@ export async function buildApp({
   registerNotificationRoutes(app, context, receive);
   registerHookRoutes(app, context, { receive, publicUrl: env.PUBLIC_URL });
   registerUsageRoutes(app, context);
+  registerSetupRoutes(app, context, { canSendEmail: Boolean(env.SMTP_URL) });
+  registerDeliveryRoutes(app, context);
   registerApiKeyRoutes(app, context);
   registerDeviceRoutes(app, context, {
     vapidPublicKey: secrets.vapidPublicKey,

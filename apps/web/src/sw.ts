@@ -1,4 +1,5 @@
 /// <reference lib="webworker" />
+import type { PushReceipt } from '@leadbell/shared/devices';
 import { notificationTarget, readPushPayload } from './features/devices/push-payload.ts';
 import { subscribeThisDevice } from './features/devices/subscribe-this-device.ts';
 
@@ -21,18 +22,35 @@ function readData(data: PushMessageData | null): unknown {
   }
 }
 
+/**
+ * Tells the server this device showed the push (decision 021): that, not the push service's
+ * acceptance, is what proves the phone rings. Best effort: a failed receipt (offline, signed out)
+ * never stands between the owner and the notification.
+ */
+async function sendReceipt(receipt: PushReceipt): Promise<void> {
+  try {
+    await fetch('/v1/push/receipts', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(receipt),
+    });
+  } catch {
+    // The notification is shown either way; the checklist waits for the next receipt.
+  }
+}
+
 self.addEventListener('push', (event) => {
   const payload = readPushPayload(readData(event.data));
   // Title and body are plain text: notifications never render HTML.
-  event.waitUntil(
-    self.registration.showNotification(payload.title, {
-      body: payload.message,
-      icon: ICON,
-      badge: BADGE,
-      ...(payload.notificationId ? { tag: payload.notificationId } : {}),
-      data: { url: notificationTarget(payload, self.location.origin) },
-    }),
-  );
+  const shown = self.registration.showNotification(payload.title, {
+    body: payload.message,
+    icon: ICON,
+    badge: BADGE,
+    ...(payload.notificationId ? { tag: payload.notificationId } : {}),
+    data: { url: notificationTarget(payload, self.location.origin) },
+  });
+  event.waitUntil(shown.then(() => (payload.receipt ? sendReceipt(payload.receipt) : undefined)));
 });
 
 /** Focuses an open console window and navigates it, or opens a new window (always for other sites). */

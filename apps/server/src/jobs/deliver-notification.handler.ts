@@ -5,6 +5,7 @@ import { pushSubscriptions } from '../db/schema/devices.ts';
 import type { Env } from '../env.ts';
 import { outcomeOfPushAnswer, type AttemptOutcome } from '../features/deliveries/attempt-outcome.ts';
 import { findDeliveryTarget, type DeliveryTarget } from '../features/deliveries/find-delivery-target.ts';
+import { leadEmailOf } from '@leadbell/shared/contact';
 import { notificationMail } from '../features/deliveries/notification-mail.ts';
 import { buildPushPayload, type PushContent } from '../features/deliveries/push-payload.ts';
 import { isPushServiceAllowed } from '../features/deliveries/push-service-hosts.ts';
@@ -60,8 +61,12 @@ export function createDeliverNotificationHandler({ db, queue, sender, mailer, en
             to: delivery.email,
             title: delivery.title,
             message: delivery.message,
-            url,
+            // The lead in the console: the email is read away from the site that sent it.
+            url: `${env.PUBLIC_URL}/flows/${delivery.flowId}#notification-${delivery.notificationId}`,
             accountUrl: `${env.PUBLIC_URL}/account`,
+            reason: delivery.fallbackReason ?? (delivery.emailChoice === null ? 'default' : 'chosen'),
+            replyTo: leadEmailOf(delivery.data),
+            isTest: delivery.isTest,
           }),
         );
         return { kind: 'delivered', statusCode: null, durationMs: Math.round(performance.now() - started) };
@@ -78,6 +83,9 @@ export function createDeliverNotificationHandler({ db, queue, sender, mailer, en
       url,
       notificationId: delivery.notificationId,
       flowId: delivery.flowId,
+      deliveryId: delivery.deliveryId,
+      deviceId: null,
+      isTest: delivery.isTest,
     };
     const target = { endpoint: delivery.endpoint, keys: { p256dh: delivery.p256dh, auth: delivery.auth } };
     return push(target, content, Math.ceil((deadline - Date.now()) / 1000));
@@ -94,6 +102,7 @@ export function createDeliverNotificationHandler({ db, queue, sender, mailer, en
       entityId: delivery.entityId,
       notificationId: delivery.notificationId,
       subscriptionId: isExpired || delivery.channel !== 'push' ? null : delivery.subscriptionId,
+      pushRecipient: delivery.channel === 'push' ? delivery.userId : null,
       attempt: attemptNumber,
       outcome,
       deadline,
@@ -113,6 +122,9 @@ export function createDeliverNotificationHandler({ db, queue, sender, mailer, en
       url: `${env.PUBLIC_URL}/account`,
       notificationId: null,
       flowId: null,
+      deliveryId: null,
+      deviceId: subscriptionId,
+      isTest: true,
     };
     await recordDeviceHealth(db, subscriptionId, await push(target, content, TEST_TTL_SECONDS));
   }

@@ -22,11 +22,15 @@ afterAll(async () => {
 
 type Owner = Awaited<ReturnType<typeof onboardedOwner>>;
 
-/** An onboarded owner with a flow and one registered device on the stub, answering as scripted. */
+/**
+ * An onboarded owner with a flow and one registered device on the stub, answering as scripted.
+ * Email copies are turned off, so only the pushes (and the fallback email when they fail) go out.
+ */
 async function ownerWithDevice(...answers: StubAnswer[]) {
   const owner = await onboardedOwner(app);
   const flowId = await createFlow(owner.client);
   const device = await registerDevice(owner.client, ...answers);
+  expect((await owner.client.put('/v1/me/delivery-preferences', { emailNotifications: false })).status).toBe(200);
   return { owner, flowId, ...device };
 }
 
@@ -44,10 +48,17 @@ function send(owner: Owner, flowId: string, name = 'Bob') {
 
 async function deliveriesOf(notificationId: string) {
   const { rows } = await app.pool.query(
-    `select channel, status, attempts, last_error, subscription_id from deliveries where notification_id = $1 order by channel`,
+    `select channel, status, attempts, last_error, subscription_id, fallback_reason from deliveries
+      where notification_id = $1 order by channel desc, created_at`,
     [notificationId],
   );
-  return rows as Array<{ channel: string; status: string; attempts: number; last_error: string | null }>;
+  return rows as Array<{
+    channel: string;
+    status: string;
+    attempts: number;
+    last_error: string | null;
+    fallback_reason: string | null;
+  }>;
 }
 
 async function attemptsOf(notificationId: string) {
@@ -89,6 +100,9 @@ describe('deliveries › web push', () => {
       url: `${app.baseUrl}/flows/${flowId}`,
       notificationId: accepted.id,
       flowId,
+      deliveryId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      deviceId: null,
+      isTest: false,
     });
     expect(message!.urgency).toBe('high');
     expect(message!.ttl).toBeGreaterThan(TTL_SECONDS - 60);
@@ -138,42 +152,54 @@ describe('deliveries › web push', () => {
     });
   });
 
-  it('an entity with no device and no email queues nothing and its notification stays accepted', async () => {
+  it('an owner with no device gets every notification by email, whatever their choice, replying to the lead', async () => {
     const owner = await onboardedOwner(app);
     const flowId = await createFlow(owner.client);
-    const accepted = await send(owner, flowId);
-    expect(await deliveriesOf(accepted.id)).toEqual([]);
-    const { rows } = await app.pool.query(
-      `select count(*)::int as jobs from pgboss.job where data->>'deliveryId' in
-      (select id::text from deliveries where notification_id = $1)`,
-      [accepted.id],
-    );
-    expect(rows[0].jobs).toBe(0);
-    expect((await listed(owner.client, flowId, accepted.id)).delivery).toEqual({
-      state: 'accepted',
-      delivered: 0,
-      failed: 0,
-      pending: 0,
-      reason: null,
-    });
+    expect((await owner.client.put('/v1/me/delivery-preferences', { emailNotifications: false })).status).toBe(200);
+    for (const name of ['Ann', 'Bo']) {
+      const mailsBefore = app.smtp.count();
+      const accepted = await notify(app, owner.apiKey, {
+        flowId,
+        data: { name, question: 'Call me?', 'Your Email': `${name.toLowerCase()}@lead.example` },
+      });
+      const mail = await app.smtp.waitForMail(owner.email, { after: mailsBefore });
+      expect(mail.subject).toBe(`New lead: ${name}`);
+      expect(mail.raw).toMatch(new RegExp(`^Reply-To: ${name.toLowerCase()}@lead\\.example`, 'im'));
+      expect(mail.raw).toContain(`${app.baseUrl}/flows/${flowId}#notification-${accepted.id}`);
+      expect(mail.raw).toContain('you have no device with Leadbell notifications on');
+      expect(await settled(accepted.id)).toMatchObject([
+        { channel: 'email', status: 'delivered', fallback_reason: 'no_device' },
+      ]);
+      const detail = await owner.client.get(`/v1/notifications/${accepted.id}/deliveries`);
+      expect(detail.body.data).toMatchObject([
+        { channel: 'email', status: 'delivered', fallbackReason: 'no_device', recipient: { email: owner.email } },
+      ]);
+    }
   });
 
   for (const status of [410, 404]) {
     it(`a ${status} from the push service deletes the subscription and fails the delivery as "device unsubscribed"`, async () => {
       const { owner, flowId, stubId } = await ownerWithDevice({ status });
+      const mailsBefore = app.smtp.count();
       const accepted = await send(owner, flowId);
+      // The only device is gone, so the email copy goes out instead (decision 021).
       expect(await settled(accepted.id)).toMatchObject([
-        { status: 'failed', attempts: 1, last_error: 'device unsubscribed', subscription_id: null },
+        { channel: 'push', status: 'failed', attempts: 1, last_error: 'device unsubscribed', subscription_id: null },
+        { channel: 'email', status: 'delivered', fallback_reason: 'push_failed' },
       ]);
-      expect(await attemptsOf(accepted.id)).toMatchObject([{ outcome: 'gone', status_code: status }]);
+      const mail = await app.smtp.waitForMail(owner.email, { after: mailsBefore });
+      expect(mail.raw).toContain('none of your devices could be reached');
+      expect(await attemptsOf(accepted.id)).toMatchObject([
+        { outcome: 'gone', status_code: status },
+        { outcome: 'delivered', status_code: null },
+      ]);
       expect(stub.messagesFor(stubId)).toHaveLength(1);
       expect((await owner.client.get('/v1/push-subscriptions')).body.data).toEqual([]);
-      expect((await listed(owner.client, flowId, accepted.id)).delivery).toEqual({
-        state: 'failed',
-        delivered: 0,
+      expect((await listed(owner.client, flowId, accepted.id)).delivery).toMatchObject({
+        state: 'delivered',
+        delivered: 1,
         failed: 1,
         pending: 0,
-        reason: 'device unsubscribed',
       });
     });
   }
@@ -182,11 +208,12 @@ describe('deliveries › web push', () => {
     const { owner, flowId, stubId } = await ownerWithDevice({ status: 413 });
     const accepted = await send(owner, flowId);
     expect(await settled(accepted.id)).toMatchObject([
-      { status: 'failed', attempts: 1, last_error: 'payload too large' },
+      { channel: 'push', status: 'failed', attempts: 1, last_error: 'payload too large' },
+      { channel: 'email', status: 'delivered', fallback_reason: 'push_failed' },
     ]);
     await sleep(1500);
     expect(stub.messagesFor(stubId)).toHaveLength(1);
-    expect(await attemptsOf(accepted.id)).toMatchObject([{ outcome: 'failed', status_code: 413 }]);
+    expect((await attemptsOf(accepted.id))[0]).toMatchObject({ outcome: 'failed', status_code: 413 });
     const [device] = (await owner.client.get('/v1/push-subscriptions')).body.data;
     expect(device).toMatchObject({ consecutiveFailures: 1, lastFailureReason: 'payload too large', isFailing: false });
   });
@@ -254,9 +281,16 @@ describe('deliveries › web push', () => {
     const { owner, stubId, deviceId } = await ownerWithDevice();
     const response = await owner.client.post(`/v1/push-subscriptions/${deviceId}/test`);
     expect(response.status).toBe(202);
-    expect(response.body).toEqual({ queued: 1 });
+    expect(response.body).toEqual({ queued: 1, sentAt: expect.any(String) });
     const [message] = await stub.waitForMessages(stubId, 1);
-    expect(message!.payload).toMatchObject({ title: 'Leadbell test notification', notificationId: null, flowId: null });
+    expect(message!.payload).toMatchObject({
+      title: 'Leadbell test notification',
+      notificationId: null,
+      flowId: null,
+      deliveryId: null,
+      deviceId,
+      isTest: true,
+    });
   });
 });
 
@@ -284,11 +318,9 @@ describe('deliveries › email', () => {
     });
   });
 
-  it('with email off, no email is sent', async () => {
-    const owner = await onboardedOwner(app);
-    const flowId = await createFlow(owner.client);
-    expect((await owner.client.put('/v1/me/delivery-preferences', { emailNotifications: false })).status).toBe(200);
+  it('with email off and a device, only the device gets it', async () => {
+    const { owner, flowId } = await ownerWithDevice();
     const accepted = await send(owner, flowId);
-    expect(await deliveriesOf(accepted.id)).toEqual([]);
+    expect(await settled(accepted.id)).toMatchObject([{ channel: 'push', status: 'delivered' }]);
   });
 });

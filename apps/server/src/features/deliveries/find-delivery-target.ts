@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/auth.ts';
 import { deliveries } from '../../db/schema/deliveries.ts';
-import { pushSubscriptions } from '../../db/schema/devices.ts';
+import { deliveryPreferences, pushSubscriptions } from '../../db/schema/devices.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 
 /** A delivery with what an attempt needs: the notification, and the device or the mailbox. */
@@ -24,12 +24,19 @@ export async function findDeliveryTarget(db: Database, deliveryId: string) {
       endpoint: pushSubscriptions.endpoint,
       p256dh: pushSubscriptions.p256dh,
       auth: pushSubscriptions.auth,
+      userId: deliveries.userId,
+      fallbackReason: deliveries.fallbackReason,
+      data: notifications.data,
+      isTest: notifications.isTest,
       email: users.email,
+      // Why an email copy goes out: the user's own choice, or the default (decision 021).
+      emailChoice: deliveryPreferences.emailNotifications,
     })
     .from(deliveries)
     .innerJoin(notifications, eq(notifications.id, deliveries.notificationId))
     .leftJoin(pushSubscriptions, eq(pushSubscriptions.id, deliveries.subscriptionId))
     .leftJoin(users, eq(users.id, deliveries.userId))
+    .leftJoin(deliveryPreferences, eq(deliveryPreferences.userId, deliveries.userId))
     .where(eq(deliveries.id, deliveryId));
   return row ?? null;
 }

@@ -7,6 +7,9 @@ const content: PushContent = {
   url: 'https://example.com/flows/1',
   notificationId: '7f2c1e0a-0000-4000-8000-000000000001',
   flowId: '7f2c1e0a-0000-4000-8000-000000000002',
+  deliveryId: '7f2c1e0a-0000-4000-8000-000000000003',
+  deviceId: null,
+  isTest: false,
 };
 
 describe('push payload', () => {

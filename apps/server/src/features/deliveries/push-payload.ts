@@ -11,6 +11,12 @@ export type PushContent = {
   url: string;
   notificationId: string | null;
   flowId: string | null;
+  /** The delivery, for the device's receipt (`POST /v1/push/receipts`); null for a test push. */
+  deliveryId: string | null;
+  /** The device, for the receipt of a test push; null for a delivery. */
+  deviceId: string | null;
+  /** A test push, or a test notification (decision 021). */
+  isTest: boolean;
 };
 
 const ELLIPSIS = '…';

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { pushSubscriptions } from '../../db/schema/devices.ts';
 import { retryDelayMs } from '../../jobs/deliver-notification.job.ts';
-import type { DeliveryQueue } from '../../jobs/delivery-queue.ts';
+import { wakeDeliveryWorkers, type DeliveryQueue } from '../../jobs/delivery-queue.ts';
 import { DELIVERY_EVENTS_CHANNEL, deliveryEventPayload } from '../events/notification-hub.ts';
 import type { AttemptOutcome } from './attempt-outcome.ts';
 import { deviceHealthUpdate } from './record-device-health.ts';
@@ -40,11 +40,36 @@ export function nextDeliveryState(
 }
 
 /**
+ * When the last of a user's push deliveries of a notification fails and none got through, the
+ * email copy goes out instead (decision 021), queued in the transaction that records the failure.
+ * The caller holds the (notification, user) lock, so two devices failing at once still send one.
+ */
+async function queueEmailIfEveryPushFailed(
+  db: Database,
+  queue: DeliveryQueue,
+  { notificationId, userId }: { notificationId: string; userId: string },
+): Promise<void> {
+  const { rows } = await db.execute<{ id: string }>(sql`
+    insert into deliveries (notification_id, entity_id, channel, user_id, fallback_reason)
+    select d.notification_id, d.entity_id, 'email', d.user_id, 'push_failed'
+      from deliveries d
+     where d.notification_id = ${notificationId} and d.user_id = ${userId}
+     group by d.notification_id, d.entity_id, d.user_id
+    having bool_and(d.channel = 'push' and d.status = 'failed')
+    on conflict do nothing
+    returning id`);
+  if (rows.length === 0) return;
+  await queue.enqueue(db, [{ id: rows[0]!.id, payload: { kind: 'delivery', deliveryId: rows[0]!.id, attempt: 0 } }]);
+  await wakeDeliveryWorkers(db);
+}
+
+/**
  * Records attempt number `attempt`: the attempt row, the delivery's new state, the device's
- * health, the next attempt's job when there is one, and a NOTIFY for live consoles when the state
- * changed, all or nothing. Guarded by the attempt number, so a job that runs twice (its process
- * died before completing it) records once. The usual case (delivered) is a single statement; a
- * retry or a vanished device adds a statement inside a transaction.
+ * health, the next attempt's job when there is one, an email copy when it was the user's last
+ * push to fail, and a NOTIFY for live consoles when the state changed, all or nothing. Guarded by
+ * the attempt number, so a job that runs twice (its process died before completing it) records
+ * once. The usual case (delivered) is a single statement; a retry, a vanished device or a failed
+ * push adds statements inside a transaction.
  */
 export async function recordDeliveryAttempt(
   db: Database,
@@ -54,6 +79,7 @@ export async function recordDeliveryAttempt(
     entityId,
     notificationId,
     subscriptionId,
+    pushRecipient,
     attempt,
     outcome,
     deadline,
@@ -63,6 +89,8 @@ export async function recordDeliveryAttempt(
     notificationId: string;
     /** The device this attempt reached, if it reached one. */
     subscriptionId: string | null;
+    /** The user of a push delivery, who gets the email copy if all their pushes fail. */
+    pushRecipient: string | null;
     attempt: number;
     outcome: AttemptOutcome;
     deadline: number;
@@ -79,6 +107,7 @@ export async function recordDeliveryAttempt(
       ? sql`null`
       : sql`pg_notify(${DELIVERY_EVENTS_CHANNEL}, ${deliveryEventPayload(entityId, notificationId)})`;
 
+  const isFailedPush = status === 'failed' && pushRecipient !== null;
   const record = async (target: Database) => {
     const { rows } = await target.execute(sql`
       with recorded as (
@@ -103,7 +132,15 @@ export async function recordDeliveryAttempt(
         { payload: { kind: 'delivery', deliveryId, attempt: attempt + 1 }, startAfter: retryAt },
       ]);
     }
+    if (isFailedPush) await queueEmailIfEveryPushFailed(target, queue, { notificationId, userId: pushRecipient! });
   };
-  if (retryAt || outcome.kind === 'gone') await db.transaction(record);
+  if (isFailedPush) {
+    await db.transaction(async (tx) => {
+      // Taken before the delivery's row, in the same order by every worker: no deadlock, and the
+      // second of two failing devices sees the first one's failure.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${notificationId} ${pushRecipient}`}, 0))`);
+      await record(tx);
+    });
+  } else if (retryAt || outcome.kind === 'gone') await db.transaction(record);
   else await record(db);
 }

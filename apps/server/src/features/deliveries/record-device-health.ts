@@ -1,6 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { pushSubscriptions } from '../../db/schema/devices.ts';
+import { announceUserEvent } from '../events/announce-user-event.ts';
 import type { AttemptOutcome } from './attempt-outcome.ts';
 
 /**
@@ -29,8 +30,16 @@ export function deviceHealthUpdate(
     .getSQL();
 }
 
-/** Records an attempt that is not part of a delivery (a test notification) on the device alone. */
+/**
+ * Records an attempt that is not part of a delivery (a test notification) on the device alone,
+ * and tells its user's open consoles, which show a test's outcome as it happens.
+ */
 export async function recordDeviceHealth(db: Database, subscriptionId: string, outcome: AttemptOutcome): Promise<void> {
-  if (outcome.kind === 'gone') await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, subscriptionId));
-  else await db.execute(deviceHealthUpdate(db, subscriptionId, outcome));
+  const thisDevice = eq(pushSubscriptions.id, subscriptionId);
+  if (outcome.kind !== 'gone') await db.execute(deviceHealthUpdate(db, subscriptionId, outcome));
+  const [device] =
+    outcome.kind === 'gone'
+      ? await db.delete(pushSubscriptions).where(thisDevice).returning({ userId: pushSubscriptions.userId })
+      : await db.select({ userId: pushSubscriptions.userId }).from(pushSubscriptions).where(thisDevice);
+  if (device) await announceUserEvent(db, device.userId, 'setup');
 }

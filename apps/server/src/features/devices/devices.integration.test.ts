@@ -44,6 +44,7 @@ describe('devices', () => {
       lastFailureReason: null,
       consecutiveFailures: 0,
       isFailing: false,
+      lastReceivedAt: null,
     });
     expect(created.body).not.toHaveProperty('endpoint');
     expect((await client.get('/v1/push-subscriptions')).body).toEqual({ data: [created.body] });
@@ -147,15 +148,22 @@ describe('devices', () => {
 });
 
 describe('delivery preferences', () => {
-  it('email is off until the user turns it on, and stays as chosen', async () => {
+  it('email copies are on by default until a device confirms a push, then stay as the user chooses', async () => {
     const { client } = await onboardedOwner(app);
-    expect((await client.get('/v1/me/delivery-preferences')).body).toEqual({ emailNotifications: false });
-    const updated = await client.put('/v1/me/delivery-preferences', { emailNotifications: true });
+    expect((await client.get('/v1/me/delivery-preferences')).body).toEqual({
+      emailNotifications: true,
+      isDefault: true,
+    });
+    const updated = await client.put('/v1/me/delivery-preferences', { emailNotifications: false });
     expect(updated.status).toBe(200);
-    expect(updated.body).toEqual({ emailNotifications: true });
-    expect((await client.get('/v1/me/delivery-preferences')).body).toEqual({ emailNotifications: true });
-    expect((await client.put('/v1/me/delivery-preferences', { emailNotifications: false })).body).toEqual({
+    expect(updated.body).toEqual({ emailNotifications: false, isDefault: false });
+    expect((await client.get('/v1/me/delivery-preferences')).body).toEqual({
       emailNotifications: false,
+      isDefault: false,
+    });
+    expect((await client.put('/v1/me/delivery-preferences', { emailNotifications: true })).body).toEqual({
+      emailNotifications: true,
+      isDefault: false,
     });
   });
 

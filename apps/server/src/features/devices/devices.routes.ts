@@ -6,6 +6,7 @@ import {
   DeliveryPreferencesStateSchema,
   DeviceListSchema,
   DeviceSchema,
+  PushReceiptSchema,
   TestNotificationResultSchema,
   VapidPublicKeySchema,
 } from '@leadbell/shared/devices';
@@ -17,6 +18,7 @@ import { deletePushSubscription } from './delete-push-subscription.ts';
 import type { DeviceOwner } from './device-record.ts';
 import { getDeliveryPreferences } from './get-delivery-preferences.ts';
 import { listDevices } from './list-devices.ts';
+import { recordPushReceipt } from './record-push-receipt.ts';
 import { registerPushSubscription } from './register-push-subscription.ts';
 import { sendTestNotification } from './send-test-notification.ts';
 import { updateDeliveryPreferences } from './update-delivery-preferences.ts';
@@ -110,6 +112,25 @@ export function registerDeviceRoutes(
     },
     async (request, reply) =>
       reply.status(202).send(await sendTestNotification(db, deliveryQueue, request.params.id, ownerOf(request))),
+  );
+
+  // Sent by the service worker when it shows a push: the device itself got it (decision 021).
+  routes.post(
+    '/v1/push/receipts',
+    {
+      schema: {
+        summary: 'Confirm a push arrived',
+        description:
+          'The service worker’s receipt for a push it showed: a delivery (`deliveryId`) or a test push (`deviceId`) of the signed-in user. The first receipt turns email copies off by default.',
+        body: PushReceiptSchema,
+        response: { 204: noContent('Recorded.'), ...ENTITY_REQUIRED },
+      },
+      onRequest: requireSession,
+    },
+    async (request, reply) => {
+      await recordPushReceipt(db, ownerOf(request), request.body);
+      return reply.status(204).send();
+    },
   );
 
   routes.get(

@@ -1,5 +1,5 @@
 import { inject, afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { createHttpClient } from '../../../test/http-client.ts';
+import { cookieOf, openEventStream } from '../../../test/event-stream.ts';
 import { createFlow, notify as notifyAs, onboardedOwner } from '../../../test/owners.ts';
 import { startPushServiceStub, type PushServiceStub } from '../../../test/push-service-stub.ts';
 import { startSmtpSink } from '../../../test/smtp-sink.ts';
@@ -22,59 +22,8 @@ afterAll(async () => {
   await stub?.close();
 });
 
-type ServerSentEvent = { id?: string; event?: string; data?: string };
-
-/** Reads a text/event-stream with fetch, the way EventSource would, collecting parsed events. */
-async function openStream(cookie: string, lastEventId?: string, baseUrl = app.baseUrl) {
-  const controller = new AbortController();
-  const response = await fetch(`${baseUrl}/v1/events`, {
-    headers: { cookie, ...(lastEventId && { 'last-event-id': lastEventId }) },
-    signal: controller.signal,
-  });
-  const events: ServerSentEvent[] = [];
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-  let buffer = '';
-  const reading = (async () => {
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        buffer += value;
-        let boundary: number;
-        while ((boundary = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, boundary);
-          buffer = buffer.slice(boundary + 2);
-          const event: ServerSentEvent = {};
-          for (const line of block.split('\n')) {
-            const [field, ...rest] = line.split(': ');
-            if (field === 'id' || field === 'event' || field === 'data') event[field] = rest.join(': ');
-          }
-          if (event.event) events.push(event);
-        }
-      }
-    } catch {
-      // Aborted by the test.
-    }
-  })();
-  return {
-    response,
-    events,
-    async waitFor(predicate: (events: ServerSentEvent[]) => boolean, timeoutMs = 5000) {
-      const deadline = Date.now() + timeoutMs;
-      while (!predicate(events)) {
-        if (Date.now() > deadline) throw new Error(`Timed out; events so far: ${JSON.stringify(events)}`);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-    },
-    async close() {
-      controller.abort();
-      await reading;
-    },
-  };
-}
-
-function cookieOf(client: ReturnType<typeof createHttpClient>): string {
-  return [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+function openStream(cookie: string, lastEventId?: string, baseUrl = app.baseUrl) {
+  return openEventStream(baseUrl, cookie, lastEventId);
 }
 
 function notify(apiKey: string, flowId: string, name: string, baseUrl = app.baseUrl) {
@@ -132,6 +81,8 @@ describe('events', () => {
       201,
     );
     expect((await owner.client.post('/v1/push-subscriptions', device.subscription)).status).toBe(201);
+    // Pushes only: no email copy (decision 021) among the deliveries this test counts.
+    expect((await owner.client.put('/v1/me/delivery-preferences', { emailNotifications: false })).status).toBe(200);
     const stream = await openStream(cookieOf(owner.client));
     await stream.waitFor((events) => events.some((event) => event.event === 'ready'));
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { entityIdOf } from '../../auth/require-session.ts';
+import { entityIdOf, sessionUserOf } from '../../auth/require-session.ts';
 import type { RouteContext } from '../../http/route-context.ts';
 import type { NotificationHub } from './notification-hub.ts';
 import { createEventStreams } from './stream-events.ts';
@@ -26,6 +26,6 @@ export function registerEventRoutes(app: FastifyInstance, { db, requireSession }
     },
   };
   app.get('/v1/events', { schema, onRequest: requireSession }, async (request, reply) =>
-    streams.stream(request, reply, entityIdOf(request)),
+    streams.stream(request, reply, { entityId: entityIdOf(request), userId: sessionUserOf(request).id }),
   );
 }

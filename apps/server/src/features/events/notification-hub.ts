@@ -12,11 +12,27 @@ export function deliveryEventPayload(entityId: string, notificationId: string): 
   return `${entityId} ${notificationId}`;
 }
 
+/** Payload: see userEventPayload. Something about one user changed, for their own open consoles. */
+export const USER_EVENTS_CHANNEL = 'leadbell_user_events';
+
+/**
+ * What a user's consoles are told: `setup`, their checklist or alerting changed (a device confirmed
+ * a push, a test push's outcome), so refetch it.
+ */
+export const USER_EVENT_KINDS = ['setup'] as const;
+export type UserEventKind = (typeof USER_EVENT_KINDS)[number];
+
+export function userEventPayload(userId: string, kind: UserEventKind): string {
+  return `${userId} ${kind}`;
+}
+
 export type NotificationHub = {
   /** Calls `listener` whenever a notification for the entity commits, on any server process. */
   subscribe: (entityId: string, listener: () => void) => () => void;
   /** Calls `listener` with the notification id whenever one of the entity's deliveries ends, on any process. */
   subscribeDeliveries: (entityId: string, listener: (notificationId: string) => void) => () => void;
+  /** Calls `listener` with the kind of each event for the user (USER_EVENTS_CHANNEL), on any process. */
+  subscribeUser: (userId: string, listener: (kind: UserEventKind) => void) => () => void;
   /** Calls `listener` whenever delivery jobs commit, on any process. */
   subscribeDeliveryJobs: (listener: () => void) => () => void;
   stop: () => Promise<void>;
@@ -36,6 +52,7 @@ export async function startNotificationHub(connectionString: string, log: Fastif
   const notificationWakeUps = new EventEmitter().setMaxListeners(0);
   const deliveryWakeUps = new EventEmitter().setMaxListeners(0);
   const jobWakeUps = new EventEmitter().setMaxListeners(0);
+  const userEvents = new EventEmitter().setMaxListeners(0);
   let client: pg.Client | null = null;
   let stopped = false;
   let retryTimer: NodeJS.Timeout | undefined;
@@ -44,7 +61,10 @@ export async function startNotificationHub(connectionString: string, log: Fastif
     if (channel === NOTIFICATIONS_CHANNEL)
       for (const entityId of payload.split(' ')) notificationWakeUps.emit(entityId);
     else if (channel === DELIVERY_JOBS_CHANNEL) jobWakeUps.emit(JOBS);
-    else if (channel === DELIVERY_EVENTS_CHANNEL) {
+    else if (channel === USER_EVENTS_CHANNEL) {
+      const [userId, kind] = payload.split(' ');
+      if (userId && USER_EVENT_KINDS.includes(kind as UserEventKind)) userEvents.emit(userId, kind);
+    } else if (channel === DELIVERY_EVENTS_CHANNEL) {
       const [entityId, notificationId] = payload.split(' ');
       if (entityId && notificationId) deliveryWakeUps.emit(entityId, notificationId);
     }
@@ -60,7 +80,7 @@ export async function startNotificationHub(connectionString: string, log: Fastif
     });
     await next.connect();
     await next.query(
-      `listen ${NOTIFICATIONS_CHANNEL}; listen ${DELIVERY_EVENTS_CHANNEL}; listen ${DELIVERY_JOBS_CHANNEL}`,
+      `listen ${NOTIFICATIONS_CHANNEL}; listen ${DELIVERY_EVENTS_CHANNEL}; listen ${DELIVERY_JOBS_CHANNEL}; listen ${USER_EVENTS_CHANNEL}`,
     );
     client = next;
     // Listeners re-read from their last position, so anything sent while disconnected is caught up.
@@ -80,7 +100,7 @@ export async function startNotificationHub(connectionString: string, log: Fastif
     }, 1000);
   }
 
-  function on(emitter: EventEmitter, event: string, listener: (value: string) => void) {
+  function on<Value extends string>(emitter: EventEmitter, event: string, listener: (value: Value) => void) {
     emitter.on(event, listener);
     return () => void emitter.off(event, listener);
   }
@@ -92,6 +112,7 @@ export async function startNotificationHub(connectionString: string, log: Fastif
   return {
     subscribe: (entityId, listener) => on(notificationWakeUps, entityId, listener),
     subscribeDeliveries: (entityId, listener) => on(deliveryWakeUps, entityId, listener),
+    subscribeUser: (userId, listener) => on(userEvents, userId, listener),
     subscribeDeliveryJobs: (listener) => on(jobWakeUps, JOBS, listener),
     async stop() {
       stopped = true;

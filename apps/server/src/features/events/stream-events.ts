@@ -11,12 +11,17 @@ const HEARTBEAT_MS = 15_000;
  * position, so a reconnecting EventSource (Last-Event-ID) resumes exactly where it stopped; a
  * fresh stream starts at the newest position with a `ready` event, after which the console
  * refetches once. `delivery` events (a delivery reached its final state) carry no id, so they
- * never move the resume position; one missed while disconnected shows in that refetch.
+ * never move the resume position; one missed while disconnected shows in that refetch. `setup`
+ * events (the signed-in user's checklist changed) are the user's own and carry nothing.
  */
 export function createEventStreams(db: Database, hub: NotificationHub) {
   const open = new Set<() => void>();
 
-  async function stream(request: FastifyRequest, reply: FastifyReply, entityId: string): Promise<void> {
+  async function stream(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    { entityId, userId }: { entityId: string; userId: string },
+  ): Promise<void> {
     const resumeFrom = Number.parseInt(String(request.headers['last-event-id'] ?? ''), 10);
     let lastSeq =
       Number.isSafeInteger(resumeFrom) && resumeFrom >= 0 ? resumeFrom : await latestNotificationSeq(db, entityId);
@@ -63,6 +68,10 @@ export function createEventStreams(db: Database, hub: NotificationHub) {
     const unsubscribeDeliveries = hub.subscribeDeliveries(entityId, (notificationId) =>
       enqueue(() => sendDelivery(notificationId)),
     );
+    // The user's own events carry no data and no id: the console refetches what they name.
+    const unsubscribeUser = hub.subscribeUser(userId, (kind) => {
+      if (!closed) response.write(`event: ${kind}\ndata: {}\n\n`);
+    });
     const heartbeat = setInterval(() => response.write(': keep-alive\n\n'), HEARTBEAT_MS);
     const close = () => {
       if (closed) return;
@@ -70,6 +79,7 @@ export function createEventStreams(db: Database, hub: NotificationHub) {
       clearInterval(heartbeat);
       unsubscribeNotifications();
       unsubscribeDeliveries();
+      unsubscribeUser();
       open.delete(close);
       response.end();
     };

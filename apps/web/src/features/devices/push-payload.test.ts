@@ -12,6 +12,9 @@ describe('readPushPayload', () => {
         url: 'https://example.com/lead/1',
         notificationId: 'n1',
         flowId: 'f1',
+        deliveryId: 'd1',
+        deviceId: null,
+        isTest: false,
       }),
     ).toEqual({
       title: 'New lead: Bob',
@@ -19,7 +22,13 @@ describe('readPushPayload', () => {
       url: 'https://example.com/lead/1',
       notificationId: 'n1',
       flowId: 'f1',
+      receipt: { deliveryId: 'd1' },
     });
+  });
+
+  it('push › a test push’s receipt names the device; a push without either has none', () => {
+    expect(readPushPayload({ title: 'Test', deliveryId: null, deviceId: 'v1' }).receipt).toEqual({ deviceId: 'v1' });
+    expect(readPushPayload({ title: 'Old server' }).receipt).toBeNull();
   });
 
   it('push › anything unreadable still gives a notification to show', () => {

@@ -1,3 +1,5 @@
+import type { PushReceipt } from '@leadbell/shared/devices';
+
 /**
  * What the delivery worker sends in a Web Push message (JSON). The service worker shows title and
  * message as plain text: `showNotification` never interprets HTML.
@@ -9,7 +11,17 @@ export type PushPayload = {
   url: string | null;
   notificationId: string | null;
   flowId: string | null;
+  /** What the device's receipt names: the delivery, or the device for a test push. */
+  receipt: PushReceipt | null;
 };
+
+/** The body of `POST /v1/push/receipts` for a push, when it names what it delivers. */
+function receiptOf(record: Record<string, unknown>): PushReceipt | null {
+  const deliveryId = text(record.deliveryId);
+  if (deliveryId) return { deliveryId };
+  const deviceId = text(record.deviceId);
+  return deviceId ? { deviceId } : null;
+}
 
 const FALLBACK_TITLE = 'Leadbell';
 const FALLBACK_MESSAGE = 'You have a new notification.';
@@ -30,6 +42,7 @@ export function readPushPayload(data: unknown): PushPayload {
     url: text(record.url),
     notificationId: text(record.notificationId),
     flowId: text(record.flowId),
+    receipt: receiptOf(record),
   };
 }
 
