@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type pg from 'pg';
 import { createAuth } from './auth/auth.ts';
 import { registerAuthRoutes } from './auth/auth.routes.ts';
+import { requireRole } from './auth/require-role.ts';
 import { createRequireSession } from './auth/require-session.ts';
 import type { Database } from './db/client.ts';
 import type { Env } from './env.ts';
@@ -26,6 +27,7 @@ import type { ReceiveDependencies } from './features/notifications/receive-notif
 import { registerUsageRoutes } from './features/usage/usage.routes.ts';
 import { registerSetupRoutes } from './features/setup/setup.routes.ts';
 import { registerDeliveryRoutes } from './features/deliveries/deliveries.routes.ts';
+import { registerTeamRoutes } from './features/team/team.routes.ts';
 import { registerApiReference } from './http/api-reference.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerOpenApi } from './http/openapi.ts';
@@ -116,12 +118,17 @@ export async function buildApp({
     db,
     pool,
     cipher: createApiKeyCipher(secrets.apiKeyEncryptionKey),
-    requireSession: createRequireSession(auth),
+    requireSession: createRequireSession(auth, db),
+    requireAdmin: requireRole('admin'),
     deliveryQueue,
     announcer,
   };
   // Before any route: the OpenAPI document collects routes as they are added.
-  await registerOpenApi(app, { publicUrl: env.PUBLIC_URL, sessionGuard: context.requireSession });
+  await registerOpenApi(app, {
+    publicUrl: env.PUBLIC_URL,
+    sessionGuard: context.requireSession,
+    adminGuard: context.requireAdmin,
+  });
   registerHealthRoutes(app, { pool });
   registerAuthRoutes(app, { auth, db, publicUrl: env.PUBLIC_URL, trustedOrigins });
   registerMeRoutes(app, context);
@@ -141,6 +148,7 @@ export async function buildApp({
   registerUsageRoutes(app, context);
   registerSetupRoutes(app, context, { canSendEmail: Boolean(env.SMTP_URL) });
   registerDeliveryRoutes(app, context);
+  registerTeamRoutes(app, context, { mailer, publicUrl: env.PUBLIC_URL, log: app.log });
   registerApiKeyRoutes(app, context);
   registerDeviceRoutes(app, context, {
     vapidPublicKey: secrets.vapidPublicKey,

@@ -44,6 +44,8 @@ export async function openEventStream(baseUrl: string, cookie: string, lastEvent
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
     },
+    /** Settles when the server ends the stream (or the test aborts it). */
+    ended: reading,
     async close() {
       controller.abort();
       await reading;

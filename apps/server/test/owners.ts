@@ -62,3 +62,31 @@ export async function notify(
   expect(response.status).toBe(202);
   return (await response.json()) as { id: string; flowId: string; createdAt: string };
 }
+
+/** Invites `email` into the admin's entity through the API; the link's token comes from the mail, as the invitee reads it. */
+export async function inviteByEmail(
+  app: Pick<TestApp, 'baseUrl' | 'smtp'>,
+  admin: { client: HttpClient },
+  { email = uniqueEmail('invitee'), role = 'user' }: { email?: string; role?: 'user' | 'admin' } = {},
+) {
+  const mailsBefore = app.smtp.count();
+  const response = await admin.client.post('/v1/team/invitations', { email, role });
+  expect(response.status).toBe(201);
+  const mail = await app.smtp.waitForMail(email, { after: mailsBefore });
+  // Quoted-printable soft line breaks may split the link in the raw message.
+  const link = /(https?:\/\/\S+\/invite\/lbi_[\w-]+)/.exec(mail.raw.replace(/=\r?\n/g, ''))![1]!;
+  return { id: response.body.id as string, email, token: link.split('/').at(-1)!, link, mail };
+}
+
+/** A teammate who signed up from an invitation and joined the admin's entity. */
+export async function joinedTeammate(
+  app: Pick<TestApp, 'baseUrl' | 'smtp'>,
+  admin: { client: HttpClient },
+  { role = 'user', name = 'Mo Member' }: { role?: 'user' | 'admin'; name?: string } = {},
+) {
+  const invitation = await inviteByEmail(app, admin, { role });
+  const person = await signedInOwner(app, { email: invitation.email, name });
+  expect((await person.client.post(`/v1/invitations/${invitation.token}/accept`)).status).toBe(200);
+  const me = await person.client.get('/v1/me');
+  return { ...person, userId: me.body.user.id as string };
+}

@@ -79,5 +79,7 @@ export const UsageSchema = z.object({
   isLimitReached: z.boolean(),
   /** Form leads held this month (not delivered) until a larger plan is chosen. */
   heldCount: z.number().int(),
+  /** People the plan's users count (members and pending invitations) and how many it includes. */
+  seats: z.object({ used: z.number().int(), included: z.number().int() }),
 });
 export type Usage = z.infer<typeof UsageSchema>;

@@ -172,7 +172,7 @@ function describedResponse(status: string, schema: unknown): unknown {
  * `response`: a tag from its path, the session's security and 401 when requireSession guards it,
  * 400 when it takes input, 404 when it has path parameters, and 500. A route's own entries win.
  */
-function documentationDefaults(route: RouteOptions, sessionGuard: onRequestAsyncHookHandler): void {
+function documentationDefaults(route: RouteOptions, { sessionGuard, adminGuard }: Guards): void {
   if (!route.url.startsWith('/v1/')) return;
   const schema = (route.schema ??= {}) as RouteSchema;
   if (schema.hide) return;
@@ -182,6 +182,7 @@ function documentationDefaults(route: RouteOptions, sessionGuard: onRequestAsync
   const errors: ErrorStatus[] = [500];
   if (schema.body || schema.querystring || schema.params) errors.push(400);
   if (isGuarded) errors.push(401);
+  if (hooksOf(route.onRequest).includes(adminGuard)) errors.push(403);
   if (route.url.includes(':')) errors.push(404);
   const response: Record<string, unknown> = Object.fromEntries(
     errors.map((status) => [status, errorResponse(ERROR_DESCRIPTIONS[status])]),
@@ -277,15 +278,16 @@ const transformObject: SwaggerTransformObject = (document) => {
   } as ReturnType<SwaggerTransformObject>;
 };
 
-type OpenApiOptions = { publicUrl: string; sessionGuard: onRequestAsyncHookHandler };
+type Guards = { sessionGuard: onRequestAsyncHookHandler; adminGuard: onRequestAsyncHookHandler };
+type OpenApiOptions = Guards & { publicUrl: string };
 
 /**
  * The OpenAPI 3.1 document, generated from the routes' zod schemas (docs/decisions/022-api-reference.md).
  * Registered before any route: it collects them as they are added.
  */
-export async function registerOpenApi(app: FastifyInstance, { publicUrl, sessionGuard }: OpenApiOptions) {
+export async function registerOpenApi(app: FastifyInstance, { publicUrl, ...guards }: OpenApiOptions) {
   registerNamedSchemas();
-  app.addHook('onRoute', (route) => documentationDefaults(route, sessionGuard));
+  app.addHook('onRoute', (route) => documentationDefaults(route, guards));
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',

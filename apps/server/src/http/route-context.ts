@@ -13,6 +13,8 @@ export type RouteContext = {
   cipher: ApiKeyCipher;
   // An onRequest hook: a request without a session is refused before its body is even parsed.
   requireSession: onRequestAsyncHookHandler;
+  /** After requireSession on admin routes: members get 403 (decision 023). */
+  requireAdmin: onRequestAsyncHookHandler;
   deliveryQueue: DeliveryQueue;
   announcer: CommitAnnouncer;
 };

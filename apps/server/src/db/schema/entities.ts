@@ -10,6 +10,8 @@ export const entities = pgTable('entities', {
   // A plan chosen after onboarding takes over when the next billing month starts.
   pendingPlan: text('pending_plan', { enum: PLAN_IDS }),
   pendingPlanFrom: timestamp('pending_plan_from', { withTimezone: true }),
+  // ISO 3166 country whose phone numbers leads write without a country code (decision 024).
+  defaultCountry: text('default_country'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

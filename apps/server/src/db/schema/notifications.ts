@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { bigserial, boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { LEAD_STATUSES } from '@leadbell/shared/leads';
 import { NOTIFICATION_SOURCES } from '@leadbell/shared/notifications';
+import { users } from './auth.ts';
 import { entities } from './entities.ts';
 import { flows } from './flows.ts';
 
@@ -33,6 +35,16 @@ export const notifications = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    // The lead's state (decision 024): open until someone claims it, done once answered.
+    leadStatus: text('lead_status', { enum: LEAD_STATUSES }).notNull().default('open'),
+    claimedBy: text('claimed_by').references(() => users.id, { onDelete: 'set null' }),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    doneBy: text('done_by').references(() => users.id, { onDelete: 'set null' }),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+    // What the inbox's search box matches inside (trigram index): title, message and the data.
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`lower(title || ' ' || message || ' ' || coalesce(data::text, ''))`,
+    ),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -40,6 +52,9 @@ export const notifications = pgTable(
     // DESC NULLS LAST index cannot.
     index('notifications_flow_id_seq_idx').on(table.flowId, table.seq),
     index('notifications_entity_id_seq_idx').on(table.entityId, table.seq),
+    index('notifications_entity_status_seq_idx').on(table.entityId, table.leadStatus, table.seq),
+    index('notifications_entity_claimed_by_seq_idx').on(table.entityId, table.claimedBy, table.seq),
+    index('notifications_search_text_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
     index('notifications_held_idx')
       .on(table.entityId)
       .where(sql`${table.isHeld}`),

@@ -1,4 +1,5 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { generateSecretToken, hashSecretToken } from '../../lib/secret-token.ts';
 
 const KEY_PREFIX = 'lb_live_';
 const FORMAT_VERSION = 'v1';
@@ -7,18 +8,16 @@ export type ApiKeyCipher = { encrypt: (key: string) => string; decrypt: (sealed:
 
 /** A new API key: a recognisable prefix and 192 random bits. */
 export function generateApiKey(): string {
-  return `${KEY_PREFIX}${randomBytes(24).toString('base64url')}`;
+  return generateSecretToken(KEY_PREFIX, 24);
 }
 
 /** A webhook address's token: longer than a key, as it travels in URLs that may be logged. */
 export function generateHookToken(): string {
-  return `lbh_${randomBytes(32).toString('base64url')}`;
+  return generateSecretToken('lbh_', 32);
 }
 
 /** How a presented key is found: only this digest is compared, never the key itself. */
-export function hashApiKey(key: string): string {
-  return createHash('sha256').update(key).digest('hex');
-}
+export const hashApiKey = hashSecretToken;
 
 /** AES-256-GCM with a random nonce per key, so the console's copy button can show the key again. */
 export function createApiKeyCipher(hexKey: string): ApiKeyCipher {

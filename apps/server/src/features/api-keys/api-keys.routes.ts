@@ -17,7 +17,9 @@ import { listApiKeys } from './list-api-keys.ts';
 import { revokeApiKey } from './revoke-api-key.ts';
 import { updateApiKey } from './update-api-key.ts';
 
-export function registerApiKeyRoutes(app: FastifyInstance, { db, cipher, requireSession }: RouteContext) {
+export function registerApiKeyRoutes(app: FastifyInstance, { db, cipher, requireSession, requireAdmin }: RouteContext) {
+  // Keys are the business's credentials: admins only (decision 023).
+  const admin = [requireSession, requireAdmin];
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get(
@@ -28,7 +30,7 @@ export function registerApiKeyRoutes(app: FastifyInstance, { db, cipher, require
         description: 'The business’s active keys, masked. Revoked keys are not listed.',
         response: { 200: ApiKeyListSchema, ...ENTITY_REQUIRED },
       },
-      onRequest: requireSession,
+      onRequest: admin,
     },
     async (request) => ({ data: await listApiKeys(db, entityIdOf(request)) }),
   );
@@ -49,7 +51,7 @@ export function registerApiKeyRoutes(app: FastifyInstance, { db, cipher, require
           ...ENTITY_REQUIRED,
         },
       },
-      onRequest: requireSession,
+      onRequest: admin,
     },
     async (request, reply) =>
       reply.status(201).send(
@@ -70,7 +72,7 @@ export function registerApiKeyRoutes(app: FastifyInstance, { db, cipher, require
         body: UpdateApiKeySchema,
         response: { 200: ApiKeySummarySchema, ...ENTITY_REQUIRED },
       },
-      onRequest: requireSession,
+      onRequest: admin,
     },
     async (request) => updateApiKey(db, request.params.id, entityIdOf(request), request.body),
   );
@@ -84,7 +86,7 @@ export function registerApiKeyRoutes(app: FastifyInstance, { db, cipher, require
         params: IdParamsSchema,
         response: { 200: ApiKeySecretSchema, ...ENTITY_REQUIRED },
       },
-      onRequest: requireSession,
+      onRequest: admin,
     },
     async (request, reply) =>
       reply
@@ -101,7 +103,7 @@ export function registerApiKeyRoutes(app: FastifyInstance, { db, cipher, require
         params: IdParamsSchema,
         response: { 204: noContent('Revoked.'), ...ENTITY_REQUIRED },
       },
-      onRequest: requireSession,
+      onRequest: admin,
     },
     async (request, reply) => {
       await revokeApiKey(db, request.params.id, entityIdOf(request));

@@ -15,7 +15,7 @@ export async function createEntity(db: Database, user: SessionUser, input: Creat
     // The entity_id-is-null condition makes two concurrent submits create one entity, not two.
     const claimed = await tx
       .update(users)
-      .set({ entityId: entity!.id, role: 'admin', updatedAt: new Date() })
+      .set({ entityId: entity!.id, role: 'admin', entityJoinedAt: new Date(), updatedAt: new Date() })
       .where(and(eq(users.id, user.id), isNull(users.entityId)))
       .returning({ id: users.id });
     if (claimed.length === 0) throw new AppError('entity_exists', 'You already have an entity.');

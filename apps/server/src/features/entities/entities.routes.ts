@@ -11,7 +11,7 @@ import { selectPlan } from './select-plan.ts';
 
 export function registerEntityRoutes(
   app: FastifyInstance,
-  { db, cipher, requireSession, deliveryQueue }: RouteContext,
+  { db, cipher, requireSession, requireAdmin, deliveryQueue }: RouteContext,
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
@@ -53,7 +53,7 @@ export function registerEntityRoutes(
         body: SelectPlanSchema,
         response: { 200: EntitySchema, ...errorResponses({ 403: 'Only an admin can change the plan: `forbidden`.' }) },
       },
-      onRequest: requireSession,
+      onRequest: [requireSession, requireAdmin],
     },
     async (request) =>
       selectPlan(db, cipher, deliveryQueue, {

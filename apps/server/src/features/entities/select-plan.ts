@@ -12,6 +12,7 @@ import { issueFirstApiKey } from '../api-keys/issue-api-key.ts';
 import type { DeliveryQueue } from '../../jobs/delivery-queue.ts';
 import { releaseHeldLeads } from '../notifications/release-held-leads.ts';
 import { billingStateOf } from '../usage/billing-state.ts';
+import { requireSeatsForPlan } from '../team/seats.ts';
 import { toEntity } from './entity-record.ts';
 
 function isLargerPlan(chosen: PlanId, inForce: PlanId): boolean {
@@ -55,6 +56,7 @@ export async function selectPlan(
       .where(and(eq(entities.id, entityId), eq(entities.id, user.entityId!)))
       .for('update');
     if (!current) throw new AppError('not_found', 'Entity not found.');
+    if (current.plan) await requireSeatsForPlan(tx, current.id, plan);
     const now = new Date();
     const [row] = await tx
       .update(entities)

@@ -17,9 +17,10 @@ export const USER_EVENTS_CHANNEL = 'leadbell_user_events';
 
 /**
  * What a user's consoles are told: `setup`, their checklist or alerting changed (a device confirmed
- * a push, a test push's outcome), so refetch it.
+ * a push, a test push's outcome), so refetch it; `ended`, they are no longer in the entity, so
+ * their streams close (decision 023).
  */
-export const USER_EVENT_KINDS = ['setup'] as const;
+export const USER_EVENT_KINDS = ['setup', 'ended'] as const;
 export type UserEventKind = (typeof USER_EVENT_KINDS)[number];
 
 export function userEventPayload(userId: string, kind: UserEventKind): string {

@@ -70,7 +70,8 @@ export function createEventStreams(db: Database, hub: NotificationHub) {
     );
     // The user's own events carry no data and no id: the console refetches what they name.
     const unsubscribeUser = hub.subscribeUser(userId, (kind) => {
-      if (!closed) response.write(`event: ${kind}\ndata: {}\n\n`);
+      if (kind === 'ended') close();
+      else if (!closed) response.write(`event: ${kind}\ndata: {}\n\n`);
     });
     const heartbeat = setInterval(() => response.write(': keep-alive\n\n'), HEARTBEAT_MS);
     const close = () => {

@@ -12,7 +12,9 @@ import { getFlowFields } from './get-flow-fields.ts';
 import { listFlows } from './list-flows.ts';
 import { updateFlow } from './update-flow.ts';
 
-export function registerFlowRoutes(app: FastifyInstance, { db, requireSession }: RouteContext) {
+export function registerFlowRoutes(app: FastifyInstance, { db, requireSession, requireAdmin }: RouteContext) {
+  // Everyone in the business reads flows; admins create, edit and delete them (decision 023).
+  const admin = [requireSession, requireAdmin];
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get(
@@ -37,7 +39,7 @@ export function registerFlowRoutes(app: FastifyInstance, { db, requireSession }:
           ...ENTITY_REQUIRED,
         },
       },
-      onRequest: requireSession,
+      onRequest: admin,
     },
     async (request, reply) => reply.status(201).send(await createFlow(db, entityIdOf(request), request.body)),
   );
@@ -76,7 +78,7 @@ export function registerFlowRoutes(app: FastifyInstance, { db, requireSession }:
         body: FlowInputSchema,
         response: { 200: FlowSchema, ...ENTITY_REQUIRED },
       },
-      onRequest: requireSession,
+      onRequest: admin,
     },
     async (request) => updateFlow(db, request.params.id, entityIdOf(request), request.body),
   );
@@ -90,7 +92,7 @@ export function registerFlowRoutes(app: FastifyInstance, { db, requireSession }:
         params: IdParamsSchema,
         response: { 204: noContent('Deleted.'), ...ENTITY_REQUIRED },
       },
-      onRequest: requireSession,
+      onRequest: admin,
     },
     async (request, reply) => {
       await deleteFlow(db, request.params.id, entityIdOf(request));

@@ -64,7 +64,7 @@ const HOOK_SCHEMA = {
 
 export function registerHookRoutes(
   app: FastifyInstance,
-  { db, cipher, requireSession }: RouteContext,
+  { db, cipher, requireSession, requireAdmin }: RouteContext,
   { receive, publicUrl }: { receive: ReceiveDependencies; publicUrl: string },
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -80,7 +80,7 @@ export function registerHookRoutes(
         params: IdParamsSchema,
         response: { 200: FlowHookStateSchema, ...ENTITY_REQUIRED },
       },
-      onRequest: requireSession,
+      onRequest: [requireSession, requireAdmin],
     },
     async (request, reply) =>
       reply
@@ -100,7 +100,7 @@ export function registerHookRoutes(
         params: IdParamsSchema,
         response: { 201: jsonResponse(FlowHookSchema, 'The new address.'), ...ENTITY_REQUIRED },
       },
-      onRequest: requireSession,
+      onRequest: [requireSession, requireAdmin],
     },
     async (request, reply) =>
       reply
@@ -123,7 +123,7 @@ export function registerHookRoutes(
         params: IdParamsSchema,
         response: { 204: noContent('Turned off.'), ...ENTITY_REQUIRED },
       },
-      onRequest: requireSession,
+      onRequest: [requireSession, requireAdmin],
     },
     async (request, reply) => {
       await revokeFlowHook(db, { flowId: request.params.id, entityId: entityIdOf(request) });

@@ -19,7 +19,7 @@ export const notificationColumns = {
 };
 
 export function toNotification(
-  row: Omit<typeof notifications.$inferSelect, 'seq' | 'entityId'>,
+  row: Pick<typeof notifications.$inferSelect, Exclude<keyof typeof notificationColumns, 'seq'>>,
   delivery: DeliverySummary,
 ): Notification {
   return {

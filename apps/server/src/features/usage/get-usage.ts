@@ -3,6 +3,7 @@ import { daysLeftIn, overageOf, allowsNotification, type Usage } from '@leadbell
 import { getPlan } from '@leadbell/shared/plans';
 import type { Database } from '../../db/client.ts';
 import { entityUsage } from '../../db/schema/usage.ts';
+import { getSeats } from '../team/seats.ts';
 import { getBillingStateOrThrow } from './billing-state.ts';
 
 /** This billing month's count against the plan in force, with overage and what is left. */
@@ -13,6 +14,7 @@ export async function getUsage(db: Database, entityId: string, now = new Date())
     .from(entityUsage)
     .where(and(eq(entityUsage.entityId, entityId), eq(entityUsage.periodStart, billing.period.start)));
   const count = row?.count ?? 0;
+  const seats = await getSeats(db, entityId);
   const overage = overageOf(billing.plan, count);
   return {
     plan: billing.plan,
@@ -26,5 +28,6 @@ export async function getUsage(db: Database, entityId: string, now = new Date())
     overageCents: overage.cents,
     isLimitReached: !allowsNotification(billing.plan, count + 1),
     heldCount: row?.heldCount ?? 0,
+    seats: { used: seats.used, included: seats.included },
   };
 }

@@ -1,0 +1,74 @@
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Invite, TeamInvitation } from '@leadbell/shared/team';
+import type { SessionUser } from '../../auth/require-session.ts';
+import type { Database } from '../../db/client.ts';
+import { users } from '../../db/schema/auth.ts';
+import { entityInvitations } from '../../db/schema/invitations.ts';
+import { AppError } from '../../http/app-error.ts';
+import { newInvitationToken } from './invitation-token.ts';
+import { lockEntity } from './lock-entity.ts';
+import { requireFreeSeat } from './seats.ts';
+import { sendInvitationMail, type InvitationMailer } from './send-invitation-mail.ts';
+import { invitationColumns, toTeamInvitation } from './team-records.ts';
+
+/** New invitations an entity may send per hour: enough for any team, too few to spam with. */
+export const INVITATIONS_PER_HOUR = 20;
+
+/**
+ * Invites someone by email (decision 023): one seat is taken until they join, the invitation
+ * expires or it is revoked; inviting the same email again replaces the earlier link.
+ */
+export async function inviteTeammate(
+  db: Database,
+  mail: InvitationMailer,
+  { entityId, inviter, invite }: { entityId: string; inviter: SessionUser; invite: Invite },
+): Promise<TeamInvitation> {
+  const { token, tokenHash, expiresAt } = newInvitationToken();
+  const row = await db.transaction(async (tx) => {
+    await lockEntity(tx, entityId);
+    const [member] = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.entityId, entityId), eq(users.email, invite.email)));
+    if (member) {
+      const message = 'This person is already in your team.';
+      throw new AppError('validation_error', message, { fields: { email: [message] } });
+    }
+    const [recent] = await tx
+      .select({ sent: count() })
+      .from(entityInvitations)
+      .where(
+        and(eq(entityInvitations.entityId, entityId), gt(entityInvitations.createdAt, sql`now() - interval '1 hour'`)),
+      );
+    if ((recent?.sent ?? 0) >= INVITATIONS_PER_HOUR)
+      throw new AppError('rate_limited', `At most ${INVITATIONS_PER_HOUR} invitations an hour. Try again later.`, {
+        headers: { 'retry-after': '3600' },
+      });
+    // A new invitation for the same email replaces the old link (and frees its seat first).
+    await tx
+      .update(entityInvitations)
+      .set({ revokedAt: sql`now()` })
+      .where(
+        and(
+          eq(entityInvitations.entityId, entityId),
+          eq(entityInvitations.email, invite.email),
+          isNull(entityInvitations.acceptedAt),
+          isNull(entityInvitations.revokedAt),
+        ),
+      );
+    await requireFreeSeat(tx, entityId);
+    const [created] = await tx
+      .insert(entityInvitations)
+      .values({ entityId, email: invite.email, role: invite.role, tokenHash, invitedBy: inviter.id, expiresAt })
+      .returning(invitationColumns);
+    return created!;
+  });
+  await sendInvitationMail(db, mail, {
+    entityId,
+    email: row.email,
+    role: row.role,
+    token,
+    inviterName: inviter.name,
+  });
+  return toTeamInvitation(row, inviter.name);
+}
