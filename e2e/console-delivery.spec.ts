@@ -9,6 +9,7 @@ import {
   notify,
   ownerGet,
   registerDevice,
+  setEmailCopies,
   signInBrowser,
   uniqueEmail,
   type PushSubscriptionJson,
@@ -280,7 +281,7 @@ test.describe('console delivery', () => {
     expect((await ownerGet<{ data: unknown[] }>(product, owner, '/v1/push-subscriptions')).data).toEqual([]);
   });
 
-  test('devices › the email fallback switch persists, and notifications then arrive by email', async ({
+  test('devices › email copies are on until a device confirms, the choice persists, and with no device an email goes out anyway', async ({
     page,
     product,
     context,
@@ -292,25 +293,39 @@ test.describe('console delivery', () => {
     await page.goto('/account');
     const toggle = page.getByRole('switch', { name: 'Also email me every notification' });
     await expect(toggle).toBeEnabled();
-    await expect(toggle).not.toBeChecked();
-    await toggle.click();
     await expect(toggle).toBeChecked();
-    await expect
-      .poll(() => ownerGet<{ emailNotifications: boolean }>(product, owner, '/v1/me/delivery-preferences'))
-      .toEqual({ emailNotifications: true });
-    await page.reload();
-    await expect(toggle).toBeChecked();
+    await expect(toggle).toHaveAccessibleDescription(/On until one of your devices confirms it gets notifications/);
+    await expect(toggle).toHaveAccessibleDescription(
+      /an email copy always goes out when none of your devices can be reached/,
+    );
 
-    const mailsBefore = product.smtp.count();
+    let mailsBefore = product.smtp.count();
     expect(await notify(product, owner.apiKey, { flowId, data: { name: 'Mia', question: 'Open Sunday?' } })).toBe(202);
-    const mail = await product.smtp.waitForMail(owner.email, { after: mailsBefore });
-    expect(mail.raw).toContain('Mia asked: Open Sunday?');
+    expect((await product.smtp.waitForMail(owner.email, { after: mailsBefore })).raw).toContain(
+      'Mia asked: Open Sunday?',
+    );
 
     await toggle.click();
     await expect(toggle).not.toBeChecked();
     await expect
       .poll(() => ownerGet<{ emailNotifications: boolean }>(product, owner, '/v1/me/delivery-preferences'))
-      .toEqual({ emailNotifications: false });
+      .toEqual({ emailNotifications: false, isDefault: false });
+    await page.reload();
+    await expect(toggle).not.toBeChecked();
+    await expect(toggle).toHaveAccessibleDescription(/Switch on for a copy of each notification/);
+
+    // Copies are off, but the owner has no device: the email still goes out rather than silence.
+    mailsBefore = product.smtp.count();
+    expect(await notify(product, owner.apiKey, { flowId, data: { name: 'Noa', question: 'Still open?' } })).toBe(202);
+    expect((await product.smtp.waitForMail(owner.email, { after: mailsBefore })).raw).toContain(
+      'Noa asked: Still open?',
+    );
+
+    await toggle.click();
+    await expect(toggle).toBeChecked();
+    await expect
+      .poll(() => ownerGet<{ emailNotifications: boolean }>(product, owner, '/v1/me/delivery-preferences'))
+      .toEqual({ emailNotifications: true, isDefault: false });
   });
 
   test('push › the console registers the service worker, and a pushed message shows as a notification', async ({
@@ -557,6 +572,9 @@ test.describe('console delivery', () => {
     const flowId = await createFlow(product, owner, CONTACT_FLOW);
     const stub = product.push.createSubscription();
     await registerDevice(product, owner, stub.subscription, 'Pixel test phone');
+    // Push only, so each row shows what happened to the push: email copies are on by default until a
+    // device confirms a delivery, and this device (no browser behind it) never confirms.
+    await setEmailCopies(product, owner, false);
     await signInBrowser(context, product, owner);
 
     await page.goto(`/flows/${flowId}`);
@@ -571,7 +589,7 @@ test.describe('console delivery', () => {
       }),
     ).toBe(202);
     await expect(rows.first()).toContainText('New lead: Ada');
-    await expect(rows.first()).toContainText('Delivery: Delivered to 1 device');
+    await expect(rows.first()).toContainText('Delivery: Delivered (1 delivered.)');
     const link = rows.first().getByRole('link', { name: /example\.com\/leads\/7/ });
     await expect(link).toHaveAttribute('href', 'https://example.com/leads/7');
     await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
@@ -580,13 +598,18 @@ test.describe('console delivery', () => {
     product.push.script(stub.id, { status: 410 });
     expect(await notify(product, owner.apiKey, { flowId, data: { name: 'Bo', question: 'Hours?' } })).toBe(202);
     await expect(rows.first()).toContainText('New lead: Bo');
-    await expect(rows.first()).toContainText(/Delivery: Failed: \S/);
+    // The push failed with its reason; every push having failed, an email copy follows (decision 021).
+    await expect(rows.first()).toContainText(/1 failed \(\S/);
+    await expect(rows.first()).toContainText(/Delivery: (Failed|Delivered)/);
     await expect(rows.first().getByRole('link')).toHaveCount(0);
 
-    // The push service said the subscription is gone: the device was dropped, nothing is left to send to.
+    // The push service said the subscription is gone: the device was dropped, so the owner, left
+    // with no device, gets the notification by email although email copies are off.
+    const mailsBefore = product.smtp.count();
     expect(await notify(product, owner.apiKey, { flowId, data: { name: 'Cy', question: 'Parking?' } })).toBe(202);
     await expect(rows.first()).toContainText('New lead: Cy');
-    await expect(rows.first()).toContainText('Delivery: Accepted');
-    await expect(rows.nth(2)).toContainText('Delivered to 1 device');
+    expect((await product.smtp.waitForMail(owner.email, { after: mailsBefore })).raw).toContain('Cy asked: Parking?');
+    await expect(rows.first()).toContainText('Delivery: Delivered');
+    await expect(rows.nth(2)).toContainText('Delivery: Delivered');
   });
 });

@@ -75,8 +75,11 @@ test.describe('console', () => {
       await page.getByLabel('Message').fill(CONTACT_FLOW.message);
       await expect(page.getByText('Used in this flow')).toBeVisible();
       await page.getByRole('button', { name: 'Save' }).click();
-      await expect(page).toHaveURL(/\/flows$/);
+      // The entity's first flow opens its Connect page: connecting the website is the next step.
+      await expect(page).toHaveURL(/\/flows\/[0-9a-f-]{36}\/connect$/);
       await expect(page.getByText('Flow created successfully.')).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Connect your website' })).toBeVisible();
+      await page.getByRole('link', { name: 'Back to flows' }).click();
       await expect(bodyRows(page)).toHaveCount(1);
       await expect(bodyRows(page).first()).toContainText(CONTACT_FLOW.title);
       await expect(bodyRows(page).first()).toContainText('No leads yet');

@@ -47,8 +47,10 @@ test('an owner signs up, onboards, creates a flow, and a website notification sh
     await page.getByLabel('Title').fill('New lead: {{name}}');
     await page.getByLabel('Message').fill('{{name}} asked: {{question}}');
     await page.getByRole('button', { name: /Save|Create/ }).click();
-    await expect(page).toHaveURL(/\/flows$/);
+    // The first flow leads to its Connect page, with the code for the website.
+    await expect(page).toHaveURL(/\/flows\/[0-9a-f-]{36}\/connect$/);
     await expect(page.getByText('Flow created successfully.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Connect your website' })).toBeVisible();
     await expect(page.getByText('Contact form').first()).toBeVisible();
   });
 

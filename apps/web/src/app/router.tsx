@@ -68,9 +68,14 @@ export const routes: RouteObject[] = [
               { path: '/flows/new', lazy: page(() => import('./routes/flow-new.tsx'), 'FlowNewPage') },
               { path: '/flows/:flowId/edit', lazy: page(() => import('./routes/flow-edit.tsx'), 'FlowEditPage') },
               {
+                path: '/flows/:flowId/connect',
+                lazy: page(() => import('./routes/flow-connect.tsx'), 'FlowConnectPage'),
+              },
+              {
                 path: '/flows/:flowId',
                 lazy: page(() => import('./routes/flow-notifications.tsx'), 'FlowNotificationsPage'),
               },
+              { path: '/setup', lazy: page(() => import('./routes/setup.tsx'), 'SetupPage') },
               { path: '/api', lazy: page(() => import('./routes/api-keys.tsx'), 'ApiKeysPage') },
               { path: '/account', lazy: page(() => import('./routes/account.tsx'), 'AccountPage') },
               {

@@ -39,6 +39,8 @@ type RequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal;
+  /** Extra request headers, e.g. `X-Api-Key` for the public endpoint. */
+  headers?: Record<string, string>;
 };
 
 function isEnvelope(
@@ -73,7 +75,10 @@ async function readJson(response: Response): Promise<unknown> {
  * Calls the Leadbell API on the same origin and returns the parsed JSON body.
  * Throws `ApiError` for any non-2xx answer and `NetworkError` when no answer arrives.
  */
-export async function apiRequest<T>(path: string, { method = 'GET', body, signal }: RequestOptions = {}): Promise<T> {
+export async function apiRequest<T>(
+  path: string,
+  { method = 'GET', body, signal, headers }: RequestOptions = {},
+): Promise<T> {
   let response: Response;
   try {
     response = await fetch(path, {
@@ -83,6 +88,7 @@ export async function apiRequest<T>(path: string, { method = 'GET', body, signal
       headers: {
         Accept: 'application/json',
         ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...headers,
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });

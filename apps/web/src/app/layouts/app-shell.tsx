@@ -1,9 +1,13 @@
-import { KeyRound, LogOut, Menu, UserRound, Workflow, type LucideIcon } from 'lucide-react';
+import { BookOpen, KeyRound, ListChecks, LogOut, Menu, UserRound, Workflow, type LucideIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { Logo } from '../../components/logo.tsx';
 import { Sheet, SheetContent, SheetTrigger } from '../../components/ui/sheet.tsx';
 import { registerServiceWorker } from '../../features/devices/service-worker.ts';
+import { useSetup } from '../../features/setup/api/get-setup.ts';
+import { AlertingBanner } from '../../features/setup/components/alerting-banner.tsx';
+import { useLiveSetup } from '../../features/setup/hooks/use-live-setup.ts';
+import { progressLabel, setupProgress } from '../../features/setup/setup-steps.ts';
 import { useRequiredMe } from '../../lib/auth.ts';
 import { cn } from '../../lib/cn.ts';
 
@@ -11,6 +15,7 @@ type NavItem = { to: string; label: string; icon: LucideIcon };
 
 const NAV_ITEMS: NavItem[] = [
   { to: '/flows', label: 'Flows', icon: Workflow },
+  { to: '/setup', label: 'Setup', icon: ListChecks },
   { to: '/api', label: 'API Keys', icon: KeyRound },
   { to: '/account', label: 'Account', icon: UserRound },
   { to: '/sign-out', label: 'Sign Out', icon: LogOut },
@@ -36,7 +41,15 @@ function EntityBadge() {
   );
 }
 
+/** "2 of 4" beside Setup while the checklist is not done. */
+function useSetupBadge(): string | null {
+  const setup = useSetup();
+  if (!setup.data || setup.data.isComplete) return null;
+  return progressLabel(setupProgress(setup.data));
+}
+
 function Nav({ onNavigate }: { onNavigate?: () => void }) {
+  const setupBadge = useSetupBadge();
   return (
     <nav aria-label="Main" className="flex-1 px-3 py-4">
       <ul className="grid gap-1">
@@ -56,12 +69,28 @@ function Nav({ onNavigate }: { onNavigate?: () => void }) {
                 <>
                   <Icon aria-hidden="true" className={cn('size-4.5', isActive ? 'text-brand-600' : 'text-slate-400')} />
                   {label}
+                  {to === '/setup' && setupBadge ? (
+                    <span className="ml-auto rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-800 tabular-nums">
+                      {setupBadge}
+                      <span className="sr-only"> steps done</span>
+                    </span>
+                  ) : null}
                 </>
               )}
             </NavLink>
           </li>
         ))}
       </ul>
+      <div className="mt-4 border-t border-slate-200 pt-4">
+        {/* A plain link: the server renders the reference, it is not a console page. */}
+        <a
+          href="/docs/api"
+          className="flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+        >
+          <BookOpen aria-hidden="true" className="size-4.5 text-slate-400" />
+          API reference
+        </a>
+      </div>
     </nav>
   );
 }
@@ -85,6 +114,8 @@ export function AppShell() {
   useEffect(() => {
     registerServiceWorker();
   }, []);
+  useLiveSetup();
+  const setup = useSetup();
   return (
     <div className="min-h-dvh bg-slate-50">
       <a
@@ -119,6 +150,7 @@ export function AppShell() {
       </header>
 
       <div className="md:pl-64">
+        <AlertingBanner setup={setup.data} fixHref={pathname === '/setup' ? null : '/setup'} />
         <main
           id="main"
           tabIndex={-1}

@@ -56,7 +56,7 @@ export function AccountPage() {
   const entity = me.entity;
   return (
     <>
-      <PageHeader title="Account" description="Your sign-in details, plan and where notifications reach you." />
+      <PageHeader title="Account" description="Your sign-in details, where notifications reach you, and your plan." />
       <div className="grid max-w-3xl gap-6">
         <Card className="p-5 sm:p-7">
           <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[8rem_1fr] sm:gap-y-4">
@@ -72,17 +72,6 @@ export function AccountPage() {
             ) : null}
           </dl>
         </Card>
-
-        <UsagePanel planHref="#plan" />
-
-        {entity?.plan ? (
-          <Section id="plan" title="Plan">
-            <ChangePlanForm
-              entity={{ ...entity, plan: entity.plan }}
-              onChanged={() => void queryClient.invalidateQueries({ queryKey: USAGE_QUERY_KEY })}
-            />
-          </Section>
-        ) : null}
 
         <Section
           id="notifications"
@@ -102,6 +91,17 @@ export function AccountPage() {
         <Section title="Email">
           <EmailFallbackToggle email={me.user.email} />
         </Section>
+
+        <UsagePanel planHref="#plan" />
+
+        {entity?.plan ? (
+          <Section id="plan" title="Plan">
+            <ChangePlanForm
+              entity={{ ...entity, plan: entity.plan }}
+              onChanged={() => void queryClient.invalidateQueries({ queryKey: USAGE_QUERY_KEY })}
+            />
+          </Section>
+        ) : null}
 
         <Card className="p-5 sm:p-7">
           <ChangePasswordForm />

@@ -76,6 +76,7 @@ export function FlowEditPage() {
       />
       <FlowForm
         key={flow.data.updatedAt}
+        flowId={flowId}
         defaultValues={{ name, title, message }}
         onSubmit={submit}
         submitError={submitError}

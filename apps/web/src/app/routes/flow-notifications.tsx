@@ -1,15 +1,18 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { BellRing } from 'lucide-react';
+import { BellRing, Plug } from 'lucide-react';
 import { useCallback } from 'react';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { Button } from '../../components/ui/button.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../components/ui/state.tsx';
+import { useFlow } from '../../features/flows/api/get-flow.ts';
 import { FLOWS_QUERY_KEY } from '../../features/flows/api/get-flows.ts';
+import { RedirectProblem } from '../../features/flows/components/redirect-problem.tsx';
 import { useNotifications } from '../../features/notifications/api/get-notifications.ts';
 import { LiveIndicator } from '../../features/notifications/components/live-indicator.tsx';
 import { NotificationsTable } from '../../features/notifications/components/notifications-table.tsx';
 import { useLiveNotifications } from '../../features/notifications/hooks/use-live-notifications.ts';
+import { useNotificationTarget } from '../../features/notifications/hooks/use-notification-target.ts';
 import { USAGE_QUERY_KEY } from '../../features/usage/api/get-usage.ts';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 
@@ -17,6 +20,8 @@ export function FlowNotificationsPage() {
   const { flowId = '' } = useParams();
   const queryClient = useQueryClient();
   const query = useNotifications(flowId);
+  // For the form redirect problem; the list itself carries the flow's name and title.
+  const flow = useFlow(flowId);
   // Counts and "last lead" on /flows, and the month's usage, change with every notification;
   // `exact` leaves the flow's own queries alone.
   const refreshCounts = useCallback(() => {
@@ -27,6 +32,9 @@ export function FlowNotificationsPage() {
   const back = { to: '/flows', label: 'Back to flows' };
 
   const firstPage = query.data?.pages[0];
+  const notifications = query.data?.pages.flatMap((page) => page.Notifications) ?? [];
+  const targetId = useNotificationTarget(notifications.map((notification) => notification.id));
+  const isTargetMissing = targetId !== null && !notifications.some((notification) => notification.id === targetId);
   const title = firstPage ? `${firstPage.flowTitle} Notifications` : 'Notifications';
 
   if (query.isPending) {
@@ -58,8 +66,6 @@ export function FlowNotificationsPage() {
     );
   }
 
-  const notifications = query.data.pages.flatMap((page) => page.Notifications);
-
   return (
     <>
       <PageHeader
@@ -70,13 +76,34 @@ export function FlowNotificationsPage() {
         }
         actions={<LiveIndicator status={liveStatus} />}
       />
+      {flow.data?.redirectProblem ? (
+        <RedirectProblem problem={flow.data.redirectProblem} isAnnounced className="mb-6" />
+      ) : null}
+      {isTargetMissing && notifications.length > 0 ? (
+        <p role="status" className="mb-4 text-sm text-slate-600">
+          {query.hasNextPage
+            ? 'The notification you opened is further down: choose Load more to find it.'
+            : 'The notification you opened is not in this flow any more.'}
+        </p>
+      ) : null}
       {notifications.length === 0 ? (
-        <EmptyState icon={<BellRing />} title="You haven't received any notification yet">
+        <EmptyState
+          icon={<BellRing />}
+          title="You haven't received any notification yet"
+          action={
+            <Button asChild variant="secondary">
+              <Link to={`/flows/${encodeURIComponent(flowId)}/connect`}>
+                <Plug aria-hidden="true" className="size-4" />
+                Connect your website
+              </Link>
+            </Button>
+          }
+        >
           Once notifications arrive, you’ll see detailed insight and a content preview for every message here.
         </EmptyState>
       ) : (
         <div className="grid gap-4">
-          <NotificationsTable notifications={notifications} />
+          <NotificationsTable notifications={notifications} highlightedId={targetId} />
           {query.isFetchNextPageError ? (
             <p role="alert" className="text-center text-sm text-red-700">
               {errorMessage(query.error, 'failed to Get notifications')}

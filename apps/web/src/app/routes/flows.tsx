@@ -11,6 +11,8 @@ import { useFlows } from '../../features/flows/api/get-flows.ts';
 import { DeleteFlowDialog } from '../../features/flows/components/delete-flow-dialog.tsx';
 import { FlowsTable } from '../../features/flows/components/flows-table.tsx';
 import { notificationsQueryKey } from '../../features/notifications/api/get-notifications.ts';
+import { useSetup } from '../../features/setup/api/get-setup.ts';
+import { SetupChecklist } from '../../features/setup/components/setup-checklist.tsx';
 import { UsagePanel } from '../../features/usage/components/usage-panel.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useFlashMessage } from '../../lib/flash-message.ts';
@@ -30,6 +32,8 @@ export function FlowsPage() {
   const queryClient = useQueryClient();
   const flashMessage = useFlashMessage();
   const flows = useFlows();
+  // The first screen after sign-in and onboarding: the checklist stays on top until it is done.
+  const setup = useSetup();
   const [flowToDelete, setFlowToDelete] = useState<Flow | null>(null);
   const [deletedMessage, setDeletedMessage] = useState<string | null>(null);
   const successMessage = deletedMessage ?? flashMessage;
@@ -52,6 +56,7 @@ export function FlowsPage() {
           {successMessage}
         </Alert>
       ) : null}
+      {setup.data && !setup.data.isComplete ? <SetupChecklist setup={setup.data} className="mb-6" /> : null}
       <UsagePanel planHref="/account#plan" className="mb-6" />
       {flows.isPending ? (
         <LoadingState label="Loading flows…" />

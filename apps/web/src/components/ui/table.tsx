@@ -73,7 +73,15 @@ export function TableCell({ className, label, ...props }: TableCellProps) {
  * The row's buttons. On phones they get a full-width row at the foot of the card, without a
  * label column squeezing them onto one line each.
  */
-export function TableActionsCell({ className, children, ...props }: Omit<TableCellProps, 'label'>) {
+export function TableActionsCell({
+  className,
+  children,
+  isStacked = false,
+  ...props
+}: Omit<TableCellProps, 'label'> & {
+  /** Two buttons a line on wider screens too, for rows with more actions than fit in one line. */
+  isStacked?: boolean;
+}) {
   return (
     <TableCell
       label="Action"
@@ -83,7 +91,14 @@ export function TableActionsCell({ className, children, ...props }: Omit<TableCe
       )}
       {...props}
     >
-      <span className="flex flex-wrap gap-2 md:flex-nowrap md:justify-end">{children}</span>
+      <span
+        className={cn(
+          'flex flex-wrap gap-2 md:justify-end',
+          isStacked ? 'md:grid md:grid-cols-[repeat(2,max-content)]' : 'md:flex-nowrap',
+        )}
+      >
+        {children}
+      </span>
     </TableCell>
   );
 }

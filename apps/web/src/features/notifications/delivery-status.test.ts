@@ -12,15 +12,15 @@ const summary = (overrides: Partial<DeliverySummary>): DeliverySummary => ({
 });
 
 describe('deliveryStatusOf', () => {
-  it('delivery › delivered counts the devices that got it', () => {
+  it('delivery › delivered says so, and counts failures beside it', () => {
     expect(deliveryStatusOf(summary({ state: 'delivered', delivered: 1 }))).toEqual({
       tone: 'success',
-      label: 'Delivered to 1 device',
+      label: 'Delivered',
       detail: '1 delivered.',
     });
     expect(
-      deliveryStatusOf(summary({ state: 'delivered', delivered: 2, failed: 1, reason: 'device unsubscribed' })).label,
-    ).toBe('Delivered to 2 devices');
+      deliveryStatusOf(summary({ state: 'delivered', delivered: 2, failed: 1, reason: 'device unsubscribed' })),
+    ).toMatchObject({ label: 'Delivered, 1 failed', detail: '2 delivered, 1 failed (device unsubscribed).' });
   });
 
   it('delivery › failed shows the reason', () => {
@@ -35,8 +35,8 @@ describe('deliveryStatusOf', () => {
   it('delivery › accepted says whether it is still sending or had nowhere to go', () => {
     expect(deliveryStatusOf(summary({ pending: 2 }))).toMatchObject({
       label: 'Accepted',
-      detail: 'Sending to 2 devices.',
+      detail: 'Sending: 2 deliveries on the way.',
     });
-    expect(deliveryStatusOf(summary({})).detail).toMatch(/No device to send it to/);
+    expect(deliveryStatusOf(summary({})).detail).toMatch(/Nowhere to send it/);
   });
 });

@@ -12,7 +12,11 @@ function plural(count: number, one: string, many: string) {
   return `${count} ${count === 1 ? one : many}`;
 }
 
-/** A notification row's delivery badge: accepted, delivered to N devices, or failed with the reason. */
+/**
+ * A notification row's delivery badge: accepted, delivered, or failed with the reason. Deliveries
+ * go to devices and mailboxes (email copies), so the label does not say "devices"; the row's
+ * Details list each one.
+ */
 export function deliveryStatusOf(delivery: DeliverySummary): DeliveryStatus {
   const counts = [
     delivery.delivered > 0 ? `${delivery.delivered} delivered` : null,
@@ -25,7 +29,7 @@ export function deliveryStatusOf(delivery: DeliverySummary): DeliveryStatus {
     case 'delivered':
       return {
         tone: 'success',
-        label: `Delivered to ${plural(delivery.delivered, 'device', 'devices')}`,
+        label: delivery.failed > 0 ? `Delivered, ${delivery.failed} failed` : 'Delivered',
         detail: `${counts}.`,
       };
     case 'failed':
@@ -36,8 +40,8 @@ export function deliveryStatusOf(delivery: DeliverySummary): DeliveryStatus {
         label: 'Accepted',
         detail:
           delivery.pending > 0
-            ? `Sending to ${plural(delivery.pending, 'device', 'devices')}.`
-            : 'Stored. No device to send it to: turn notifications on in Account.',
+            ? `Sending: ${plural(delivery.pending, 'delivery', 'deliveries')} on the way.`
+            : 'Stored. Nowhere to send it: turn notifications on in Account.',
       };
   }
 }

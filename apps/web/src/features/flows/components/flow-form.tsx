@@ -9,21 +9,27 @@ import { Card } from '../../../components/ui/card.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input, Textarea } from '../../../components/ui/input.tsx';
 import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
+import { useFlowFields } from '../api/get-flow-fields.ts';
+import { seenFieldList, unfilledPlaceholders } from '../placeholder-check.ts';
 
 const FIELDS = ['name', 'title', 'message'] as const;
 const EMPTY: FlowInput = { name: '', title: '', message: '' };
 
 type FlowFormProps = {
+  /** An existing flow: its placeholders are checked against the fields its latest notifications had. */
+  flowId?: string;
   defaultValues?: FlowInput;
   onSubmit: (values: FlowInput) => Promise<unknown>;
   submitError?: string | null;
 };
 
-export function FlowForm({ defaultValues = EMPTY, onSubmit, submitError }: FlowFormProps) {
+export function FlowForm({ flowId, defaultValues = EMPTY, onSubmit, submitError }: FlowFormProps) {
   const form = useForm<FlowInput>({ resolver: zodResolver(FlowInputSchema), defaultValues });
   const { errors, isSubmitting } = form.formState;
   const [title, message] = useWatch({ control: form.control, name: ['title', 'message'] });
   const variables = templateVariables(`${title ?? ''}\n${message ?? ''}`);
+  const fields = useFlowFields(flowId);
+  const unfilled = fields.data ? unfilledPlaceholders(variables, fields.data) : [];
 
   async function submit(values: FlowInput) {
     try {
@@ -95,7 +101,13 @@ export function FlowForm({ defaultValues = EMPTY, onSubmit, submitError }: FlowF
           </code>
           .
         </p>
-        <p className="mt-3">Placeholders your site doesn’t send are left blank.</p>
+        <p className="mt-3">
+          Names match your form’s fields in any case:{' '}
+          <code className="rounded bg-white px-1 py-0.5 font-mono text-xs whitespace-nowrap text-brand-800">
+            {'{{First Name}}'}
+          </code>{' '}
+          fills from a field named “First Name” or “first name”. Placeholders your site doesn’t send are left blank.
+        </p>
         {variables.length > 0 ? (
           <div className="mt-4 border-t border-brand-100 pt-4">
             <p className="font-medium text-slate-900">Used in this flow</p>
@@ -109,6 +121,21 @@ export function FlowForm({ defaultValues = EMPTY, onSubmit, submitError }: FlowF
                 </li>
               ))}
             </ul>
+            {unfilled.length > 0 && fields.data ? (
+              <ul aria-live="polite" className="mt-3 grid gap-2">
+                {unfilled.map((placeholder) => (
+                  <li
+                    key={placeholder}
+                    className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-amber-950 [overflow-wrap:anywhere]"
+                  >
+                    No recent notification had a field named <strong className="font-semibold">{placeholder}</strong>;
+                    {fields.data.fields.length > 0
+                      ? ` the last ${fields.data.sampleSize === 1 ? 'one' : fields.data.sampleSize} had: ${seenFieldList(fields.data)}.`
+                      : ` the last ${fields.data.sampleSize === 1 ? 'one' : fields.data.sampleSize} had no fields.`}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
           </div>
         ) : null}
       </aside>

@@ -1,7 +1,13 @@
 import { DeliveryEventSchema, NotificationSchema, type DeliverySummary } from '@leadbell/shared/notifications';
 import { hashKey, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
-import type { ZodType } from 'zod';
+import { useEffect, useRef } from 'react';
+import {
+  readEventData,
+  streamStatus,
+  subscribeToStream,
+  useStreamStatus,
+  type StreamStatus,
+} from '../../../lib/event-stream.ts';
 import { notificationsQueryKey } from '../api/get-notifications.ts';
 import { applyDeliveries } from '../apply-deliveries.ts';
 import { mergeNotifications, type LiveNotification } from '../merge-notifications.ts';
@@ -9,17 +15,7 @@ import { mergeNotifications, type LiveNotification } from '../merge-notification
 /** How many live notifications (and delivery statuses) are remembered to re-apply after a refetch that raced them. */
 const REMEMBERED = 200;
 
-/** An event's JSON data checked against its schema; anything else is ignored. */
-function readEvent<T>(event: MessageEvent<string>, schema: ZodType<T>): T | null {
-  try {
-    const parsed = schema.safeParse(JSON.parse(event.data));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
-
-export type LiveStatus = 'connecting' | 'live' | 'reconnecting' | 'offline';
+export type LiveStatus = StreamStatus;
 
 type LiveOptions = {
   /** Called for every notification of the entity, this flow's or not (e.g. to refresh counts). */
@@ -27,12 +23,13 @@ type LiveOptions = {
 };
 
 /**
- * Keeps a flow's open notification list live over `GET /v1/events` (Server-Sent Events).
+ * Keeps a flow's open notification list live over the console's event stream (lib/event-stream.ts).
  *
  * - New notifications of this flow go on top of the first page at once, without a refetch.
  * - `ready` (sent on every connect) refetches the list once: whatever arrived between loading it
  *   and subscribing is then in it. EventSource reconnects by itself with Last-Event-ID and the
- *   server replays what was missed.
+ *   server replays what was missed. When the stream was already live (the shell opened it), the
+ *   list refetches once as it starts listening, for the same reason.
  * - A refetch that read the database just before a notification committed would drop that
  *   notification from the cache again; the notifications seen live are re-applied after each fetch.
  * - `delivery` events update a row's delivery status in place, and are re-applied the same way (a
@@ -40,7 +37,7 @@ type LiveOptions = {
  */
 export function useLiveNotifications(flowId: string, { onNotification }: LiveOptions = {}): LiveStatus {
   const queryClient = useQueryClient();
-  const [status, setStatus] = useState<LiveStatus>('connecting');
+  const status = useStreamStatus();
   const onNotificationRef = useRef(onNotification);
   useEffect(() => {
     onNotificationRef.current = onNotification;
@@ -56,38 +53,36 @@ export function useLiveNotifications(flowId: string, { onNotification }: LiveOpt
       const next = applyDeliveries(mergeNotifications(current, live), deliveries);
       if (next !== current) queryClient.setQueryData(queryKey, next);
     };
-
-    const source = new EventSource('/v1/events', { withCredentials: true });
-    source.addEventListener('open', () => setStatus('live'));
-    source.addEventListener('error', () =>
-      setStatus(source.readyState === EventSource.CLOSED ? 'offline' : 'reconnecting'),
-    );
-    source.addEventListener('ready', () => {
-      setStatus('live');
+    const catchUp = () => {
       void queryClient.invalidateQueries({ queryKey });
       onNotificationRef.current?.();
+    };
+
+    const unsubscribeStream = subscribeToStream({
+      ready: catchUp,
+      notification: (event) => {
+        const notification = readEventData(event, NotificationSchema);
+        if (!notification) return;
+        onNotificationRef.current?.();
+        if (notification.flowId !== flowId) return;
+        const seq = Number.parseInt(event.lastEventId, 10);
+        live = [{ seq: Number.isSafeInteger(seq) ? seq : Number.MAX_SAFE_INTEGER, notification }, ...live].slice(
+          0,
+          REMEMBERED,
+        );
+        apply();
+      },
+      delivery: (event) => {
+        const change = readEventData(event, DeliveryEventSchema);
+        if (!change || change.flowId !== flowId) return;
+        // Re-inserted so the Map's order stays oldest first for trimming.
+        deliveries.delete(change.notificationId);
+        deliveries.set(change.notificationId, change.delivery);
+        if (deliveries.size > REMEMBERED) deliveries.delete(deliveries.keys().next().value as string);
+        apply();
+      },
     });
-    source.addEventListener('notification', (event: MessageEvent<string>) => {
-      const notification = readEvent(event, NotificationSchema);
-      if (!notification) return;
-      onNotificationRef.current?.();
-      if (notification.flowId !== flowId) return;
-      const seq = Number.parseInt(event.lastEventId, 10);
-      live = [{ seq: Number.isSafeInteger(seq) ? seq : Number.MAX_SAFE_INTEGER, notification }, ...live].slice(
-        0,
-        REMEMBERED,
-      );
-      apply();
-    });
-    source.addEventListener('delivery', (event: MessageEvent<string>) => {
-      const change = readEvent(event, DeliveryEventSchema);
-      if (!change || change.flowId !== flowId) return;
-      // Re-inserted so the Map's order stays oldest first for trimming.
-      deliveries.delete(change.notificationId);
-      deliveries.set(change.notificationId, change.delivery);
-      if (deliveries.size > REMEMBERED) deliveries.delete(deliveries.keys().next().value as string);
-      apply();
-    });
+    if (streamStatus() === 'live') catchUp();
 
     const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
       if (event.type !== 'updated' || event.action.type !== 'success' || event.action.manual) return;
@@ -97,7 +92,7 @@ export function useLiveNotifications(flowId: string, { onNotification }: LiveOpt
 
     return () => {
       unsubscribe();
-      source.close();
+      unsubscribeStream();
     };
   }, [flowId, queryClient]);
 

@@ -1,6 +1,6 @@
 import type { Usage } from '@leadbell/shared/billing';
 import { getPlan } from '@leadbell/shared/plans';
-import { ArrowUpRight } from 'lucide-react';
+import { ArrowUpRight, PauseCircle } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -114,6 +114,26 @@ function UsageDetails({ usage, headingId, planHref }: { usage: Usage; headingId:
           {pendingPlan ? `${pendingPlan.title} plan, from ${renewsOn}` : `${plan.title} plan`}
         </UsageFact>
       </dl>
+
+      {usage.heldCount > 0 ? (
+        <div
+          role="status"
+          className="flex flex-col gap-2 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-950 sm:flex-row sm:items-center sm:justify-between"
+        >
+          <p className="flex items-start gap-2">
+            <PauseCircle aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-700" />
+            <span>
+              <strong className="font-semibold">
+                {usage.heldCount === 1 ? '1 lead held' : `${formatCount(usage.heldCount)} leads held`}
+              </strong>{' '}
+              this month: over your plan’s limit, kept but not delivered. Choose a larger plan to deliver them.
+            </span>
+          </p>
+          <Button asChild size="sm" variant="secondary" className="self-start sm:self-center">
+            <Link to={planHref}>Choose a plan</Link>
+          </Button>
+        </div>
+      ) : null}
 
       {usage.isLimitReached ? (
         <Alert tone="error">

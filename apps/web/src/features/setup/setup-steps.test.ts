@@ -1,0 +1,39 @@
+import type { SetupStatus } from '@leadbell/shared/setup';
+import { describe, expect, it } from 'vitest';
+import { progressLabel, setupProgress } from './setup-steps.ts';
+
+function status(done: { device?: boolean; test?: boolean; connect?: boolean; firstLead?: boolean }): SetupStatus {
+  const all = Boolean(done.device && done.test && done.connect && done.firstLead);
+  return {
+    steps: {
+      device: { isDone: Boolean(done.device), deviceCount: done.device ? 1 : 0 },
+      test: { isDone: Boolean(done.test), confirmedAt: done.test ? '2026-11-23T10:00:00.000Z' : null },
+      connect: { isDone: Boolean(done.connect), flowId: null },
+      firstLead: { isDone: Boolean(done.firstLead), at: null, flowId: null },
+    },
+    isComplete: all,
+    alerting: { willBeAlerted: true, workingDeviceCount: 0, emailCopies: true, canSendEmail: true },
+  };
+}
+
+describe('setup progress', () => {
+  it('a new owner starts on the first step with nothing done', () => {
+    const progress = setupProgress(status({}));
+    expect(progress).toMatchObject({ doneCount: 0, total: 4, current: 'device' });
+    expect(progressLabel(progress)).toBe('0 of 4');
+  });
+
+  it('the current step is the first one not done, even when a later one is done already', () => {
+    const progress = setupProgress(status({ device: true, connect: true }));
+    expect(progress.current).toBe('test');
+    expect(progress.doneCount).toBe(2);
+    expect(progress.isDone).toEqual({ device: true, test: false, connect: true, firstLead: false });
+    expect(progressLabel(progress)).toBe('2 of 4');
+  });
+
+  it('has no current step once every step is done', () => {
+    const progress = setupProgress(status({ device: true, test: true, connect: true, firstLead: true }));
+    expect(progress.current).toBeNull();
+    expect(progressLabel(progress)).toBe('4 of 4');
+  });
+});
