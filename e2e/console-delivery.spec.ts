@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, devices, type BrowserContext, type Page } from '@playwright/test';
+import { chromium, devices, type Page } from '@playwright/test';
 import {
   createFlow,
   createOwner,
@@ -12,8 +12,8 @@ import {
   setEmailCopies,
   signInBrowser,
   uniqueEmail,
-  type PushSubscriptionJson,
 } from './fixtures/owner-api.ts';
+import { showPushedMessage, useStubPushService } from './fixtures/push.ts';
 import { expect, test } from './fixtures/test.ts';
 
 const DESKTOP_ONLY = 'covered once at desktop width; the phone project runs the journeys that depend on layout';
@@ -22,91 +22,6 @@ const ORIGIN_MESSAGE = 'Enter an origin like https://www.example.com (no path).'
 
 function usagePanel(page: Page) {
   return page.getByRole('region', { name: 'Usage this month' });
-}
-
-/** The push worker's registration once active, with what it is showing. */
-async function shownNotifications(page: Page) {
-  return page.evaluate(async () => {
-    const registration = await navigator.serviceWorker.ready;
-    return (await registration.getNotifications()).map((notification) => ({
-      title: notification.title,
-      body: notification.body,
-      tag: notification.tag,
-      data: notification.data as unknown,
-    }));
-  });
-}
-
-/**
- * Hands a push message to the page's service worker the way the browser does when its push
- * service delivers one (DevTools' "Push" button): the worker's real `push` handler runs.
- */
-async function deliverPush(context: BrowserContext, page: Page, origin: string, data: string): Promise<void> {
-  // Only an active worker receives the message; on a busy machine it may still be starting.
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-  });
-  const cdp = await context.newCDPSession(page);
-  const registrationId = new Promise<string>((resolve) => {
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const registration = registrations.find(
-        (candidate) => candidate.scopeURL === `${origin}/` && !candidate.isDeleted,
-      );
-      if (registration) resolve(registration.registrationId);
-    });
-  });
-  await cdp.send('ServiceWorker.enable');
-  await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: await registrationId, data });
-  await cdp.detach();
-}
-
-/**
- * Delivers a push message and waits until the worker shows it. DevTools' delivery is fire and
- * forget: Chromium drops it silently when the worker is being stopped or started at that moment
- * (seen once in CI on a loaded machine), so an unseen message is handed over again, as a push
- * service redelivers an unacknowledged one.
- */
-async function showPushedMessage(context: BrowserContext, page: Page, origin: string, data: string) {
-  for (let delivery = 1; ; delivery++) {
-    await deliverPush(context, page, origin, data);
-    const deadline = Date.now() + 5_000;
-    while (Date.now() < deadline) {
-      const shown = await shownNotifications(page);
-      if (shown.length > 0) return shown;
-      await page.waitForTimeout(200);
-    }
-    if (delivery === 3) return [];
-  }
-}
-
-/**
- * Headless Chromium cannot reach a real push service, so the browser's subscription is the local
- * push-service stub's: `PushManager` hands it out as Chrome would hand out an FCM one. Everything
- * after it (registration, test notification, decryption, turning off) is the real thing.
- */
-async function useStubPushService(context: BrowserContext, subscription: PushSubscriptionJson): Promise<void> {
-  await context.addInitScript((stub: PushSubscriptionJson) => {
-    const STORE = 'e2e-push-subscription-key';
-    const make = (key: number[]) => ({
-      endpoint: stub.endpoint,
-      expirationTime: null,
-      options: { userVisibleOnly: true, applicationServerKey: new Uint8Array(key).buffer },
-      toJSON: () => ({ endpoint: stub.endpoint, expirationTime: null, keys: stub.keys }),
-      unsubscribe: async () => {
-        sessionStorage.removeItem(STORE);
-        return true;
-      },
-    });
-    PushManager.prototype.subscribe = async function (options?: PushSubscriptionOptionsInit) {
-      const key = [...new Uint8Array(options?.applicationServerKey as ArrayBuffer)];
-      sessionStorage.setItem(STORE, JSON.stringify(key));
-      return make(key) as unknown as PushSubscription;
-    };
-    PushManager.prototype.getSubscription = async function () {
-      const key = sessionStorage.getItem(STORE);
-      return key ? (make(JSON.parse(key) as number[]) as unknown as PushSubscription) : null;
-    };
-  }, subscription);
 }
 
 test.describe('console delivery', () => {
