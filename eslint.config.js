@@ -4,7 +4,8 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 // Import boundaries (docs/ARCHITECTURE.md): the web app never imports the server, the shared
-// contract imports neither and stays free of Node, DOM and ORM code.
+// contract imports neither and stays free of Node, DOM and ORM code. The published SDK imports
+// nothing but its own files: zero dependencies, no Node built-ins, nothing from the repo.
 const serverOnly = [
   '@leadbell/server',
   '@leadbell/server/*',
@@ -49,6 +50,37 @@ export default tseslint.config(
               group: [...serverOnly, ...webOnly, 'node:*'],
               message: 'packages/shared holds zod and plain TypeScript only.',
             },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['packages/sdk/src/**/*.ts'],
+    ignores: ['packages/sdk/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(?!\\./)',
+              message: 'The published SDK has no dependencies and reaches into nothing else: import only ./x.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Its tests run in Node and may read the shared contract to prove the SDK's copy matches.
+    files: ['packages/sdk/src/**/*.test.ts', 'packages/sdk/test/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: [...serverOnly, ...webOnly], message: 'SDK tests talk to servers over HTTP only.' },
           ],
         },
       ],

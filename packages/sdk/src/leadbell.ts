@@ -1,0 +1,259 @@
+import { UNEXPECTED_RESPONSE } from './error-codes.ts';
+import { LeadbellApiError, LeadbellNetworkError } from './errors.ts';
+import { createIdempotencyKey } from './idempotency-key.ts';
+import { readOptions, readTimeout, type LeadbellOptions, type ResolvedOptions } from './read-options.ts';
+import { backoffDelayMs, isRetryableStatus, parseRetryAfter } from './retry-policy.ts';
+import { abortReasonOf, sleep } from './sleep.ts';
+
+/** What `notify` sends: the body of `POST /v1/notify` (docs/api.md). */
+export type NotifyInput = {
+  /** The flow whose templates are used (the console's Flows page has a copy button). */
+  flowId: string;
+  /** Fills the templates' `{{placeholders}}`; every field is stored with the lead. */
+  data?: Record<string, string | number | boolean>;
+  /** Replaces the flow's title template (placeholders still work). */
+  title?: string;
+  /** Replaces the flow's message template. */
+  message?: string;
+  /** An `https://` address opened when the notification is tapped. */
+  url?: string;
+  /** A test: delivered with a Test badge, never counted against the plan. */
+  test?: boolean;
+};
+
+export type NotifyOptions = {
+  /**
+   * Makes retries safe: for 24 hours the same key answers the first result and creates nothing
+   * new. 1–255 visible ASCII characters, such as an order number. Default: a new UUID per call,
+   * reused by that call's retries.
+   */
+  idempotencyKey?: string;
+  /** Aborting stops the call at once (no further attempt); `notify` rejects with the signal's reason. */
+  signal?: AbortSignal;
+  /** This call's time limit per attempt, in milliseconds (overrides the client's `timeoutMs`). */
+  timeoutMs?: number;
+};
+
+/** `accepted`: on its way to the owner. `held`: stored, not delivered until the plan allows. */
+export type KnownNotifyStatus = 'accepted' | 'held';
+
+/** A newer server may answer a status not listed in `KnownNotifyStatus`. */
+export type NotifyStatus = KnownNotifyStatus | (string & {});
+
+/** The 202 answer. */
+export type NotifyResult = {
+  id: string;
+  flowId: string;
+  createdAt: string;
+  status: NotifyStatus;
+  test: boolean;
+  /** `data` fields no placeholder of the templates used (often a spelling difference). */
+  unusedFields: string[];
+};
+
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+// setTimeout fires at once for delays past a signed 32-bit integer.
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
+
+type Attempt =
+  { kind: 'answer'; response: Response; text: string } | { kind: 'no-answer'; cause: unknown; isTimeout: boolean };
+
+/** A client for Leadbell's public API. */
+export class Leadbell {
+  readonly #options: ResolvedOptions;
+
+  constructor(options: LeadbellOptions) {
+    this.#options = readOptions(options);
+  }
+
+  /**
+   * Sends a notification (`POST /v1/notify`) and resolves with the 202 answer once it is stored.
+   * Retries 429, 5xx and network errors with the same `Idempotency-Key`; throws
+   * `LeadbellApiError` for an error answer and `LeadbellNetworkError` when no answer came.
+   */
+  async notify(input: NotifyInput, options: NotifyOptions = {}): Promise<NotifyResult> {
+    const { signal } = options;
+    if (signal?.aborted) throw abortReasonOf(signal);
+    if (typeof input !== 'object' || input === null) {
+      throw new TypeError('Leadbell: notify takes an object: notify({ flowId, data }).');
+    }
+    const idempotencyKey = options.idempotencyKey ?? createIdempotencyKey();
+    if (typeof idempotencyKey !== 'string' || !IDEMPOTENCY_KEY.test(idempotencyKey)) {
+      throw new TypeError('Leadbell: idempotencyKey must be 1 to 255 visible ASCII characters (no spaces).');
+    }
+    const timeoutMs = readTimeout(options.timeoutMs, 'timeoutMs', this.#options.timeoutMs);
+    const { flowId, data, title, message, url, test } = input;
+    const body = JSON.stringify({ flowId, data, title, message, url, test });
+    const { maxRetries, retryBaseDelayMs, retryMaxDelayMs, maxRetryAfterMs } = this.#options;
+
+    for (let attempts = 1; ; attempts++) {
+      const attempt = await this.#send(body, idempotencyKey, timeoutMs, signal);
+      let error: LeadbellApiError | LeadbellNetworkError;
+      let isRetryable: boolean;
+      if (attempt.kind === 'no-answer') {
+        error = networkErrorOf(attempt, { attempts, timeoutMs, url: this.#options.notifyUrl });
+        isRetryable = true;
+      } else {
+        const { response, text } = attempt;
+        if (response.ok) return notifyResultOf(response, text, input, attempts);
+        error = apiErrorOf(response, text, attempts);
+        isRetryable = isRetryableStatus(response.status);
+      }
+      if (!isRetryable || attempts > maxRetries) throw error;
+      const retryAfterMs = error instanceof LeadbellApiError ? error.retryAfterMs : undefined;
+      if (retryAfterMs !== undefined && retryAfterMs > maxRetryAfterMs) throw error;
+      await sleep(
+        retryAfterMs ?? backoffDelayMs(attempts, { baseMs: retryBaseDelayMs, maxMs: retryMaxDelayMs }),
+        signal,
+      );
+    }
+  }
+
+  async #send(
+    body: string,
+    idempotencyKey: string,
+    timeoutMs: number,
+    signal: AbortSignal | undefined,
+  ): Promise<Attempt> {
+    const controller = new AbortController();
+    let isTimeout = false;
+    const timer =
+      timeoutMs <= LONGEST_TIMER_MS
+        ? setTimeout(() => {
+            isTimeout = true;
+            controller.abort();
+          }, timeoutMs)
+        : undefined;
+    const forwardAbort = () => controller.abort(signal?.reason);
+    signal?.addEventListener('abort', forwardAbort, { once: true });
+    try {
+      const response = await this.#options.fetch(this.#options.notifyUrl, {
+        method: 'POST',
+        // Only headers the endpoint's CORS preflight allows, so the same client works in a browser.
+        headers: {
+          authorization: `Bearer ${this.#options.apiKey}`,
+          'content-type': 'application/json',
+          accept: 'application/json',
+          'idempotency-key': idempotencyKey,
+        },
+        body,
+        // A redirect would turn the POST into a GET (or send the key to another address): say so instead.
+        redirect: 'manual',
+        signal: controller.signal,
+      });
+      return { kind: 'answer', response, text: await response.text() };
+    } catch (cause) {
+      if (signal?.aborted) throw abortReasonOf(signal);
+      return { kind: 'no-answer', cause, isTimeout };
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', forwardAbort);
+    }
+  }
+}
+
+function notifyResultOf(response: Response, text: string, input: NotifyInput, attempts: number): NotifyResult {
+  const body = parseJson(text);
+  if (
+    isRecord(body) &&
+    typeof body.id === 'string' &&
+    typeof body.flowId === 'string' &&
+    typeof body.createdAt === 'string' &&
+    typeof body.status === 'string'
+  ) {
+    return {
+      id: body.id,
+      flowId: body.flowId,
+      createdAt: body.createdAt,
+      status: body.status,
+      // A server older than these fields omits them.
+      test: typeof body.test === 'boolean' ? body.test : input.test === true,
+      unusedFields: Array.isArray(body.unusedFields)
+        ? body.unusedFields.filter((field): field is string => typeof field === 'string')
+        : [],
+    };
+  }
+  throw unexpectedResponseError(response, text, attempts, `answered ${response.status} without a notification`);
+}
+
+function apiErrorOf(response: Response, text: string, attempts: number): LeadbellApiError {
+  const retryAfterMs = parseRetryAfter(response.headers.get('retry-after'));
+  const headerRequestId = response.headers.get('x-request-id') ?? undefined;
+  if (response.type === 'opaqueredirect' || (response.status >= 300 && response.status < 400)) {
+    const location = response.headers.get('location');
+    return unexpectedResponseError(
+      response,
+      '',
+      attempts,
+      `redirected ${location ? `to ${location}` : 'elsewhere'}: set baseUrl to the address the API answers at`,
+    );
+  }
+  const error = (parseJson(text) as { error?: unknown } | undefined)?.error;
+  if (!isRecord(error) || typeof error.code !== 'string') {
+    return unexpectedResponseError(
+      response,
+      text,
+      attempts,
+      `answered ${response.status} ${response.statusText}`.trim(),
+    );
+  }
+  return new LeadbellApiError({
+    message: typeof error.message === 'string' ? error.message : `Leadbell answered ${response.status} ${error.code}.`,
+    status: response.status,
+    code: error.code,
+    details: isRecord(error.details) ? error.details : undefined,
+    requestId: typeof error.requestId === 'string' ? error.requestId : headerRequestId,
+    retryAfterMs,
+    attempts,
+  });
+}
+
+function unexpectedResponseError(response: Response, text: string, attempts: number, what: string) {
+  const excerpt = text.trim().replace(/\s+/g, ' ').slice(0, 200);
+  return new LeadbellApiError({
+    message: `Leadbell at ${response.url || 'baseUrl'} ${what}${excerpt ? `: ${excerpt}` : ''}`,
+    status: response.status,
+    code: UNEXPECTED_RESPONSE,
+    details: undefined,
+    requestId: response.headers.get('x-request-id') ?? undefined,
+    retryAfterMs: parseRetryAfter(response.headers.get('retry-after')),
+    attempts,
+  });
+}
+
+function networkErrorOf(
+  attempt: Extract<Attempt, { kind: 'no-answer' }>,
+  { attempts, timeoutMs, url }: { attempts: number; timeoutMs: number; url: string },
+): LeadbellNetworkError {
+  const tries = attempts === 1 ? '1 attempt' : `${attempts} attempts`;
+  const reason = attempt.isTimeout ? `no answer within ${timeoutMs} ms` : describeCause(attempt.cause);
+  return new LeadbellNetworkError(`Could not reach Leadbell at ${url} (${tries}): ${reason}`, {
+    attempts,
+    cause: attempt.cause,
+    isTimeout: attempt.isTimeout,
+  });
+}
+
+// Node's fetch says only "fetch failed" and keeps the reason (ECONNREFUSED, ENOTFOUND) in its cause.
+function describeCause(cause: unknown): string {
+  const messages: string[] = [];
+  for (let current = cause, depth = 0; current instanceof Error && depth < 3; current = current.cause, depth++) {
+    const code = (current as { code?: unknown }).code;
+    messages.push(
+      typeof code === 'string' && !current.message.includes(code) ? `${current.message} (${code})` : current.message,
+    );
+  }
+  return messages.join(': ') || String(cause);
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
