@@ -79,9 +79,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            { group: [...serverOnly, ...webOnly], message: 'SDK tests talk to servers over HTTP only.' },
-          ],
+          patterns: [{ group: [...serverOnly, ...webOnly], message: 'SDK tests talk to servers over HTTP only.' }],
         },
       ],
     },
