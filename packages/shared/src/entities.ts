@@ -1,3 +1,4 @@
+import { isSupportedCountry } from 'libphonenumber-js';
 import { z } from 'zod';
 import { textField } from './fields.ts';
 import { PlanIdSchema } from './plans.ts';
@@ -21,6 +22,21 @@ export const EntitySchema = z.object({
   /** Chosen after onboarding; replaces `plan` when the next billing month starts. */
   pendingPlan: PlanIdSchema.nullable(),
   pendingPlanFrom: z.string().nullable(),
+  /** ISO 3166 country of phone numbers written without a country code (decision 024). */
+  defaultCountry: z.string().nullable(),
   createdAt: z.string(),
 });
 export type Entity = z.infer<typeof EntitySchema>;
+
+const COUNTRY_MESSAGE = 'Choose a country.';
+
+/** `PATCH /v1/entities/:id`: the business's settings an admin may change. */
+export const UpdateEntitySchema = z.object({
+  defaultCountry: z
+    .string({ error: COUNTRY_MESSAGE })
+    .trim()
+    .toUpperCase()
+    .refine((code) => isSupportedCountry(code), COUNTRY_MESSAGE)
+    .nullable(),
+});
+export type UpdateEntity = z.infer<typeof UpdateEntitySchema>;

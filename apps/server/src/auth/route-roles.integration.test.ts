@@ -98,6 +98,11 @@ const ROUTES: Record<string, Decision> = {
     expected: ENTITY_READ(),
     call: () => ({ path: `/v1/entities/${admin.entityId}` }),
   },
+  'PATCH /v1/entities/:id': {
+    kind: 'checked',
+    expected: ADMIN_ONLY(200),
+    call: () => ({ path: `/v1/entities/${admin.entityId}`, body: { defaultCountry: 'GB' } }),
+  },
   'PUT /v1/entities/:id/plan': {
     kind: 'checked',
     expected: ADMIN_ONLY(200),

@@ -5,7 +5,7 @@ import { pushSubscriptions } from '../db/schema/devices.ts';
 import type { Env } from '../env.ts';
 import { outcomeOfPushAnswer, type AttemptOutcome } from '../features/deliveries/attempt-outcome.ts';
 import { findDeliveryTarget, type DeliveryTarget } from '../features/deliveries/find-delivery-target.ts';
-import { leadEmailOf } from '@leadbell/shared/contact';
+import { leadEmailOf, leadPhonesOf } from '@leadbell/shared/contact';
 import { notificationMail } from '../features/deliveries/notification-mail.ts';
 import { buildPushPayload, type PushContent } from '../features/deliveries/push-payload.ts';
 import { isPushServiceAllowed } from '../features/deliveries/push-service-hosts.ts';
@@ -86,6 +86,7 @@ export function createDeliverNotificationHandler({ db, queue, sender, mailer, en
       deliveryId: delivery.deliveryId,
       deviceId: null,
       isTest: delivery.isTest,
+      phone: leadPhonesOf(delivery.data, delivery.defaultCountry)[0]?.e164 ?? null,
     };
     const target = { endpoint: delivery.endpoint, keys: { p256dh: delivery.p256dh, auth: delivery.auth } };
     return push(target, content, Math.ceil((deadline - Date.now()) / 1000));
@@ -125,6 +126,7 @@ export function createDeliverNotificationHandler({ db, queue, sender, mailer, en
       deliveryId: null,
       deviceId: subscriptionId,
       isTest: true,
+      phone: null,
     };
     await recordDeviceHealth(db, subscriptionId, await push(target, content, TEST_TTL_SECONDS));
   }

@@ -103,6 +103,7 @@ describe('deliveries › web push', () => {
       deliveryId: expect.stringMatching(/^[0-9a-f-]{36}$/),
       deviceId: null,
       isTest: false,
+      phone: null,
     });
     expect(message!.urgency).toBe('high');
     expect(message!.ttl).toBeGreaterThan(TTL_SECONDS - 60);
@@ -121,6 +122,14 @@ describe('deliveries › web push', () => {
     });
     const [device] = (await owner.client.get('/v1/push-subscriptions')).body.data;
     expect(device).toMatchObject({ consecutiveFailures: 0, isFailing: false, lastSuccessAt: expect.any(String) });
+  });
+
+  it('the lead’s phone number rides along for the notification’s Call button', async () => {
+    const { owner, flowId, stubId } = await ownerWithDevice();
+    await owner.client.patch(`/v1/entities/${owner.entityId}`, { defaultCountry: 'GB' });
+    await notify(app, owner.apiKey, { flowId, data: { name: 'Eve', phone: '07911 123456' } });
+    const [message] = await stub.waitForMessages(stubId, 1);
+    expect(message!.payload.phone).toBe('+447911123456');
   });
 
   it('the notification url, when given, is what the device opens', async () => {

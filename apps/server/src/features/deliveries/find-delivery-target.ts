@@ -3,6 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/auth.ts';
 import { deliveries } from '../../db/schema/deliveries.ts';
 import { deliveryPreferences, pushSubscriptions } from '../../db/schema/devices.ts';
+import { entities } from '../../db/schema/entities.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 
 /** A delivery with what an attempt needs: the notification, and the device or the mailbox. */
@@ -29,6 +30,7 @@ export async function findDeliveryTarget(db: Database, deliveryId: string) {
       data: notifications.data,
       isTest: notifications.isTest,
       email: users.email,
+      defaultCountry: entities.defaultCountry,
       // Why an email copy goes out: the user's own choice, or the default (decision 021).
       emailChoice: deliveryPreferences.emailNotifications,
     })
@@ -37,6 +39,7 @@ export async function findDeliveryTarget(db: Database, deliveryId: string) {
     .leftJoin(pushSubscriptions, eq(pushSubscriptions.id, deliveries.subscriptionId))
     .leftJoin(users, eq(users.id, deliveries.userId))
     .leftJoin(deliveryPreferences, eq(deliveryPreferences.userId, deliveries.userId))
+    .innerJoin(entities, eq(entities.id, deliveries.entityId))
     .where(eq(deliveries.id, deliveryId));
   return row ?? null;
 }

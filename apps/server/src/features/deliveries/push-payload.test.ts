@@ -10,6 +10,7 @@ const content: PushContent = {
   deliveryId: '7f2c1e0a-0000-4000-8000-000000000003',
   deviceId: null,
   isTest: false,
+  phone: '+447911123456',
 };
 
 describe('push payload', () => {

@@ -17,6 +17,8 @@ export type PushContent = {
   deviceId: string | null;
   /** A test push, or a test notification (decision 021). */
   isTest: boolean;
+  /** The lead's first phone number (E.164), for the notification's Call button (decision 024). */
+  phone: string | null;
 };
 
 const ELLIPSIS = '…';

@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { CreateEntitySchema, EntitySchema, SelectPlanSchema } from '@leadbell/shared/entities';
-import { sessionUserOf } from '../../auth/require-session.ts';
+import { CreateEntitySchema, EntitySchema, SelectPlanSchema, UpdateEntitySchema } from '@leadbell/shared/entities';
+import { entityIdOf, sessionUserOf } from '../../auth/require-session.ts';
 import { IdParamsSchema } from '../../http/ids.ts';
 import { errorResponses, jsonResponse } from '../../http/openapi-responses.ts';
 import type { RouteContext } from '../../http/route-context.ts';
 import { createEntity } from './create-entity.ts';
 import { getEntityOrThrow } from './get-entity.ts';
 import { selectPlan } from './select-plan.ts';
+import { updateEntity } from './update-entity.ts';
 
 export function registerEntityRoutes(
   app: FastifyInstance,
@@ -40,6 +41,22 @@ export function registerEntityRoutes(
       onRequest: requireSession,
     },
     async (request) => getEntityOrThrow(db, request.params.id, sessionUserOf(request).entityId),
+  );
+
+  routes.patch(
+    '/v1/entities/:id',
+    {
+      schema: {
+        summary: 'Change the business’s settings',
+        description: 'The country whose phone numbers leads may write without a country code.',
+        params: IdParamsSchema,
+        body: UpdateEntitySchema,
+        response: { 200: EntitySchema },
+      },
+      onRequest: [requireSession, requireAdmin],
+    },
+    async (request) =>
+      updateEntity(db, { id: request.params.id, callerEntityId: entityIdOf(request), update: request.body }),
   );
 
   routes.put(

@@ -13,6 +13,7 @@ export function toEntity(row: typeof entities.$inferSelect, now = new Date()): E
     plan: state.plan,
     pendingPlan: state.pendingPlan,
     pendingPlanFrom: state.pendingPlanFrom?.toISOString() ?? null,
+    defaultCountry: row.defaultCountry,
     createdAt: row.createdAt.toISOString(),
   };
 }

@@ -37,14 +37,15 @@ export async function* exportLeads(
   }: Pick<LeadListQuery, 'filter' | 'flowId' | 'q'> & { entityId: string; viewerId: string },
 ): AsyncGenerator<string> {
   const where = leadFilterOf(entityId, viewerId, query);
+  // Columns in the order fields first appear (jsonb keeps a lead's keys shortest first).
   const { rows: keyRows } = await db.execute<{ key: string }>(sql`
     select field.key from ${notifications}
       cross join lateral jsonb_object_keys(
         case when jsonb_typeof(${notifications.data}) = 'object' then ${notifications.data} else '{}'::jsonb end
-      ) as field (key)
+      ) with ordinality as field (key, position)
      where ${where}
      group by field.key
-     order by min(${notifications.seq}), field.key`);
+     order by min(${notifications.seq}), min(field.position)`);
   const fields = keyRows.map((row) => row.key);
   yield UTF8_BOM + csvLine([...FIXED_COLUMNS, ...fields]);
   let before: number | null = null;
