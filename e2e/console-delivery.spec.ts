@@ -224,7 +224,7 @@ test.describe('console delivery', () => {
     await expect(toggle).not.toBeChecked();
     await expect
       .poll(() => ownerGet<{ emailNotifications: boolean }>(product, owner, '/v1/me/delivery-preferences'))
-      .toEqual({ emailNotifications: false, isDefault: false });
+      .toEqual({ emailNotifications: false, isDefault: false, quietHours: null });
     await page.reload();
     await expect(toggle).not.toBeChecked();
     await expect(toggle).toHaveAccessibleDescription(/Switch on for a copy of each notification/);
@@ -240,7 +240,7 @@ test.describe('console delivery', () => {
     await expect(toggle).toBeChecked();
     await expect
       .poll(() => ownerGet<{ emailNotifications: boolean }>(product, owner, '/v1/me/delivery-preferences'))
-      .toEqual({ emailNotifications: true, isDefault: false });
+      .toEqual({ emailNotifications: true, isDefault: false, quietHours: null });
   });
 
   test('push › the console registers the service worker, and a pushed message shows as a notification', async ({

@@ -29,6 +29,7 @@ import { registerSetupRoutes } from './features/setup/setup.routes.ts';
 import { registerDeliveryRoutes } from './features/deliveries/deliveries.routes.ts';
 import { registerTeamRoutes } from './features/team/team.routes.ts';
 import { registerLeadRoutes } from './features/leads/leads.routes.ts';
+import { registerInsightsRoutes } from './features/insights/insights.routes.ts';
 import { registerApiReference } from './http/api-reference.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerOpenApi } from './http/openapi.ts';
@@ -36,6 +37,7 @@ import type { RouteContext } from './http/route-context.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { startDeliveryQueue } from './jobs/delivery-queue.ts';
 import { startDeliveryWorker } from './jobs/start-delivery-worker.ts';
+import { systemClock, type Clock } from './lib/clock.ts';
 import type { Secrets } from './lib/secrets.ts';
 import { createMailer } from './mail/mailer.ts';
 
@@ -50,6 +52,8 @@ export type AppDependencies = {
   pushCa?: string;
   /** Told about every route as it is added: tests check that each API route is documented. */
   onRoute?: (route: RouteOptions) => void;
+  /** Where the server reads the time (decision 025); tests pass one they move. */
+  clock?: Clock;
 };
 
 /** Origins allowed to call the auth endpoints: the public URL and, locally, its loopback twins and the Vite dev server. */
@@ -73,6 +77,7 @@ export async function buildApp({
   databaseUrl,
   pushCa,
   onRoute,
+  clock = systemClock,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
@@ -123,6 +128,7 @@ export async function buildApp({
     requireAdmin: requireRole('admin'),
     deliveryQueue,
     announcer,
+    clock,
   };
   // Before any route: the OpenAPI document collects routes as they are added.
   await registerOpenApi(app, {
@@ -140,7 +146,7 @@ export async function buildApp({
   const receive: ReceiveDependencies = {
     db,
     apiKeys: createApiKeyAuthenticator(db),
-    ingester: createNotificationIngester({ db, pool, queue: deliveryQueue, announcer }),
+    ingester: createNotificationIngester({ db, pool, queue: deliveryQueue, announcer, clock }),
     rateLimiter: createRateLimiter({ ratePerSecond: env.NOTIFY_RATE_LIMIT, burst: env.NOTIFY_RATE_BURST }),
     consoleOrigins: trustedOrigins,
   };
@@ -151,6 +157,7 @@ export async function buildApp({
   registerDeliveryRoutes(app, context);
   registerTeamRoutes(app, context, { mailer, publicUrl: env.PUBLIC_URL, log: app.log });
   registerLeadRoutes(app, context);
+  registerInsightsRoutes(app, context);
   registerApiKeyRoutes(app, context);
   registerDeviceRoutes(app, context, {
     vapidPublicKey: secrets.vapidPublicKey,
@@ -159,7 +166,7 @@ export async function buildApp({
   const hub = await startNotificationHub(databaseUrl, app.log);
   app.addHook('onClose', async () => hub.stop());
   if (env.DELIVERY_WORKER) {
-    const worker = startDeliveryWorker({ queue: deliveryQueue, hub, mailer, env, secrets, pushCa });
+    const worker = startDeliveryWorker({ queue: deliveryQueue, hub, mailer, env, secrets, pushCa, clock });
     app.addHook('onClose', async () => worker.close());
   }
   registerEventRoutes(app, context, hub);

@@ -12,6 +12,7 @@ import { buildApp } from '../src/app.ts';
 import { createDatabaseClient } from '../src/db/client.ts';
 import { runMigrations } from '../src/db/migrate.ts';
 import { loadEnv } from '../src/env.ts';
+import type { Clock } from '../src/lib/clock.ts';
 import { findFreePort } from '../src/lib/free-port.ts';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
 
@@ -51,8 +52,11 @@ export type TestApp = {
 export async function startTestApp(
   overrides: Record<string, string> = {},
   adminDatabaseUrl?: string,
-  /** `pushCa`: a certificate the push sender trusts (the local push-service stub's). */
-  { pushCa }: { pushCa?: string } = {},
+  /**
+   * `pushCa`: a certificate the push sender trusts (the local push-service stub's). `clock`: the
+   * time the app reads (decision 025); move it with `advanceTime`.
+   */
+  { pushCa, clock }: { pushCa?: string; clock?: Clock } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(adminDatabaseUrl ?? inject('adminDatabaseUrl'));
   const smtp = await startSmtpSink();
@@ -86,6 +90,7 @@ export async function startTestApp(
     },
     ...client,
     ...(pushCa && { pushCa }),
+    ...(clock && { clock }),
     onRoute: (route) => {
       for (const method of [route.method].flat()) routes.push({ method, url: route.url });
     },

@@ -48,6 +48,9 @@ self.addEventListener('push', (event) => {
     icon: ICON,
     badge: BADGE,
     ...(payload.notificationId ? { tag: payload.notificationId } : {}),
+    // An escalation replaces the lead's notification, rings again and stays until acted on.
+    ...(payload.isEscalation && payload.notificationId ? { renotify: true, requireInteraction: true } : {}),
+    silent: payload.isSilent,
     data: { url: notificationTarget(payload, self.location.origin) },
   });
   event.waitUntil(shown.then(() => (payload.receipt ? sendReceipt(payload.receipt) : undefined)));

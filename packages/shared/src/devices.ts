@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { QuietHoursSchema } from './business-hours.ts';
 import { textField } from './fields.ts';
 
 /** The browser's `PushSubscription.toJSON()`, plus a label the owner recognises the device by. */
@@ -43,9 +44,11 @@ export type DeviceList = z.infer<typeof DeviceListSchema>;
 export const VapidPublicKeySchema = z.object({ publicKey: z.string() });
 export type VapidPublicKey = z.infer<typeof VapidPublicKeySchema>;
 
-/** The signed-in user's choice of email copies (`PUT /v1/me/delivery-preferences`). */
+/** The signed-in user's choice of email copies and quiet hours (`PUT /v1/me/delivery-preferences`). */
 export const DeliveryPreferencesSchema = z.object({
   emailNotifications: z.boolean({ error: 'Choose whether to receive notifications by email.' }),
+  /** Left out: unchanged. Null: no quiet hours. */
+  quietHours: QuietHoursSchema.nullable().optional(),
 });
 export type DeliveryPreferences = z.infer<typeof DeliveryPreferencesSchema>;
 
@@ -53,7 +56,10 @@ export type DeliveryPreferences = z.infer<typeof DeliveryPreferencesSchema>;
  * Whether email copies go out (`GET /v1/me/delivery-preferences`). `isDefault`: the user has not
  * chosen, so copies are on until one of their devices confirms a delivery, then off.
  */
-export const DeliveryPreferencesStateSchema = DeliveryPreferencesSchema.extend({ isDefault: z.boolean() });
+export const DeliveryPreferencesStateSchema = DeliveryPreferencesSchema.extend({
+  isDefault: z.boolean(),
+  quietHours: QuietHoursSchema.nullable(),
+});
 export type DeliveryPreferencesState = z.infer<typeof DeliveryPreferencesStateSchema>;
 
 /** `sentAt`: the server's clock when the test was queued; the device's times after it tell the outcome. */

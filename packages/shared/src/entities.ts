@@ -1,5 +1,6 @@
 import { isSupportedCountry } from 'libphonenumber-js';
 import { z } from 'zod';
+import { TimeZoneSchema, WeeklyScheduleSchema } from './business-hours.ts';
 import { textField } from './fields.ts';
 import { PlanIdSchema } from './plans.ts';
 
@@ -9,6 +10,8 @@ export const CreateEntitySchema = z.object({
     min: [3, 'Please enter a valid Entity name.'],
     max: [100, 'Entity name must be 100 characters or less.'],
   }),
+  /** The browser's zone at onboarding, for business hours and digests; UTC when left out. */
+  timeZone: TimeZoneSchema.optional(),
 });
 export type CreateEntity = z.infer<typeof CreateEntitySchema>;
 
@@ -24,6 +27,10 @@ export const EntitySchema = z.object({
   pendingPlanFrom: z.string().nullable(),
   /** ISO 3166 country of phone numbers written without a country code (decision 024). */
   defaultCountry: z.string().nullable(),
+  /** IANA zone business hours, quiet hours and digests are read in (decision 025). */
+  timeZone: z.string(),
+  /** Null: always open. */
+  businessHours: WeeklyScheduleSchema.nullable(),
   createdAt: z.string(),
 });
 export type Entity = z.infer<typeof EntitySchema>;
@@ -37,6 +44,9 @@ export const UpdateEntitySchema = z.object({
     .trim()
     .toUpperCase()
     .refine((code) => isSupportedCountry(code), COUNTRY_MESSAGE)
-    .nullable(),
+    .nullable()
+    .optional(),
+  timeZone: TimeZoneSchema.optional(),
+  businessHours: WeeklyScheduleSchema.nullable().optional(),
 });
 export type UpdateEntity = z.infer<typeof UpdateEntitySchema>;

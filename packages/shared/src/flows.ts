@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { textField } from './fields.ts';
 
+/** How long a lead may wait for a claim before the team is rung again (decision 025). */
+export const DEFAULT_RESPONSE_TARGET_MINUTES = 5;
+export const RESPONSE_TARGET_MINUTES_MIN = 1;
+export const RESPONSE_TARGET_MINUTES_MAX = 120;
+const TARGET_MESSAGE = `Response target must be ${RESPONSE_TARGET_MINUTES_MIN} to ${RESPONSE_TARGET_MINUTES_MAX} minutes.`;
+
 export const FlowInputSchema = z.object({
   name: textField({ min: [3, 'Please enter valid Name'], max: [100, 'Name must be 100 characters or less.'] }),
   title: textField({ min: [3, 'Please enter valid Title'], max: [200, 'Title must be 200 characters or less.'] }),
@@ -9,6 +15,15 @@ export const FlowInputSchema = z.object({
     max: [2000, 'Message must be 2000 characters or less.'],
     multiline: true,
   }),
+  /** Left out: a new flow gets the default, an edit keeps what the flow has. */
+  responseTargetMinutes: z
+    .number({ error: TARGET_MESSAGE })
+    .int(TARGET_MESSAGE)
+    .min(RESPONSE_TARGET_MINUTES_MIN, TARGET_MESSAGE)
+    .max(RESPONSE_TARGET_MINUTES_MAX, TARGET_MESSAGE)
+    .optional(),
+  /** Rings outside business hours too. */
+  isUrgent: z.boolean({ error: 'Choose whether this flow rings outside business hours.' }).optional(),
 });
 export type FlowInput = z.infer<typeof FlowInputSchema>;
 
@@ -21,6 +36,8 @@ export const FlowSchema = z.object({
   lastNotificationAt: z.string().nullable(),
   /** A form on this flow asked to return visitors to a page that is not one of the owner's sites. */
   redirectProblem: z.object({ url: z.string(), at: z.string() }).nullable(),
+  responseTargetMinutes: z.number().int(),
+  isUrgent: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

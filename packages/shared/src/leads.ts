@@ -6,7 +6,7 @@ export const LEAD_STATUSES = ['open', 'claimed', 'done'] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
 
 /** What people did with a lead, kept for its timeline. */
-export const LEAD_EVENT_KINDS = ['claimed', 'released', 'done', 'seen'] as const;
+export const LEAD_EVENT_KINDS = ['claimed', 'released', 'done', 'seen', 'escalated'] as const;
 export type LeadEventKind = (typeof LEAD_EVENT_KINDS)[number];
 
 export const LEAD_FILTERS = ['open', 'mine', 'done', 'all'] as const;
@@ -64,6 +64,7 @@ export const LEAD_TIMELINE_KINDS = [
   'claimed',
   'released',
   'done',
+  'escalated',
 ] as const;
 
 /** One line of a lead's timeline: what happened, to or by whom, on which device or mailbox. */

@@ -287,6 +287,7 @@ const ROUTES: Record<string, Decision> = {
     setup: flowWithNotification,
     call: (f) => ({ path: `/v1/leads/${f.notificationId}/seen`, body: {} }),
   },
+  'GET /v1/insights': { kind: 'checked', expected: ALL(200), call: () => ({ path: '/v1/insights?days=7' }) },
   'GET /v1/team': { kind: 'checked', expected: ADMIN_ONLY(200, 200), call: () => ({ path: '/v1/team' }) },
   'POST /v1/team/invitations': {
     kind: 'checked',

@@ -4,6 +4,7 @@ import type { Database } from '../db/client.ts';
 import type { ApiKeyCipher } from '../features/api-keys/api-key-cipher.ts';
 import type { CommitAnnouncer } from '../features/events/commit-announcer.ts';
 import type { DeliveryQueue } from '../jobs/delivery-queue.ts';
+import type { Clock } from '../lib/clock.ts';
 
 /** What every feature's routes receive from app.ts. */
 export type RouteContext = {
@@ -17,4 +18,5 @@ export type RouteContext = {
   requireAdmin: onRequestAsyncHookHandler;
   deliveryQueue: DeliveryQueue;
   announcer: CommitAnnouncer;
+  clock: Clock;
 };

@@ -5,6 +5,7 @@ import { pushSubscriptions } from '../db/schema/devices.ts';
 import type { Env } from '../env.ts';
 import { outcomeOfPushAnswer, type AttemptOutcome } from '../features/deliveries/attempt-outcome.ts';
 import { findDeliveryTarget, type DeliveryTarget } from '../features/deliveries/find-delivery-target.ts';
+import { isQuietAt } from '@leadbell/shared/business-hours';
 import { leadEmailOf, leadPhonesOf } from '@leadbell/shared/contact';
 import { notificationMail } from '../features/deliveries/notification-mail.ts';
 import { buildPushPayload, type PushContent } from '../features/deliveries/push-payload.ts';
@@ -12,7 +13,9 @@ import { isPushServiceAllowed } from '../features/deliveries/push-service-hosts.
 import { recordDeliveryAttempt } from '../features/deliveries/record-delivery-attempt.ts';
 import { recordDeviceHealth } from '../features/deliveries/record-device-health.ts';
 import type { PushTarget, WebPushSender } from '../features/deliveries/web-push-sender.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import { unansweredLeadMail } from '../features/leads/unanswered-lead-mail.ts';
+import type { Clock } from '../lib/clock.ts';
+import type { Mail, Mailer } from '../mail/mailer.ts';
 import type { DeliveryPayload } from './deliver-notification.job.ts';
 import type { DeliveryQueue } from './delivery-queue.ts';
 
@@ -22,6 +25,7 @@ export type DeliverNotificationDependencies = {
   sender: WebPushSender;
   mailer: Mailer;
   env: Pick<Env, 'PUBLIC_URL' | 'PUSH_TTL_SECONDS' | 'PUSH_SERVICE_HOSTS'>;
+  clock: Clock;
 };
 
 const TEST_TTL_SECONDS = 300;
@@ -43,7 +47,38 @@ function outcomeOfMailError(error: unknown, durationMs: number): AttemptOutcome 
  * Makes one attempt at one delivery and records it. Idempotent: it re-reads the delivery and
  * does nothing when the delivery is no longer pending or this attempt was already recorded.
  */
-export function createDeliverNotificationHandler({ db, queue, sender, mailer, env }: DeliverNotificationDependencies) {
+export function createDeliverNotificationHandler({
+  db,
+  queue,
+  sender,
+  mailer,
+  env,
+  clock,
+}: DeliverNotificationDependencies) {
+  function mailOf(delivery: DeliveryTarget & { email: string }): Mail {
+    if (delivery.purpose === 'escalation')
+      return unansweredLeadMail({
+        to: delivery.email,
+        title: delivery.title,
+        message: delivery.message,
+        data: delivery.data,
+        defaultCountry: delivery.defaultCountry,
+        minutesWaiting: Math.round((2 * (delivery.responseTargetSeconds ?? 0)) / 60),
+        leadUrl: `${env.PUBLIC_URL}/leads/${delivery.notificationId}`,
+      });
+    return notificationMail({
+      to: delivery.email,
+      title: delivery.title,
+      message: delivery.message,
+      // The lead in the console: the email is read away from the site that sent it.
+      url: `${env.PUBLIC_URL}/flows/${delivery.flowId}#notification-${delivery.notificationId}`,
+      accountUrl: `${env.PUBLIC_URL}/account`,
+      reason: delivery.fallbackReason ?? (delivery.emailChoice === null ? 'default' : 'chosen'),
+      replyTo: leadEmailOf(delivery.data),
+      isTest: delivery.isTest,
+    });
+  }
+
   async function push(target: PushTarget, content: PushContent, ttlSeconds: number): Promise<AttemptOutcome> {
     // Checked again at send time: the list may have shrunk since the device registered.
     if (!isPushServiceAllowed(target.endpoint, env.PUSH_SERVICE_HOSTS)) return failed('push service not allowed');
@@ -56,19 +91,7 @@ export function createDeliverNotificationHandler({ db, queue, sender, mailer, en
       if (!delivery.email) return failed('recipient removed');
       const started = performance.now();
       try {
-        await mailer.send(
-          notificationMail({
-            to: delivery.email,
-            title: delivery.title,
-            message: delivery.message,
-            // The lead in the console: the email is read away from the site that sent it.
-            url: `${env.PUBLIC_URL}/flows/${delivery.flowId}#notification-${delivery.notificationId}`,
-            accountUrl: `${env.PUBLIC_URL}/account`,
-            reason: delivery.fallbackReason ?? (delivery.emailChoice === null ? 'default' : 'chosen'),
-            replyTo: leadEmailOf(delivery.data),
-            isTest: delivery.isTest,
-          }),
-        );
+        await mailer.send(mailOf({ ...delivery, email: delivery.email }));
         return { kind: 'delivered', statusCode: null, durationMs: Math.round(performance.now() - started) };
       } catch (error) {
         return outcomeOfMailError(error, Math.round(performance.now() - started));
@@ -77,8 +100,10 @@ export function createDeliverNotificationHandler({ db, queue, sender, mailer, en
     if (!delivery.subscriptionId || !delivery.endpoint || !delivery.p256dh || !delivery.auth) {
       return failed('device removed');
     }
+    const isEscalation = delivery.purpose === 'escalation';
+    const minutes = Math.round((delivery.responseTargetSeconds ?? 0) / 60);
     const content = {
-      title: delivery.title,
+      title: isEscalation ? `Still unanswered (${minutes} min): ${delivery.title}` : delivery.title,
       message: delivery.message,
       url,
       notificationId: delivery.notificationId,
@@ -87,6 +112,8 @@ export function createDeliverNotificationHandler({ db, queue, sender, mailer, en
       deviceId: null,
       isTest: delivery.isTest,
       phone: leadPhonesOf(delivery.data, delivery.defaultCountry)[0]?.e164 ?? null,
+      escalation: isEscalation,
+      silent: isQuietAt(delivery.quietHours, delivery.timeZone, clock.now()),
     };
     const target = { endpoint: delivery.endpoint, keys: { p256dh: delivery.p256dh, auth: delivery.auth } };
     return push(target, content, Math.ceil((deadline - Date.now()) / 1000));
@@ -103,7 +130,8 @@ export function createDeliverNotificationHandler({ db, queue, sender, mailer, en
       entityId: delivery.entityId,
       notificationId: delivery.notificationId,
       subscriptionId: isExpired || delivery.channel !== 'push' ? null : delivery.subscriptionId,
-      pushRecipient: delivery.channel === 'push' ? delivery.userId : null,
+      // An escalation ends with its own email stage; only a lead's own pushes fall back to email.
+      pushRecipient: delivery.channel === 'push' && delivery.purpose === 'lead' ? delivery.userId : null,
       attempt: attemptNumber,
       outcome,
       deadline,
@@ -127,6 +155,8 @@ export function createDeliverNotificationHandler({ db, queue, sender, mailer, en
       deviceId: subscriptionId,
       isTest: true,
       phone: null,
+      escalation: false,
+      silent: false,
     };
     await recordDeviceHealth(db, subscriptionId, await push(target, content, TEST_TTL_SECONDS));
   }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EntityAlertPayloadSchema } from './entity-alert.job.ts';
+import { EscalationPayloadSchema } from './escalation.job.ts';
 
 /** pg-boss queue of delivery jobs: one job per attempt at one target. */
 export const DELIVER_NOTIFICATION_QUEUE = 'deliver-notification';
@@ -16,10 +17,15 @@ const DeliveryPayloadSchema = z.discriminatedUnion('kind', [
 export type DeliveryPayload = z.infer<typeof DeliveryPayloadSchema>;
 
 /**
- * Every job on the queue: a delivery or a test push (above), or `entity-alert`, an email to an
- * entity's admins about its volume (entity-alert.job.ts), queued by leadbell_accept_notifications.
+ * Every job on the queue: a delivery or a test push (above), `entity-alert`, an email to an
+ * entity's admins about its volume (entity-alert.job.ts), or `escalation`, a lead nobody claimed
+ * in time (escalation.job.ts); both queued by leadbell_accept_notifications.
  */
-export const DeliverNotificationPayloadSchema = z.union([DeliveryPayloadSchema, EntityAlertPayloadSchema]);
+export const DeliverNotificationPayloadSchema = z.union([
+  DeliveryPayloadSchema,
+  EntityAlertPayloadSchema,
+  EscalationPayloadSchema,
+]);
 export type DeliverNotificationPayload = z.infer<typeof DeliverNotificationPayloadSchema>;
 
 /**

@@ -5,6 +5,8 @@ import type { Secrets } from '../lib/secrets.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { PUSH_TIMEOUT_MS } from './deliver-notification.job.ts';
 import { createDeliverNotificationHandler } from './deliver-notification.handler.ts';
+import { escalateLead } from '../features/leads/escalate-lead.ts';
+import type { Clock } from '../lib/clock.ts';
 import type { DeliveryQueue } from './delivery-queue.ts';
 import { createEntityAlertHandler } from './entity-alert.handler.ts';
 
@@ -19,6 +21,7 @@ export function startDeliveryWorker({
   env,
   secrets,
   pushCa,
+  clock,
 }: {
   queue: DeliveryQueue;
   hub: NotificationHub;
@@ -26,6 +29,7 @@ export function startDeliveryWorker({
   env: Env;
   secrets: Pick<Secrets, 'vapidPublicKey' | 'vapidPrivateKey'>;
   pushCa: string | undefined;
+  clock: Clock;
 }): { close: () => void } {
   const sender = createWebPushSender({
     vapid: {
@@ -36,10 +40,14 @@ export function startDeliveryWorker({
     timeoutMs: PUSH_TIMEOUT_MS,
     ca: pushCa,
   });
-  const deliver = createDeliverNotificationHandler({ db: queue.db, queue, sender, mailer, env });
+  const deliver = createDeliverNotificationHandler({ db: queue.db, queue, sender, mailer, env, clock });
   const sendEntityAlert = createEntityAlertHandler({ db: queue.db, mailer, env });
   queue.startWorker({
-    handle: (payload) => (payload.kind === 'entity-alert' ? sendEntityAlert(payload) : deliver(payload)),
+    handle: async (payload) => {
+      if (payload.kind === 'entity-alert') await sendEntityAlert(payload);
+      else if (payload.kind === 'escalation') await escalateLead(queue.db, queue, payload);
+      else await deliver(payload);
+    },
     subscribeWakeUps: hub.subscribeDeliveryJobs,
   });
   return { close: sender.close };

@@ -7,6 +7,8 @@ import { notifications } from './notifications.ts';
 
 export const DELIVERY_CHANNELS = ['push', 'email'] as const;
 export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
+/** `lead`: the notification itself. `escalation`: nobody claimed it in time (decision 025). */
+export const DELIVERY_PURPOSES = ['lead', 'escalation'] as const;
 /** Why an email copy went out although the user did not ask for one: no device, or every push failed. */
 export const EMAIL_FALLBACK_REASONS = ['no_device', 'push_failed'] as const;
 
@@ -32,14 +34,15 @@ export const deliveries = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     fallbackReason: text('fallback_reason', { enum: EMAIL_FALLBACK_REASONS }),
+    purpose: text('purpose', { enum: DELIVERY_PURPOSES }).notNull().default('lead'),
     // When the device's service worker confirmed it received this push.
     receivedAt: timestamp('received_at', { withTimezone: true }),
   },
   (table) => [
     index('deliveries_notification_id_idx').on(table.notificationId),
-    // At most one email copy of a notification per user, however it came about (choice or fallback).
-    uniqueIndex('deliveries_email_per_user_idx')
-      .on(table.notificationId, table.userId)
+    // At most one email of a notification per user and purpose, however it came about (choice or fallback).
+    uniqueIndex('deliveries_email_per_user_purpose_idx')
+      .on(table.notificationId, table.userId, table.purpose)
       .where(sql`${table.channel} = 'email'`),
   ],
 );

@@ -1,4 +1,5 @@
-import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { QuietHours } from '@leadbell/shared/business-hours';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 import { entities } from './entities.ts';
 
@@ -39,4 +40,6 @@ export const deliveryPreferences = pgTable('delivery_preferences', {
     .references(() => users.id, { onDelete: 'cascade' }),
   emailNotifications: boolean('email_notifications'),
   pushConfirmedAt: timestamp('push_confirmed_at', { withTimezone: true }),
+  // The member's own silent window, in the entity's zone (decision 025).
+  quietHours: jsonb('quiet_hours').$type<QuietHours>(),
 });

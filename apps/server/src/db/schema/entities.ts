@@ -1,5 +1,6 @@
 import { PLAN_IDS } from '@leadbell/shared/plans';
-import { pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { WeeklySchedule } from '@leadbell/shared/business-hours';
+import { jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 export const entities = pgTable('entities', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -12,6 +13,9 @@ export const entities = pgTable('entities', {
   pendingPlanFrom: timestamp('pending_plan_from', { withTimezone: true }),
   // ISO 3166 country whose phone numbers leads write without a country code (decision 024).
   defaultCountry: text('default_country'),
+  // Decision 025: the zone business hours, quiet hours and digests are read in; hours null = always open.
+  timeZone: text('time_zone').notNull().default('UTC'),
+  businessHours: jsonb('business_hours').$type<WeeklySchedule>(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { entities } from './entities.ts';
 
 export const flows = pgTable(
@@ -19,6 +19,10 @@ export const flows = pgTable(
     // the lead was kept and the visitor saw our thank-you page; the console shows the problem.
     redirectProblem: text('redirect_problem'),
     redirectProblemAt: timestamp('redirect_problem_at', { withTimezone: true }),
+    // Decision 025: unclaimed past this, the team's phones ring again, then everyone is emailed.
+    responseTargetMinutes: integer('response_target_minutes').notNull().default(5),
+    // Rings outside business hours too.
+    isUrgent: boolean('is_urgent').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

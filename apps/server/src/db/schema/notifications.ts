@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { LEAD_STATUSES } from '@leadbell/shared/leads';
 import { NOTIFICATION_SOURCES } from '@leadbell/shared/notifications';
 import { users } from './auth.ts';
@@ -41,6 +52,17 @@ export const notifications = pgTable(
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
     doneBy: text('done_by').references(() => users.id, { onDelete: 'set null' }),
     doneAt: timestamp('done_at', { withTimezone: true }),
+    // Speed-to-lead (decision 025): the response timer's start (arrival, or the next opening), its
+    // length, and the first claim, which a release never resets.
+    responseStartedAt: timestamp('response_started_at', { withTimezone: true }),
+    responseTargetSeconds: integer('response_target_seconds'),
+    firstClaimedAt: timestamp('first_claimed_at', { withTimezone: true }),
+    firstClaimedBy: text('first_claimed_by').references(() => users.id, { onDelete: 'set null' }),
+    // 1 once the team's phones rang again, 2 once everyone was emailed.
+    escalationStage: smallint('escalation_stage').notNull().default(0),
+    // Arrived while the business was closed: rang nobody; the morning summary lists it.
+    isAfterHours: boolean('is_after_hours').notNull().default(false),
+    summarizedAt: timestamp('summarized_at', { withTimezone: true }),
     // What the inbox's search box matches inside (trigram index): title, message and the data.
     searchText: text('search_text').generatedAlwaysAs(
       sql`lower(title || ' ' || message || ' ' || coalesce(data::text, ''))`,
@@ -55,6 +77,9 @@ export const notifications = pgTable(
     index('notifications_entity_status_seq_idx').on(table.entityId, table.leadStatus, table.seq),
     index('notifications_entity_claimed_by_seq_idx').on(table.entityId, table.claimedBy, table.seq),
     index('notifications_search_text_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
+    index('notifications_after_hours_idx')
+      .on(table.entityId, table.createdAt)
+      .where(sql`${table.isAfterHours} and ${table.summarizedAt} is null`),
     index('notifications_held_idx')
       .on(table.entityId)
       .where(sql`${table.isHeld}`),

@@ -17,6 +17,22 @@ export const entityUsage = pgTable(
   (table) => [primaryKey({ columns: [table.entityId, table.periodStart] })],
 );
 
+export const ENTITY_DIGEST_KINDS = ['morning', 'weekly'] as const;
+
+/** Digests sent to an entity (decision 025), one per kind and period (`period` names it: a date). */
+export const entityDigests = pgTable(
+  'entity_digests',
+  {
+    entityId: uuid('entity_id')
+      .notNull()
+      .references(() => entities.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ENTITY_DIGEST_KINDS }).notNull(),
+    period: text('period').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.entityId, table.kind, table.period] })],
+);
+
 export const ENTITY_ALERT_KINDS = ['usage_80', 'usage_100', 'leads_held'] as const;
 
 /** Emails to an entity's admins about its volume, at most one of each kind per billing month. */

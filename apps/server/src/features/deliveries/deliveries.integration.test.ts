@@ -104,6 +104,8 @@ describe('deliveries › web push', () => {
       deviceId: null,
       isTest: false,
       phone: null,
+      escalation: false,
+      silent: false,
     });
     expect(message!.urgency).toBe('high');
     expect(message!.ttl).toBeGreaterThan(TTL_SECONDS - 60);

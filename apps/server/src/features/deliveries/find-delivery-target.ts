@@ -31,6 +31,10 @@ export async function findDeliveryTarget(db: Database, deliveryId: string) {
       isTest: notifications.isTest,
       email: users.email,
       defaultCountry: entities.defaultCountry,
+      timeZone: entities.timeZone,
+      purpose: deliveries.purpose,
+      quietHours: deliveryPreferences.quietHours,
+      responseTargetSeconds: notifications.responseTargetSeconds,
       // Why an email copy goes out: the user's own choice, or the default (decision 021).
       emailChoice: deliveryPreferences.emailNotifications,
     })

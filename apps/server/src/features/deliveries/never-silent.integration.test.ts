@@ -60,6 +60,7 @@ describe('never silent › email copies until a device confirms', () => {
     expect((await owner.client.get('/v1/me/delivery-preferences')).body).toEqual({
       emailNotifications: false,
       isDefault: true,
+      quietHours: null,
     });
 
     const second = await notify(app, owner.apiKey, { flowId, data: { name: 'Bo' } });

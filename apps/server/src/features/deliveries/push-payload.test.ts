@@ -11,6 +11,8 @@ const content: PushContent = {
   deviceId: null,
   isTest: false,
   phone: '+447911123456',
+  escalation: false,
+  silent: false,
 };
 
 describe('push payload', () => {

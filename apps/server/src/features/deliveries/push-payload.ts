@@ -19,6 +19,10 @@ export type PushContent = {
   isTest: boolean;
   /** The lead's first phone number (E.164), for the notification's Call button (decision 024). */
   phone: string | null;
+  /** Nobody claimed it in time: the device rings again and keeps it on screen (decision 025). */
+  escalation: boolean;
+  /** The member's quiet hours: shown without sound or vibration (decision 025). */
+  silent: boolean;
 };
 
 const ELLIPSIS = '…';

@@ -53,7 +53,7 @@ async function queueEmailIfEveryPushFailed(
     insert into deliveries (notification_id, entity_id, channel, user_id, fallback_reason)
     select d.notification_id, d.entity_id, 'email', d.user_id, 'push_failed'
       from deliveries d
-     where d.notification_id = ${notificationId} and d.user_id = ${userId}
+     where d.notification_id = ${notificationId} and d.user_id = ${userId} and d.purpose = 'lead'
      group by d.notification_id, d.entity_id, d.user_id
     having bool_and(d.channel = 'push' and d.status = 'failed')
     on conflict do nothing

@@ -153,17 +153,20 @@ describe('delivery preferences', () => {
     expect((await client.get('/v1/me/delivery-preferences')).body).toEqual({
       emailNotifications: true,
       isDefault: true,
+      quietHours: null,
     });
     const updated = await client.put('/v1/me/delivery-preferences', { emailNotifications: false });
     expect(updated.status).toBe(200);
-    expect(updated.body).toEqual({ emailNotifications: false, isDefault: false });
+    expect(updated.body).toEqual({ emailNotifications: false, isDefault: false, quietHours: null });
     expect((await client.get('/v1/me/delivery-preferences')).body).toEqual({
       emailNotifications: false,
       isDefault: false,
+      quietHours: null,
     });
     expect((await client.put('/v1/me/delivery-preferences', { emailNotifications: true })).body).toEqual({
       emailNotifications: true,
       isDefault: false,
+      quietHours: null,
     });
   });
 

@@ -1,16 +1,18 @@
 import type { DeliveryPreferences, DeliveryPreferencesState } from '@leadbell/shared/devices';
 import type { Database } from '../../db/client.ts';
 import { deliveryPreferences } from '../../db/schema/devices.ts';
+import { getDeliveryPreferences } from './get-delivery-preferences.ts';
 
-/** Records the user's own choice, which from then on wins over the default. */
+/** Records the user's own choice of email copies, which from then on wins over the default, and their quiet hours. */
 export async function updateDeliveryPreferences(
   db: Database,
   userId: string,
   input: DeliveryPreferences,
 ): Promise<DeliveryPreferencesState> {
+  const choice = { emailNotifications: input.emailNotifications, quietHours: input.quietHours };
   await db
     .insert(deliveryPreferences)
-    .values({ userId, emailNotifications: input.emailNotifications })
-    .onConflictDoUpdate({ target: deliveryPreferences.userId, set: { emailNotifications: input.emailNotifications } });
-  return { emailNotifications: input.emailNotifications, isDefault: false };
+    .values({ userId, ...choice })
+    .onConflictDoUpdate({ target: deliveryPreferences.userId, set: choice });
+  return getDeliveryPreferences(db, userId);
 }

@@ -11,7 +11,10 @@ import { toEntity } from './entity-record.ts';
 export async function createEntity(db: Database, user: SessionUser, input: CreateEntity): Promise<Entity> {
   if (user.role !== 'admin') throw new AppError('forbidden', 'Only an admin can create an entity.');
   return db.transaction(async (tx) => {
-    const [entity] = await tx.insert(entities).values({ name: input.name }).returning();
+    const [entity] = await tx
+      .insert(entities)
+      .values({ name: input.name, ...(input.timeZone && { timeZone: input.timeZone }) })
+      .returning();
     // The entity_id-is-null condition makes two concurrent submits create one entity, not two.
     const claimed = await tx
       .update(users)

@@ -26,6 +26,9 @@ describe('entities', () => {
       plan: null,
       pendingPlan: null,
       pendingPlanFrom: null,
+      defaultCountry: null,
+      timeZone: 'UTC',
+      businessHours: null,
       createdAt: expect.any(String),
     });
 
@@ -76,6 +79,9 @@ describe('entities', () => {
       plan: 'pro',
       pendingPlan: null,
       pendingPlanFrom: null,
+      defaultCountry: null,
+      timeZone: 'UTC',
+      businessHours: null,
       createdAt: expect.any(String),
     });
   });

@@ -48,7 +48,8 @@ export function registerEntityRoutes(
     {
       schema: {
         summary: 'Change the business’s settings',
-        description: 'The country whose phone numbers leads may write without a country code.',
+        description:
+          'The country whose phone numbers leads may write without a country code, the time zone, and business hours (null: always open). Left-out settings stay as they are.',
         params: IdParamsSchema,
         body: UpdateEntitySchema,
         response: { 200: EntitySchema },

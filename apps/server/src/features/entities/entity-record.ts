@@ -14,6 +14,8 @@ export function toEntity(row: typeof entities.$inferSelect, now = new Date()): E
     pendingPlan: state.pendingPlan,
     pendingPlanFrom: state.pendingPlanFrom?.toISOString() ?? null,
     defaultCountry: row.defaultCountry,
+    timeZone: row.timeZone,
+    businessHours: row.businessHours ?? null,
     createdAt: row.createdAt.toISOString(),
   };
 }

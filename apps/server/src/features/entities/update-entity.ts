@@ -6,7 +6,7 @@ import { AppError } from '../../http/app-error.ts';
 import { isUuid } from '../../http/ids.ts';
 import { toEntity } from './entity-record.ts';
 
-/** Changes the business's settings; only the caller's own entity (another id answers 404). */
+/** Changes the business's settings (left-out ones stay); only the caller's own entity (another id answers 404). */
 export async function updateEntity(
   db: Database,
   { id, callerEntityId, update }: { id: string; callerEntityId: string; update: UpdateEntity },
@@ -14,7 +14,12 @@ export async function updateEntity(
   if (!isUuid(id)) throw new AppError('not_found', 'Entity not found.');
   const [row] = await db
     .update(entities)
-    .set({ defaultCountry: update.defaultCountry, updatedAt: sql`now()` })
+    .set({
+      defaultCountry: update.defaultCountry,
+      timeZone: update.timeZone,
+      businessHours: update.businessHours,
+      updatedAt: sql`now()`,
+    })
     .where(and(eq(entities.id, id), eq(entities.id, callerEntityId)))
     .returning();
   if (!row) throw new AppError('not_found', 'Entity not found.');

@@ -14,6 +14,8 @@ export function toFlow(row: typeof flows.$inferSelect): Flow {
       row.redirectProblem && row.redirectProblemAt
         ? { url: row.redirectProblem, at: row.redirectProblemAt.toISOString() }
         : null,
+    responseTargetMinutes: row.responseTargetMinutes,
+    isUrgent: row.isUrgent,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -23,6 +23,8 @@ describe('flows', () => {
       notificationCount: 0,
       lastNotificationAt: null,
       redirectProblem: null,
+      responseTargetMinutes: 5,
+      isUrgent: false,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });

@@ -29,7 +29,14 @@ export async function claimLead(
   const claimed = await db.transaction(async (tx) => {
     const rows = await tx
       .update(notifications)
-      .set({ leadStatus: 'claimed', claimedBy: user.id, claimedAt: sql`now()` })
+      .set({
+        leadStatus: 'claimed',
+        claimedBy: user.id,
+        claimedAt: sql`now()`,
+        // Speed-to-lead counts the first claim: a release and a second claim do not move it.
+        firstClaimedAt: sql`coalesce(${notifications.firstClaimedAt}, now())`,
+        firstClaimedBy: sql`coalesce(${notifications.firstClaimedBy}, ${user.id})`,
+      })
       .where(and(eq(notifications.id, id), eq(notifications.entityId, entityId), eq(notifications.leadStatus, 'open')))
       .returning({ id: notifications.id });
     if (rows.length > 0) await recordLeadEvent(tx, { entityId, notificationId: id, kind: 'claimed', userId: user.id });

@@ -26,6 +26,8 @@ export async function completeLead(
         doneAt: sql`now()`,
         claimedBy: sql`coalesce(${notifications.claimedBy}, ${user.id})`,
         claimedAt: sql`coalesce(${notifications.claimedAt}, now())`,
+        firstClaimedAt: sql`coalesce(${notifications.firstClaimedAt}, now())`,
+        firstClaimedBy: sql`coalesce(${notifications.firstClaimedBy}, ${user.id})`,
       })
       .where(and(eq(notifications.id, id), eq(notifications.entityId, entityId), ne(notifications.leadStatus, 'done')))
       .returning({ id: notifications.id });

@@ -15,7 +15,7 @@ export async function recordLeadEvent(
     notificationId,
     kind,
     userId,
-  }: { entityId: string; notificationId: string; kind: LeadEventKind; userId: string },
+  }: { entityId: string; notificationId: string; kind: LeadEventKind; userId: string | null },
 ): Promise<void> {
   // A second `seen` by the same member is no news: nothing kept, nobody told.
   const kept = await tx

@@ -33,6 +33,12 @@ export type AcceptItem = {
   shortenedFields: string[];
   unusedFields: string[];
   idempotencyKey: string | null;
+  /** Decision 025: closed for business (rings nobody); the response timer's start and length. */
+  isAfterHours: boolean;
+  responseStartedAt: Date | null;
+  responseTargetSeconds: number | null;
+  /** A real lead (not a test): gets its escalation timers unless it is held. */
+  escalates: boolean;
 };
 
 export type AcceptOutcome =
@@ -82,6 +88,10 @@ function toRecord(item: AcceptItem, index: number) {
     shortened_fields: item.shortenedFields,
     unused_fields: item.unusedFields,
     idempotency_key: item.idempotencyKey,
+    is_after_hours: item.isAfterHours,
+    response_started_at: item.responseStartedAt,
+    response_target_seconds: item.responseTargetSeconds,
+    escalates: item.escalates,
   };
 }
 

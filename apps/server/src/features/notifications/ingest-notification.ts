@@ -8,17 +8,19 @@ import {
 } from '@leadbell/shared/billing';
 import type { NotificationSource, NotifyRequest, NotifyResponse } from '@leadbell/shared/notifications';
 import { getPlan } from '@leadbell/shared/plans';
+import { isOpenAt, nextOpeningAt, type WeeklySchedule } from '@leadbell/shared/business-hours';
 import { renderTemplate, unusedDataFields } from '@leadbell/shared/template';
 import type { Database } from '../../db/client.ts';
 import { entities } from '../../db/schema/entities.ts';
 import { flows } from '../../db/schema/flows.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { DeliveryQueue } from '../../jobs/delivery-queue.ts';
+import type { Clock } from '../../lib/clock.ts';
 import { createTtlCache } from '../../lib/ttl-cache.ts';
 import type { ApiKeyCaller } from '../api-keys/authenticate-api-key.ts';
 import type { CommitAnnouncer } from '../events/commit-announcer.ts';
 import { billingColumns, billingStateOf } from '../usage/billing-state.ts';
-import { createAcceptBatcher, type AcceptOutcome } from './accept-batcher.ts';
+import { createAcceptBatcher, type AcceptItem, type AcceptOutcome } from './accept-batcher.ts';
 import { quotaExceededError } from '../usage/quota-exceeded-error.ts';
 
 export type IngestResult = { response: NotifyResponse; isReplay: boolean };
@@ -49,6 +51,35 @@ export type NotificationIngester = {
 
 const FOREIGN_KEY_VIOLATION = '23503';
 
+type TimerInputs = {
+  responseTargetMinutes: number;
+  isUrgent: boolean;
+  timeZone: string;
+  businessHours: WeeklySchedule | null;
+};
+
+/**
+ * When a lead's response timer starts and whether it rings now (decision 025): at once while the
+ * business is open or for an urgent flow; otherwise it rings nobody and its timer starts at the
+ * next opening. Tests are not leads: no timer, no escalation.
+ */
+export function responseTimerOf(
+  flow: TimerInputs,
+  { isTest, now }: { isTest: boolean; now: Date },
+): Pick<AcceptItem, 'isAfterHours' | 'responseStartedAt' | 'responseTargetSeconds' | 'escalates'> {
+  if (isTest) return { isAfterHours: false, responseStartedAt: null, responseTargetSeconds: null, escalates: false };
+  const hours = { timeZone: flow.timeZone, schedule: flow.businessHours };
+  const isOpen = flow.isUrgent || isOpenAt(hours, now);
+  const startsAt = isOpen ? now : nextOpeningAt(hours, now);
+  return {
+    isAfterHours: !isOpen,
+    responseStartedAt: startsAt,
+    responseTargetSeconds: flow.responseTargetMinutes * 60,
+    // A schedule with no opening at all never starts the timer.
+    escalates: startsAt !== null,
+  };
+}
+
 function isForeignKeyViolation(error: unknown): boolean {
   return error instanceof Error && (error as Partial<pg.DatabaseError>).code === FOREIGN_KEY_VIOLATION;
 }
@@ -75,14 +106,24 @@ export function createNotificationIngester({
   pool,
   queue,
   announcer,
+  clock,
 }: {
   db: Database;
   pool: pg.Pool;
   queue: DeliveryQueue;
   announcer: CommitAnnouncer;
+  clock: Clock;
 }): NotificationIngester {
   const findFlow = db
-    .select({ title: flows.title, message: flows.message, ...billingColumns })
+    .select({
+      title: flows.title,
+      message: flows.message,
+      responseTargetMinutes: flows.responseTargetMinutes,
+      isUrgent: flows.isUrgent,
+      timeZone: entities.timeZone,
+      businessHours: entities.businessHours,
+      ...billingColumns,
+    })
     .from(flows)
     .innerJoin(entities, eq(entities.id, flows.entityId))
     .where(and(eq(flows.id, sql.placeholder('flowId')), eq(flows.entityId, sql.placeholder('entityId'))))
@@ -109,7 +150,7 @@ export function createNotificationIngester({
       // A webhook token notifies its own flow only: any other answers as an unknown flow would.
       if (caller.flowId && caller.flowId !== input.flowId) throw new AppError('not_found', 'Flow not found.');
       const flow = await flowOf(caller, input.flowId, fresh);
-      const now = new Date();
+      const now = clock.now();
       const billing = billingStateOf(flow, now);
       const data = input.data ?? {};
       const titleTemplate = input.title ?? flow.title;
@@ -143,6 +184,7 @@ export function createNotificationIngester({
           shortenedFields,
           unusedFields: unusedDataFields([titleTemplate, messageTemplate], data),
           idempotencyKey,
+          ...responseTimerOf(flow, { isTest: input.test ?? false, now }),
         });
       } catch (error) {
         // The flow or the key was deleted between reading and accepting.

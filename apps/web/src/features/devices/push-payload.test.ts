@@ -23,7 +23,17 @@ describe('readPushPayload', () => {
       notificationId: 'n1',
       flowId: 'f1',
       receipt: { deliveryId: 'd1' },
+      isEscalation: false,
+      isSilent: false,
     });
+  });
+
+  it('push › an escalation and quiet hours are read as such, anything else as neither', () => {
+    expect(readPushPayload({ title: 'Still unanswered', escalation: true, silent: true })).toMatchObject({
+      isEscalation: true,
+      isSilent: true,
+    });
+    expect(readPushPayload({ escalation: 'yes', silent: 1 })).toMatchObject({ isEscalation: false, isSilent: false });
   });
 
   it('push › a test push’s receipt names the device; a push without either has none', () => {

@@ -13,6 +13,10 @@ export type PushPayload = {
   flowId: string | null;
   /** What the device's receipt names: the delivery, or the device for a test push. */
   receipt: PushReceipt | null;
+  /** Nobody claimed the lead in time: ring again and keep it on screen (decision 025). */
+  isEscalation: boolean;
+  /** The member's quiet hours: no sound, no vibration. */
+  isSilent: boolean;
 };
 
 /** The body of `POST /v1/push/receipts` for a push, when it names what it delivers. */
@@ -43,6 +47,8 @@ export function readPushPayload(data: unknown): PushPayload {
     notificationId: text(record.notificationId),
     flowId: text(record.flowId),
     receipt: receiptOf(record),
+    isEscalation: record.escalation === true,
+    isSilent: record.silent === true,
   };
 }
 

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+
+/** The windows the insights page offers, in days back from now. */
+export const INSIGHTS_PERIODS = [7, 30, 90] as const;
+
+export const InsightsQuerySchema = z.object({
+  days: z.coerce
+    .number({ error: 'Days must be 7, 30 or 90.' })
+    .refine((days) => (INSIGHTS_PERIODS as readonly number[]).includes(days), 'Days must be 7, 30 or 90.')
+    .default(30),
+});
+export type InsightsQuery = z.infer<typeof InsightsQuerySchema>;
+
+/**
+ * Speed-to-lead over a set of leads (decision 025). Time to claim is whole seconds from the start
+ * of the response timer (arrival, or the next opening) to the first claim; the median and the
+ * 90th percentile are of the claimed leads (`percentile_disc`), null when none was claimed.
+ */
+export const LeadFiguresSchema = z.object({
+  received: z.number().int(),
+  answeredWithinTarget: z.number().int(),
+  /** answeredWithinTarget / received, 0 to 1; null without leads. */
+  answeredWithinTargetRate: z.number().nullable(),
+  medianSecondsToClaim: z.number().int().nullable(),
+  p90SecondsToClaim: z.number().int().nullable(),
+  /** Never claimed. */
+  unanswered: z.number().int(),
+  /** Rang the team again because nobody claimed it in time. */
+  escalated: z.number().int(),
+});
+export type LeadFigures = z.infer<typeof LeadFiguresSchema>;
+
+/** One member's answering: the leads they claimed first. */
+export const MemberFiguresSchema = z.object({
+  userId: z.string(),
+  name: z.string(),
+  claimed: z.number().int(),
+  claimedWithinTarget: z.number().int(),
+  medianSecondsToClaim: z.number().int().nullable(),
+  p90SecondsToClaim: z.number().int().nullable(),
+});
+export type MemberFigures = z.infer<typeof MemberFiguresSchema>;
+
+export const RESPONSE_TIME_BUCKETS = [
+  { id: 'under_1m', label: 'Under 1 min', upToSeconds: 60 },
+  { id: '1_5m', label: '1–5 min', upToSeconds: 300 },
+  { id: '5_15m', label: '5–15 min', upToSeconds: 900 },
+  { id: '15_60m', label: '15–60 min', upToSeconds: 3600 },
+  { id: '1_4h', label: '1–4 h', upToSeconds: 14_400 },
+  { id: 'over_4h', label: 'Over 4 h', upToSeconds: null },
+] as const;
+
+/** `GET /v1/insights`: the team's figures, each flow's, and each member's (an admin sees everyone, a member themself). */
+export const InsightsSchema = z.object({
+  days: z.number().int(),
+  from: z.string(),
+  to: z.string(),
+  /** The entity's zone, which the daily figures' dates are in. */
+  timeZone: z.string(),
+  totals: LeadFiguresSchema,
+  flows: z.array(LeadFiguresSchema.extend({ flowId: z.string(), name: z.string() })),
+  members: z.array(MemberFiguresSchema),
+  daily: z.array(
+    z.object({
+      date: z.string(),
+      received: z.number().int(),
+      answeredWithinTarget: z.number().int(),
+      unanswered: z.number().int(),
+    }),
+  ),
+  /** Claimed leads by time to claim. */
+  histogram: z.array(z.object({ bucket: z.string(), label: z.string(), count: z.number().int() })),
+});
+export type Insights = z.infer<typeof InsightsSchema>;
