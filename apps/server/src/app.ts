@@ -37,6 +37,7 @@ import type { RouteContext } from './http/route-context.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { startDeliveryQueue } from './jobs/delivery-queue.ts';
 import { startDeliveryWorker } from './jobs/start-delivery-worker.ts';
+import { startScheduler } from './jobs/start-scheduler.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import type { Secrets } from './lib/secrets.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -167,6 +168,15 @@ export async function buildApp({
   app.addHook('onClose', async () => hub.stop());
   if (env.DELIVERY_WORKER) {
     const worker = startDeliveryWorker({ queue: deliveryQueue, hub, mailer, env, secrets, pushCa, clock });
+    const scheduler = startScheduler({
+      db,
+      mailer,
+      clock,
+      publicUrl: env.PUBLIC_URL,
+      intervalMs: env.SCHEDULER_INTERVAL_SECONDS * 1000,
+      log: app.log,
+    });
+    app.addHook('onClose', async () => scheduler.stop());
     app.addHook('onClose', async () => worker.close());
   }
   registerEventRoutes(app, context, hub);

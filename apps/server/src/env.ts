@@ -58,6 +58,8 @@ const EnvSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((value) => value === 'true'),
+  /** How often a worker process looks for digests that are due: the morning summary, the weekly email. */
+  SCHEDULER_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** Directory of the built web app; empty disables serving it (API-only processes). */
   WEB_DIST_DIR: z.string().optional(),
 });

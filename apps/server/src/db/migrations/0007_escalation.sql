@@ -76,6 +76,9 @@ RETURNS TABLE (
   response_started_at timestamptz,
   response_target_seconds integer,
   escalates boolean,
+  -- Seconds from now until the response timer starts: escalation jobs are due that long plus
+  -- their stage's share of the target from now by the database's clock, which pg-boss reads.
+  timer_delay_seconds integer,
   entity_lock bigint
 )
 LANGUAGE sql IMMUTABLE AS $$
@@ -86,7 +89,8 @@ LANGUAGE sql IMMUTABLE AS $$
       period_start timestamptz, notification_limit integer, included_notifications integer, is_test boolean,
       test_limit integer, hold_over_limit boolean, held_limit integer, title text, message text, url text,
       data jsonb, source text, page_url text, shortened_fields text[], unused_fields jsonb, idempotency_key text,
-      is_after_hours boolean, response_started_at timestamptz, response_target_seconds integer, escalates boolean
+      is_after_hours boolean, response_started_at timestamptz, response_target_seconds integer, escalates boolean,
+      timer_delay_seconds integer
     )
 $$;
 --> statement-breakpoint
@@ -304,8 +308,8 @@ BEGIN
     -- Escalation timers: stage 1 at the response target, stage 2 at twice it, from the timer's start.
     SELECT v_jobs || coalesce(jsonb_agg(jsonb_build_object(
              'name', p_queue,
-             'startAfter', to_char((b.response_started_at + b.response_target_seconds * stage.number * interval '1 second')
-                                   AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+             -- An interval, which pg-boss adds to its own now().
+             'startAfter', (coalesce(b.timer_delay_seconds, 0) + b.response_target_seconds * stage.number) || ' seconds',
              'data', jsonb_build_object('kind', 'escalation', 'notificationId', accepted.id, 'stage', stage.number))), '[]')
       INTO v_jobs
       FROM unnest(v_accepted_items, v_accepted_ids) AS accepted (item, id)

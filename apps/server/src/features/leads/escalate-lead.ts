@@ -1,8 +1,5 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { users } from '../../db/schema/auth.ts';
-import { deliveries } from '../../db/schema/deliveries.ts';
-import { pushSubscriptions } from '../../db/schema/devices.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import type { EscalationPayload } from '../../jobs/escalation.job.ts';
 import { wakeDeliveryWorkers, type DeliveryQueue } from '../../jobs/delivery-queue.ts';
@@ -31,46 +28,22 @@ export async function escalateLead(
       .for('update');
     if (!lead || lead.status !== 'open' || lead.stage >= stage) return false;
     await tx.update(notifications).set({ escalationStage: stage }).where(eq(notifications.id, notificationId));
-    const members = and(eq(users.entityId, lead.entityId));
-    const targets =
+    // Stage 1: every device of every member; stage 2: every member's mailbox.
+    const { rows: targets } = await tx.execute<{ id: string }>(
       stage === 1
-        ? await tx
-            .insert(deliveries)
-            .select(
-              tx
-                .select({
-                  notificationId: sql`${notificationId}::uuid`.as('notification_id'),
-                  entityId: sql`${lead.entityId}::uuid`.as('entity_id'),
-                  channel: sql`'push'`.as('channel'),
-                  subscriptionId: pushSubscriptions.id,
-                  userId: users.id,
-                  purpose: sql`'escalation'`.as('purpose'),
-                })
-                .from(pushSubscriptions)
-                .innerJoin(
-                  users,
-                  and(eq(users.id, pushSubscriptions.userId), eq(users.entityId, pushSubscriptions.entityId)),
-                )
-                .where(members),
-            )
-            .returning({ id: deliveries.id })
-        : await tx
-            .insert(deliveries)
-            .select(
-              tx
-                .select({
-                  notificationId: sql`${notificationId}::uuid`.as('notification_id'),
-                  entityId: sql`${lead.entityId}::uuid`.as('entity_id'),
-                  channel: sql`'email'`.as('channel'),
-                  subscriptionId: sql`null::uuid`.as('subscription_id'),
-                  userId: users.id,
-                  purpose: sql`'escalation'`.as('purpose'),
-                })
-                .from(users)
-                .where(members),
-            )
-            .onConflictDoNothing()
-            .returning({ id: deliveries.id });
+        ? sql`
+          insert into deliveries (notification_id, entity_id, channel, subscription_id, user_id, purpose)
+          select ${notificationId}, ${lead.entityId}, 'push', s.id, u.id, 'escalation'
+            from push_subscriptions s join users u on u.id = s.user_id and u.entity_id = s.entity_id
+           where u.entity_id = ${lead.entityId}
+          returning id`
+        : sql`
+          insert into deliveries (notification_id, entity_id, channel, user_id, purpose)
+          select ${notificationId}, ${lead.entityId}, 'email', u.id, 'escalation'
+            from users u where u.entity_id = ${lead.entityId}
+          on conflict do nothing
+          returning id`,
+    );
     await recordLeadEvent(tx, { entityId: lead.entityId, notificationId, kind: 'escalated', userId: null });
     if (targets.length > 0) {
       await queue.enqueue(

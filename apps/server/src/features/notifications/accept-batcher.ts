@@ -39,6 +39,8 @@ export type AcceptItem = {
   responseTargetSeconds: number | null;
   /** A real lead (not a test): gets its escalation timers unless it is held. */
   escalates: boolean;
+  /** Seconds from now until the response timer starts (0 while the business is open). */
+  timerDelaySeconds: number;
 };
 
 export type AcceptOutcome =
@@ -92,6 +94,7 @@ function toRecord(item: AcceptItem, index: number) {
     response_started_at: item.responseStartedAt,
     response_target_seconds: item.responseTargetSeconds,
     escalates: item.escalates,
+    timer_delay_seconds: item.timerDelaySeconds,
   };
 }
 

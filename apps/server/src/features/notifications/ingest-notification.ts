@@ -66,8 +66,18 @@ type TimerInputs = {
 export function responseTimerOf(
   flow: TimerInputs,
   { isTest, now }: { isTest: boolean; now: Date },
-): Pick<AcceptItem, 'isAfterHours' | 'responseStartedAt' | 'responseTargetSeconds' | 'escalates'> {
-  if (isTest) return { isAfterHours: false, responseStartedAt: null, responseTargetSeconds: null, escalates: false };
+): Pick<
+  AcceptItem,
+  'isAfterHours' | 'responseStartedAt' | 'responseTargetSeconds' | 'escalates' | 'timerDelaySeconds'
+> {
+  if (isTest)
+    return {
+      isAfterHours: false,
+      responseStartedAt: null,
+      responseTargetSeconds: null,
+      escalates: false,
+      timerDelaySeconds: 0,
+    };
   const hours = { timeZone: flow.timeZone, schedule: flow.businessHours };
   const isOpen = flow.isUrgent || isOpenAt(hours, now);
   const startsAt = isOpen ? now : nextOpeningAt(hours, now);
@@ -77,6 +87,7 @@ export function responseTimerOf(
     responseTargetSeconds: flow.responseTargetMinutes * 60,
     // A schedule with no opening at all never starts the timer.
     escalates: startsAt !== null,
+    timerDelaySeconds: startsAt ? Math.max(0, Math.round((startsAt.getTime() - now.getTime()) / 1000)) : 0,
   };
 }
 

@@ -1,0 +1,169 @@
+import { TZDate } from '@date-fns/tz';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import type { Insights } from '@leadbell/shared/insights';
+import type { Database } from '../../db/client.ts';
+import { users } from '../../db/schema/auth.ts';
+import { entities } from '../../db/schema/entities.ts';
+import { entityDigests } from '../../db/schema/usage.ts';
+import type { Mail } from '../../mail/mailer.ts';
+import { getInsights } from '../insights/get-insights.ts';
+import { digestMail } from './digest-mail.ts';
+import { weeklyAdvice, type MissedLead } from './weekly-advice.ts';
+
+const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
+// Monday, 08:00 in the entity's zone.
+const SEND_WEEKDAY = 1;
+const SEND_HOUR = 8;
+
+function minutes(seconds: number | null): string {
+  if (seconds === null) return '–';
+  return seconds < 60
+    ? `${seconds} s`
+    : seconds < 3600
+      ? `${Math.round(seconds / 60)} min`
+      : `${(seconds / 3600).toFixed(1)} h`;
+}
+
+function percent(rate: number | null): string {
+  return rate === null ? '–' : `${Math.round(rate * 100)}%`;
+}
+
+function compare(label: string, last: string, before: string): string {
+  return `${label}: ${last} (the week before: ${before})`;
+}
+
+/**
+ * The weekly emails that are due (decision 025): on Monday from 08:00 in each business's zone,
+ * once per week (`entity_digests`), last week's speed-to-lead against the week before, the
+ * slowest-answered leads and one sentence of what to change, to the business's admins.
+ */
+export async function weeklyReportsDue(
+  db: Database,
+  { now, publicUrl }: { now: Date; publicUrl: string },
+): Promise<Mail[]> {
+  const candidates = await db
+    .select({ id: entities.id, name: entities.name, timeZone: entities.timeZone })
+    .from(entities)
+    .where(isNotNull(entities.plan));
+  const mails: Mail[] = [];
+  for (const entity of candidates) {
+    const local = new TZDate(now, entity.timeZone);
+    if (local.getDay() !== SEND_WEEKDAY || local.getHours() < SEND_HOUR) continue;
+    const weekStart = new Date(
+      new TZDate(local.getFullYear(), local.getMonth(), local.getDate(), entity.timeZone).getTime(),
+    );
+    const period = `${local.getFullYear()}-${String(local.getMonth() + 1).padStart(2, '0')}-${String(local.getDate()).padStart(2, '0')}`;
+    const recorded = await db
+      .insert(entityDigests)
+      .values({ entityId: entity.id, kind: 'weekly', period })
+      .onConflictDoNothing()
+      .returning({ period: entityDigests.period });
+    if (recorded.length === 0) continue;
+    const window = (from: Date, to: Date) =>
+      getInsights(db, { entityId: entity.id, from, to, days: 7, timeZone: entity.timeZone, viewerId: null });
+    const lastWeekFrom = new Date(weekStart.getTime() - WEEK_MS);
+    const [last, before] = await Promise.all([
+      window(lastWeekFrom, weekStart),
+      window(new Date(lastWeekFrom.getTime() - WEEK_MS), lastWeekFrom),
+    ]);
+    if (last.totals.received === 0 && before.totals.received === 0) continue;
+    const { slowest, missed } = await slowestAndMissed(db, {
+      entityId: entity.id,
+      from: lastWeekFrom,
+      to: weekStart,
+      timeZone: entity.timeZone,
+    });
+    const admins = await db
+      .select({ email: users.email })
+      .from(users)
+      .where(and(eq(users.entityId, entity.id), eq(users.role, 'admin')));
+    for (const admin of admins)
+      mails.push(reportMail({ to: admin.email, entityName: entity.name, last, before, slowest, missed, publicUrl }));
+  }
+  return mails;
+}
+
+type SlowLead = { id: string; title: string; seconds: number | null };
+
+/** Last week's slowest answers (unanswered first) and when its missed leads arrived. */
+async function slowestAndMissed(
+  db: Database,
+  { entityId, from, to, timeZone }: { entityId: string; from: Date; to: Date; timeZone: string },
+): Promise<{ slowest: SlowLead[]; missed: MissedLead[] }> {
+  const { rows } = await db.execute<{
+    id: string;
+    title: string;
+    seconds: number | null;
+    is_missed: boolean;
+    local_hour: number;
+    local_weekday: number;
+    flow_name: string;
+  }>(sql`
+    select n.id, n.title,
+           greatest(0, floor(extract(epoch from n.first_claimed_at - n.response_started_at)))::int as seconds,
+           (n.first_claimed_at is null
+             or n.first_claimed_at > n.response_started_at + make_interval(secs => n.response_target_seconds)) as is_missed,
+           extract(hour from n.created_at at time zone ${timeZone})::int as local_hour,
+           extract(dow from n.created_at at time zone ${timeZone})::int as local_weekday,
+           f.name as flow_name
+      from notifications n join flows f on f.id = n.flow_id
+     where n.entity_id = ${entityId} and n.created_at >= ${from.toISOString()} and n.created_at < ${to.toISOString()}
+       and not n.is_test and n.response_started_at is not null`);
+  const missed = rows.filter((row) => row.is_missed);
+  const slowest = [...missed]
+    .sort((a, b) => (b.seconds ?? Infinity) - (a.seconds ?? Infinity))
+    .slice(0, 3)
+    .map((row) => ({ id: row.id, title: row.title, seconds: row.seconds }));
+  return {
+    slowest,
+    missed: missed.map((row) => ({
+      localHour: row.local_hour,
+      localWeekday: row.local_weekday,
+      flowName: row.flow_name,
+    })),
+  };
+}
+
+function reportMail({
+  to,
+  entityName,
+  last,
+  before,
+  slowest,
+  missed,
+  publicUrl,
+}: {
+  to: string;
+  entityName: string;
+  last: Insights;
+  before: Insights;
+  slowest: SlowLead[];
+  missed: MissedLead[];
+  publicUrl: string;
+}): Mail {
+  return digestMail({
+    to,
+    subject: `${entityName}: your week in leads`,
+    heading: `Last week at ${entityName}`,
+    paragraphs: [
+      compare('Leads', String(last.totals.received), String(before.totals.received)),
+      compare(
+        'Answered within target',
+        percent(last.totals.answeredWithinTargetRate),
+        percent(before.totals.answeredWithinTargetRate),
+      ),
+      compare(
+        'Median time to claim',
+        minutes(last.totals.medianSecondsToClaim),
+        minutes(before.totals.medianSecondsToClaim),
+      ),
+      weeklyAdvice(missed),
+      ...(slowest.length ? ['The slowest answers:'] : []),
+    ],
+    lines: slowest.map((lead) => ({
+      text: `${lead.title} (${lead.seconds === null ? 'never claimed' : `claimed after ${minutes(lead.seconds)}`})`,
+      href: `${publicUrl}/leads/${lead.id}`,
+    })),
+    action: { label: 'See your insights', href: `${publicUrl}/insights?days=7` },
+  });
+}

@@ -1,0 +1,50 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/client.ts';
+import { morningSummariesDue } from '../features/digests/send-morning-summaries.ts';
+import { weeklyReportsDue } from '../features/digests/send-weekly-reports.ts';
+import type { Clock } from '../lib/clock.ts';
+import type { Mailer } from '../mail/mailer.ts';
+
+/**
+ * Looks for due digests every interval (decision 025) on the clock the app reads. Each digest is
+ * recorded in `entity_digests` before its mails go, so several processes ticking at once send it
+ * once; a tick never overlaps the previous one in this process.
+ */
+export function startScheduler({
+  db,
+  mailer,
+  clock,
+  publicUrl,
+  intervalMs,
+  log,
+}: {
+  db: Database;
+  mailer: Mailer;
+  clock: Clock;
+  publicUrl: string;
+  intervalMs: number;
+  log: FastifyBaseLogger;
+}): { stop: () => Promise<void> } {
+  let running: Promise<void> | null = null;
+  const tick = async () => {
+    const now = clock.now();
+    const mails = [
+      ...(await morningSummariesDue(db, { now, publicUrl })),
+      ...(await weeklyReportsDue(db, { now, publicUrl })),
+    ];
+    for (const mail of mails)
+      await mailer.send(mail).catch((error: unknown) => log.error({ err: error, to: mail.to }, 'a digest mail failed'));
+  };
+  const timer = setInterval(() => {
+    running ??= tick()
+      .catch((error: unknown) => log.warn({ err: error }, 'scheduler: looking for due digests failed'))
+      .finally(() => (running = null));
+  }, intervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
