@@ -12,9 +12,21 @@ export const InsightsQuerySchema = z.object({
 export type InsightsQuery = z.infer<typeof InsightsQuerySchema>;
 
 /**
- * Speed-to-lead over a set of leads (decision 025). Time to claim is whole seconds from the start
- * of the response timer (arrival, or the next opening) to the first claim; the median and the
- * 90th percentile are of the claimed leads (`percentile_disc`), null when none was claimed.
+ * Time to claim as insights keep it (decision 025), from whole seconds: to the second under a
+ * minute, 10 s under 10 minutes, the minute under an hour, 15 minutes under a day, then the hour.
+ * The same rule as the database's leadbell_claim_bucket.
+ */
+export function claimBucketOf(seconds: number): number {
+  const step = seconds < 60 ? 1 : seconds < 600 ? 10 : seconds < 3600 ? 60 : seconds < 86_400 ? 900 : 3600;
+  return seconds - (seconds % step);
+}
+
+/**
+ * Speed-to-lead over a set of leads (decision 025). Time to claim runs from the start of the
+ * response timer (arrival, or the next opening) to the first claim, kept at claimBucketOf's
+ * resolution; the median and the 90th percentile are of the claimed leads (the first time whose
+ * share of claims reaches the fraction), null when none was claimed. Windows are whole days in the
+ * entity's zone, today included.
  */
 export const LeadFiguresSchema = z.object({
   received: z.number().int(),

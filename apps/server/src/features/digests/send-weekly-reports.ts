@@ -59,13 +59,17 @@ export async function weeklyReportsDue(
       .onConflictDoNothing()
       .returning({ period: entityDigests.period });
     if (recorded.length === 0) continue;
-    const window = (from: Date, to: Date) =>
-      getInsights(db, { entityId: entity.id, from, to, days: 7, timeZone: entity.timeZone, viewerId: null });
+    // The seven local days up to the moment before `end`: Monday to Sunday.
+    const weekEndingAt = (end: Date) =>
+      getInsights(db, {
+        entityId: entity.id,
+        days: 7,
+        now: new Date(end.getTime() - 1),
+        timeZone: entity.timeZone,
+        viewerId: null,
+      });
     const lastWeekFrom = new Date(weekStart.getTime() - WEEK_MS);
-    const [last, before] = await Promise.all([
-      window(lastWeekFrom, weekStart),
-      window(new Date(lastWeekFrom.getTime() - WEEK_MS), lastWeekFrom),
-    ]);
+    const [last, before] = await Promise.all([weekEndingAt(weekStart), weekEndingAt(lastWeekFrom)]);
     if (last.totals.received === 0 && before.totals.received === 0) continue;
     const { slowest, missed } = await slowestAndMissed(db, {
       entityId: entity.id,

@@ -12,16 +12,23 @@ export async function updateEntity(
   { id, callerEntityId, update }: { id: string; callerEntityId: string; update: UpdateEntity },
 ): Promise<Entity> {
   if (!isUuid(id)) throw new AppError('not_found', 'Entity not found.');
-  const [row] = await db
-    .update(entities)
-    .set({
-      defaultCountry: update.defaultCountry,
-      timeZone: update.timeZone,
-      businessHours: update.businessHours,
-      updatedAt: sql`now()`,
-    })
-    .where(and(eq(entities.id, id), eq(entities.id, callerEntityId)))
-    .returning();
-  if (!row) throw new AppError('not_found', 'Entity not found.');
-  return toEntity(row);
+  return db.transaction(async (tx) => {
+    const owned = and(eq(entities.id, id), eq(entities.id, callerEntityId));
+    const [current] = await tx.select({ timeZone: entities.timeZone }).from(entities).where(owned).for('update');
+    if (!current) throw new AppError('not_found', 'Entity not found.');
+    const [row] = await tx
+      .update(entities)
+      .set({
+        defaultCountry: update.defaultCountry,
+        timeZone: update.timeZone,
+        businessHours: update.businessHours,
+        updatedAt: sql`now()`,
+      })
+      .where(owned)
+      .returning();
+    // Insights count leads by local day: another zone recounts them (decision 025).
+    if (update.timeZone && update.timeZone !== current.timeZone)
+      await tx.execute(sql`select leadbell_recount_lead_stats(${id})`);
+    return toEntity(row!);
+  });
 }

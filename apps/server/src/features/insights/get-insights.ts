@@ -1,3 +1,4 @@
+import { TZDate } from '@date-fns/tz';
 import { sql, type SQL } from 'drizzle-orm';
 import { RESPONSE_TIME_BUCKETS, type Insights, type LeadFigures } from '@leadbell/shared/insights';
 import type { Database } from '../../db/client.ts';
@@ -11,29 +12,19 @@ type FigureRow = {
   member_name: string | null;
   received: number;
   within: number;
-  median: number | null;
-  p90: number | null;
   unanswered: number;
   escalated: number;
+  median: number | null;
+  p90: number | null;
 };
 
-export type InsightsWindow = { entityId: string; from: Date; to: Date };
-
-/**
- * The entity's real leads that arrived in the window, with what speed-to-lead needs (decision 025):
- * read from the insights index alone. Time to claim is whole seconds from the timer's start.
- */
-function leadsIn({ entityId, from, to }: InsightsWindow): SQL {
-  return sql`
-    select n.flow_id, n.first_claimed_by, n.created_at,
-           n.first_claimed_at is not null as is_answered,
-           greatest(0, floor(extract(epoch from n.first_claimed_at - n.response_started_at)))::int as seconds,
-           coalesce(n.first_claimed_at <= n.response_started_at + make_interval(secs => n.response_target_seconds), false)
-             as is_within,
-           n.escalation_stage > 0 as is_escalated
-      from notifications n
-     where n.entity_id = ${entityId} and n.created_at >= ${from.toISOString()} and n.created_at < ${to.toISOString()}
-       and not n.is_test and n.response_started_at is not null`;
+/** Whole days in the entity's zone, today included: the last `days` of them, and where they start. */
+export function insightsWindowOf(now: Date, timeZone: string, days: number) {
+  const today = new TZDate(now, timeZone);
+  const first = new TZDate(today.getFullYear(), today.getMonth(), today.getDate() - (days - 1), timeZone);
+  const dateOf = (day: TZDate) =>
+    `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
+  return { fromDay: dateOf(first), toDay: dateOf(today), from: new Date(first.getTime()) };
 }
 
 function figuresOf(row: FigureRow): LeadFigures {
@@ -48,64 +39,104 @@ function figuresOf(row: FigureRow): LeadFigures {
   };
 }
 
+/** The first time to claim whose running share of a group's claims reaches `fraction` (percentile_disc). */
+function percentileOf(fraction: number): SQL {
+  return sql`(select min(r.claim_bucket) from ranked r
+     where r.is_flow_set = t.is_flow_set and r.is_member_set = t.is_member_set
+       and r.flow_id is not distinct from t.flow_id and r.member_id is not distinct from t.member_id
+       and r.running >= ${fraction} * r.claims_total)`;
+}
+
 /**
- * Speed-to-lead for the window, computed by PostgreSQL in three aggregate queries: the team's,
- * each flow's and each member's figures in one pass (grouping sets), the daily series in the
- * entity's zone, and the response-time histogram. `viewerId` limits the member rows to the
- * viewer's own (a member sees the team's figures and their own).
+ * Speed-to-lead for the last `days` local days (decision 025), from the daily counts the triggers
+ * on `notifications` keep (lead_stats_daily), never from the leads themselves: the team's, each
+ * flow's and each member's figures in one statement (grouping sets, percentiles from running
+ * sums over time-to-claim buckets), the daily series and the histogram. `viewerId` limits the
+ * member rows to the viewer's own (a member sees the team's figures and their own).
  */
 export async function getInsights(
   db: Database,
-  window: InsightsWindow & { days: number; timeZone: string; viewerId: string | null },
+  {
+    entityId,
+    days,
+    now,
+    timeZone,
+    viewerId,
+  }: { entityId: string; days: number; now: Date; timeZone: string; viewerId: string | null },
 ): Promise<Insights> {
-  const leads = leadsIn(window);
-  const buckets = RESPONSE_TIME_BUCKETS.map(
+  const { fromDay, toDay, from } = insightsWindowOf(now, timeZone, days);
+  const stats = sql`select day, flow_id, member_id, claim_bucket, is_within, is_escalated, leads from lead_stats_daily
+     where entity_id = ${entityId} and day between ${fromDay}::date and ${toDay}::date`;
+  const histogram = RESPONSE_TIME_BUCKETS.map(
     (bucket, index) =>
-      sql`count(*) filter (where is_answered and seconds >= ${index === 0 ? 0 : RESPONSE_TIME_BUCKETS[index - 1]!.upToSeconds}${
-        bucket.upToSeconds === null ? sql`` : sql` and seconds < ${bucket.upToSeconds}`
-      })::int`,
+      sql`coalesce(sum(leads) filter (where claim_bucket >= ${index === 0 ? 0 : RESPONSE_TIME_BUCKETS[index - 1]!.upToSeconds}${
+        bucket.upToSeconds === null ? sql`` : sql` and claim_bucket < ${bucket.upToSeconds}`
+      }), 0)::int as ${sql.identifier(`b${index}`)}`,
   );
-  const [figures, daily, histogram] = await Promise.all([
+  const [figures, daily, counts] = await Promise.all([
     db.execute<FigureRow>(sql`
-      with leads as (${leads})
-      select grouping(leads.flow_id) = 0 as is_flow_set, grouping(leads.first_claimed_by) = 0 as is_member_set,
-             leads.flow_id, max(f.name) as flow_name, leads.first_claimed_by as member_id, max(u.name) as member_name,
-             count(*)::int as received,
-             count(*) filter (where is_within)::int as within,
-             percentile_disc(0.5) within group (order by seconds) filter (where is_answered) as median,
-             percentile_disc(0.9) within group (order by seconds) filter (where is_answered) as p90,
-             count(*) filter (where not is_answered)::int as unanswered,
-             count(*) filter (where is_escalated)::int as escalated
-        from leads
-        left join flows f on f.id = leads.flow_id
-        left join users u on u.id = leads.first_claimed_by
-       group by grouping sets ((), (leads.flow_id), (leads.first_claimed_by))`),
+      with stats as (${stats}),
+      groups as (
+        select grouping(flow_id) = 0 as is_flow_set, grouping(member_id) = 0 as is_member_set, flow_id, member_id,
+               coalesce(sum(leads), 0)::int as received,
+               coalesce(sum(leads) filter (where is_within), 0)::int as within,
+               coalesce(sum(leads) filter (where claim_bucket < 0), 0)::int as unanswered,
+               coalesce(sum(leads) filter (where is_escalated), 0)::int as escalated
+          from stats group by grouping sets ((), (flow_id), (member_id))
+      ),
+      claimed as (
+        select grouping(flow_id) = 0 as is_flow_set, grouping(member_id) = 0 as is_member_set, flow_id, member_id,
+               claim_bucket, sum(leads) as claims
+          from stats where claim_bucket >= 0
+         group by grouping sets ((claim_bucket), (flow_id, claim_bucket), (member_id, claim_bucket))
+      ),
+      ranked as (
+        select *, sum(claims) over (partition by is_flow_set, is_member_set, flow_id, member_id order by claim_bucket) as running,
+               sum(claims) over (partition by is_flow_set, is_member_set, flow_id, member_id) as claims_total
+          from claimed
+      )
+      select t.*, f.name as flow_name, u.name as member_name,
+             ${percentileOf(0.5)} as median, ${percentileOf(0.9)} as p90
+        from groups t
+        left join flows f on f.id = t.flow_id
+        left join users u on u.id = t.member_id`),
     db.execute<{ date: string; received: number; within: number; unanswered: number }>(sql`
-      with leads as (${leads})
-      select to_char(created_at at time zone ${window.timeZone}, 'YYYY-MM-DD') as date, count(*)::int as received,
-             count(*) filter (where is_within)::int as within, count(*) filter (where not is_answered)::int as unanswered
-        from leads group by 1 order by 1`),
-    db.execute<Record<string, number>>(sql`
-      with leads as (${leads})
-      select ${sql.join(
-        buckets.map((bucket, index) => sql`${bucket} as ${sql.identifier(`b${index}`)}`),
-        sql`, `,
-      )} from leads`),
+      with stats as (${stats})
+      select to_char(day, 'YYYY-MM-DD') as date, sum(leads)::int as received,
+             coalesce(sum(leads) filter (where is_within), 0)::int as within,
+             coalesce(sum(leads) filter (where claim_bucket < 0), 0)::int as unanswered
+        from stats group by day having sum(leads) > 0 order by day`),
+    db.execute<Record<string, number>>(sql`with stats as (${stats}) select ${sql.join(histogram, sql`, `)} from stats`),
   ]);
   const rows = figures.rows;
-  const totals = rows.find((row) => !row.is_flow_set && !row.is_member_set)!;
+  const empty: FigureRow = {
+    is_flow_set: false,
+    is_member_set: false,
+    flow_id: null,
+    flow_name: null,
+    member_id: null,
+    member_name: null,
+    received: 0,
+    within: 0,
+    unanswered: 0,
+    escalated: 0,
+    median: null,
+    p90: null,
+  };
+  const totals = rows.find((row) => !row.is_flow_set && !row.is_member_set) ?? empty;
   return {
-    days: window.days,
-    from: window.from.toISOString(),
-    to: window.to.toISOString(),
-    timeZone: window.timeZone,
+    days,
+    from: from.toISOString(),
+    to: now.toISOString(),
+    timeZone,
     totals: figuresOf(totals),
     flows: rows
-      .filter((row) => row.is_flow_set)
+      .filter((row) => row.is_flow_set && row.received > 0)
       .map((row) => ({ flowId: row.flow_id!, name: row.flow_name ?? 'Deleted flow', ...figuresOf(row) }))
       .sort((a, b) => b.received - a.received),
     members: rows
-      .filter((row) => row.is_member_set && row.member_id && (!window.viewerId || row.member_id === window.viewerId))
+      .filter((row) => row.is_member_set && row.member_id && row.received > 0)
+      .filter((row) => !viewerId || row.member_id === viewerId)
       .map((row) => ({
         userId: row.member_id!,
         name: row.member_name ?? 'Someone who left',
@@ -124,7 +155,7 @@ export async function getInsights(
     histogram: RESPONSE_TIME_BUCKETS.map((bucket, index) => ({
       bucket: bucket.id,
       label: bucket.label,
-      count: histogram.rows[0]?.[`b${index}`] ?? 0,
+      count: counts.rows[0]?.[`b${index}`] ?? 0,
     })),
   };
 }

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Insights } from '@leadbell/shared/insights';
+import { claimBucketOf, type Insights } from '@leadbell/shared/insights';
 import { createFlow, joinedTeammate, onboardedOwner } from '../../../test/owners.ts';
 import { createTestClock } from '../../../test/test-clock.ts';
 import { startTestApp, type TestApp } from '../../../test/test-app.ts';
 
 const NOW = new Date('2026-11-23T12:00:00Z');
 const MINUTE = 60_000;
-const DAY = 24 * 60 * MINUTE;
 
 let app: TestApp;
 beforeAll(async () => {
@@ -37,7 +36,8 @@ function expectedFigures(leads: SeededLead[]) {
   const real = leads.filter((lead) => !lead.isTest);
   const seconds = real
     .filter((lead) => lead.claimedAfterMinutes !== null)
-    .map((lead) => lead.claimedAfterMinutes! * 60);
+    // At insights' resolution.
+    .map((lead) => claimBucketOf(lead.claimedAfterMinutes! * 60));
   const within = real.filter(
     (lead) => lead.claimedAfterMinutes !== null && lead.claimedAfterMinutes <= lead.targetMinutes,
   );
@@ -110,9 +110,16 @@ describe('insights › speed-to-lead from the leads themselves', () => {
     });
     await seed(admin.entityId, leads);
 
+    // Windows are whole days in New York, today (Monday 23 November, 07:00 there) included.
+    const dayOf = (at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(at);
     const week = (await admin.client.get('/v1/insights?days=7')).body as Insights;
-    const inWeek = leads.filter((lead) => lead.createdAt.getTime() >= NOW.getTime() - 7 * DAY);
-    expect(week).toMatchObject({ days: 7, to: NOW.toISOString(), timeZone: 'America/New_York' });
+    const inWeek = leads.filter((lead) => dayOf(lead.createdAt) >= '2026-11-17');
+    expect(week).toMatchObject({
+      days: 7,
+      from: '2026-11-17T05:00:00.000Z',
+      to: NOW.toISOString(),
+      timeZone: 'America/New_York',
+    });
     expect(week.totals).toEqual(expectedFigures(inWeek));
     for (const [flowId, name] of [
       [contact, 'Contact form'],
@@ -139,7 +146,6 @@ describe('insights › speed-to-lead from the leads themselves', () => {
       });
     }
 
-    const dayOf = (at: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(at);
     const real = inWeek.filter((lead) => !lead.isTest);
     const days = [...new Set(real.map((lead) => dayOf(lead.createdAt)))].sort();
     expect(week.daily.map((day) => day.date)).toEqual(days);

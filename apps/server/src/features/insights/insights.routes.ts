@@ -8,8 +8,6 @@ import { ENTITY_REQUIRED } from '../../http/openapi-responses.ts';
 import type { RouteContext } from '../../http/route-context.ts';
 import { getInsights } from './get-insights.ts';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 export function registerInsightsRoutes(app: FastifyInstance, { db, requireSession, clock }: RouteContext) {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/v1/insights',
@@ -17,7 +15,7 @@ export function registerInsightsRoutes(app: FastifyInstance, { db, requireSessio
       schema: {
         summary: 'Speed-to-lead',
         description:
-          'For the last 7, 30 or 90 days: leads received, answered within target, median and 90th percentile time to claim, unanswered and escalated, for the team, each flow and each member (an admin sees everyone, a member themself), daily and as a histogram.',
+          'For the last 7, 30 or 90 days in the business’s time zone (today included): leads received, answered within target, median and 90th percentile time to claim, unanswered and escalated, for the team, each flow and each member (an admin sees everyone, a member themself), daily and as a histogram.',
         querystring: InsightsQuerySchema,
         response: { 200: InsightsSchema, ...ENTITY_REQUIRED },
       },
@@ -27,12 +25,10 @@ export function registerInsightsRoutes(app: FastifyInstance, { db, requireSessio
       const user = sessionUserOf(request);
       const entityId = entityIdOf(request);
       const [entity] = await db.select({ timeZone: entities.timeZone }).from(entities).where(eq(entities.id, entityId));
-      const to = clock.now();
       return getInsights(db, {
         entityId,
         days: request.query.days,
-        from: new Date(to.getTime() - request.query.days * DAY_MS),
-        to,
+        now: clock.now(),
         timeZone: entity?.timeZone ?? 'UTC',
         viewerId: user.role === 'admin' ? null : user.id,
       });
