@@ -11,7 +11,16 @@ export async function startBenchDatabase(): Promise<BenchDatabase> {
   if (process.env.TEST_DATABASE_URL)
     return { adminUrl: process.env.TEST_DATABASE_URL, kind: 'PostgreSQL server', stop: async () => {} };
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'leadbell-bench-'));
-  const embedded = await startEmbeddedPostgres({ dataDir, password: 'bench', log: pino({ level: 'warn' }) });
+  const embedded = await startEmbeddedPostgres({
+    dataDir,
+    password: 'bench',
+    log: pino({ level: 'warn' }),
+    // Every result after this would be meaningless.
+    onUnrecoverable: (error) => {
+      console.error(error);
+      process.exit(1);
+    },
+  });
   return {
     adminUrl: embedded.connectionString,
     kind: 'embedded PostgreSQL',

@@ -7,6 +7,7 @@ import { registerAuthRoutes } from './auth/auth.routes.ts';
 import { requireRole } from './auth/require-role.ts';
 import { createRequireSession } from './auth/require-session.ts';
 import type { Database } from './db/client.ts';
+import { createDatabaseProbe } from './db/database-unavailable.ts';
 import type { Env } from './env.ts';
 import { createApiKeyCipher } from './features/api-keys/api-key-cipher.ts';
 import { registerApiKeyRoutes } from './features/api-keys/api-keys.routes.ts';
@@ -101,7 +102,8 @@ export async function buildApp({
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandler(app);
+  const isDatabaseDown = createDatabaseProbe(pool);
+  registerErrorHandler(app, isDatabaseDown);
 
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: app.log });
   app.addHook('onClose', async () => mailer.close());
@@ -138,7 +140,7 @@ export async function buildApp({
     adminGuard: context.requireAdmin,
   });
   registerHealthRoutes(app, { pool });
-  registerAuthRoutes(app, { auth, db, publicUrl: env.PUBLIC_URL, trustedOrigins });
+  registerAuthRoutes(app, { auth, db, publicUrl: env.PUBLIC_URL, trustedOrigins, isDatabaseDown });
   registerMeRoutes(app, context);
   registerEntityRoutes(app, context);
   registerFlowRoutes(app, context);

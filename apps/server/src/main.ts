@@ -22,7 +22,13 @@ async function main(): Promise<void> {
 
   let embedded: EmbeddedPostgres | null = null;
   if (!env.DATABASE_URL) {
-    embedded = await startEmbeddedPostgres({ dataDir: env.DATA_DIR, password: secrets.embeddedPostgresPassword, log });
+    embedded = await startEmbeddedPostgres({
+      dataDir: env.DATA_DIR,
+      password: secrets.embeddedPostgresPassword,
+      log,
+      // The fatal line is logged; a supervisor (systemd, Docker) starts everything afresh.
+      onUnrecoverable: () => process.exit(1),
+    });
   }
   const databaseUrl = env.DATABASE_URL ?? embedded!.connectionString;
   const client = createDatabaseClient(databaseUrl, { max: env.DATABASE_POOL_SIZE });

@@ -20,7 +20,16 @@ export default async function setup(project: TestProject) {
     return;
   }
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'leadbell-test-pg-'));
-  const embedded = await startEmbeddedPostgres({ dataDir, password: 'test-password', log: pino({ level: 'warn' }) });
+  const embedded = await startEmbeddedPostgres({
+    dataDir,
+    password: 'test-password',
+    log: pino({ level: 'warn' }),
+    // Every result after this would be meaningless.
+    onUnrecoverable: (error) => {
+      console.error(error);
+      process.exit(1);
+    },
+  });
   project.provide('adminDatabaseUrl', embedded.connectionString);
   return async () => {
     await embedded.stop();

@@ -31,6 +31,7 @@ export const ERROR_CODES = [
   'invitation_unavailable',
   'lead_taken',
   'internal_error',
+  'service_unavailable',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

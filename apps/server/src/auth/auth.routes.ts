@@ -7,6 +7,7 @@ import { AUTH_READ_ENDPOINTS, authBodySchemaOf, runAuthPreflight, type AuthPostE
 import { clearSignInFailures, recordSignInFailure } from './sign-in-throttle.ts';
 import type { Database } from '../db/client.ts';
 import { AppError, statusOf } from '../http/app-error.ts';
+import { sendServiceUnavailable } from '../http/error-handler.ts';
 import { documentationOnly } from '../http/openapi-responses.ts';
 
 const SIGN_IN = '/sign-in/email';
@@ -16,7 +17,14 @@ async function settleSignInAttempt(db: Database, email: string, ip: string, stat
   else if (status < 400) await clearSignInFailures(db, email);
 }
 
-type AuthRoutesOptions = { auth: Auth; db: Database; publicUrl: string; trustedOrigins: string[] };
+type AuthRoutesOptions = {
+  auth: Auth;
+  db: Database;
+  publicUrl: string;
+  trustedOrigins: string[];
+  /** better-auth answers a bare 500 when its database is away; this tells that apart from a bug. */
+  isDatabaseDown: () => Promise<boolean>;
+};
 
 /**
  * Mounts better-auth under /v1/auth, one route per endpoint Leadbell offers (any other path under
@@ -25,7 +33,10 @@ type AuthRoutesOptions = { auth: Auth; db: Database; publicUrl: string; trustedO
  * answers come back in the API's `{ error }` envelope. The body schemas are documentation only:
  * the preflight validates, after the origin check.
  */
-export function registerAuthRoutes(app: FastifyInstance, { auth, db, publicUrl, trustedOrigins }: AuthRoutesOptions) {
+export function registerAuthRoutes(
+  app: FastifyInstance,
+  { auth, db, publicUrl, trustedOrigins, isDatabaseDown }: AuthRoutesOptions,
+) {
   const bridge = (endpoint: string) => async (request: FastifyRequest, reply: FastifyReply) => {
     // Cross-site request forgery is refused before any lookup can answer anything.
     if (request.method === 'POST' && !trustedOrigins.includes(request.headers.origin ?? '')) {
@@ -35,6 +46,7 @@ export function registerAuthRoutes(app: FastifyInstance, { auth, db, publicUrl, 
     const response = await auth.handler(toWebRequest(request, publicUrl, body));
     if (endpoint === SIGN_IN)
       await settleSignInAttempt(db, (body as { email: string }).email, request.ip, response.status);
+    if (response.status >= 500 && (await isDatabaseDown())) return sendServiceUnavailable(reply);
     return sendWebResponse(reply, response);
   };
 

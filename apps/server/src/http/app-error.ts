@@ -27,6 +27,7 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   invitation_unavailable: 410,
   lead_taken: 409,
   internal_error: 500,
+  service_unavailable: 503,
 };
 
 const DEFAULT_MESSAGES: Partial<Record<ErrorCode, string>> = {
@@ -34,6 +35,7 @@ const DEFAULT_MESSAGES: Partial<Record<ErrorCode, string>> = {
   not_found: 'Not found.',
   validation_error: 'Some fields are invalid.',
   internal_error: 'Something went wrong on our side. Please try again.',
+  service_unavailable: 'Leadbell is briefly unavailable. Please try again in a few seconds.',
 };
 
 /** The HTTP status that goes with a code, wherever the code comes from. */

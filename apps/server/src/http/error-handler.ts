@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody, FieldErrors } from '@leadbell/shared/error-codes';
+import { isDatabaseUnavailable } from '../db/database-unavailable.ts';
 import { AppError } from './app-error.ts';
 
 type ValidationIssue = { instancePath?: string; message?: string };
@@ -23,9 +24,25 @@ export function sendApiError(reply: FastifyReply, status: number, error: ApiErro
   return reply.status(status).type('application/json').send(body);
 }
 
+/** Seconds a caller waits before retrying while the database is away (it restarts within a few). */
+export const RETRY_AFTER_SECONDS = 5;
+
+/** The 503 every route answers while the database is unreachable: nothing was stored, try again. */
+export function sendServiceUnavailable(reply: FastifyReply) {
+  reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+  return sendApiError(reply, 503, {
+    code: 'service_unavailable',
+    message: 'Leadbell is briefly unavailable. Please try again in a few seconds.',
+  });
+}
+
 /** Throw typed, map once: every failure leaves the API in the same envelope. */
-export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+export function registerErrorHandler(
+  app: FastifyInstance,
+  /** Whether the database is unreachable, for errors that hide their cause (see createDatabaseProbe). */
+  isDatabaseDown: () => Promise<boolean> = async () => false,
+): void {
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       reply.headers(error.headers);
       const details =
@@ -57,6 +74,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
               ? 'payload_too_large'
               : 'validation_error';
       return sendApiError(reply, status, { code, message: error.message });
+    }
+    if (isDatabaseUnavailable(error) || (await isDatabaseDown())) {
+      request.log.warn({ err: error }, 'database unavailable; answered 503');
+      return sendServiceUnavailable(reply);
     }
     request.log.error({ err: error }, 'unhandled error');
     return sendApiError(reply, 500, {

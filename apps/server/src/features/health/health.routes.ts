@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { z } from 'zod';
-import { sendApiError } from '../../http/error-handler.ts';
+import { sendServiceUnavailable } from '../../http/error-handler.ts';
 import { errorResponses } from '../../http/openapi-responses.ts';
 
 /** Liveness says the process answers; readiness also needs the database. */
@@ -25,7 +25,7 @@ export function registerHealthRoutes(app: FastifyInstance, { pool }: { pool: pg.
       return { status: 'ready' };
     } catch (error) {
       request.log.warn({ err: error }, 'readiness check failed: database unreachable');
-      return sendApiError(reply, 503, { code: 'internal_error', message: 'Database unreachable.' });
+      return sendServiceUnavailable(reply);
     }
   });
 }
