@@ -31,7 +31,6 @@ describe.runIf(inject('databaseKind') === 'embedded')('npm start', () => {
 
     const code = await server.stop('SIGTERM');
 
-    console.log(server.output());
     expect(code).toBe(0);
     expect(() => process.kill(postgresPid, 0)).toThrow(expect.objectContaining({ code: 'ESRCH' }));
     const lines = server

@@ -19,6 +19,7 @@ function fieldErrorsOf(issues: ValidationIssue[]): FieldErrors {
 type ApiError = Omit<ApiErrorBody['error'], 'requestId'>;
 
 declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
   interface FastifyRequest {
     /** The error code this request was answered with, for its log line and the metrics. */
     errorCode: string | null;
