@@ -42,7 +42,7 @@ import { startDeliveryWorker } from './jobs/start-delivery-worker.ts';
 import { startScheduler } from './jobs/start-scheduler.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { createLogger, logEachRequest } from './lib/logger.ts';
-import { createMetrics, registerMetrics } from './http/metrics.ts';
+import { addGauges, createMetrics, registerMetrics } from './http/metrics.ts';
 import type { EmbeddedPostgres } from './db/embedded-postgres.ts';
 import type { Secrets } from './lib/secrets.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -106,6 +106,7 @@ export async function buildApp({
   if (onRoute) app.addHook('onRoute', onRoute);
   logEachRequest(app);
   const metrics = createMetrics();
+  await registerMetrics(app, metrics, { token: env.METRICS_TOKEN, port: env.METRICS_PORT, host: env.HOST });
   app.decorateRequest('user', null);
   app.decorateRequest('errorCode', null);
   app.addHook('onSend', async (request, reply) => {
@@ -208,12 +209,7 @@ export async function buildApp({
     await mailer.close();
   });
   const openStreams = registerEventRoutes(app, context, hub);
-  await registerMetrics(
-    app,
-    metrics,
-    { pool, openStreams, embeddedRestarts: embedded?.restarts ?? null },
-    { token: env.METRICS_TOKEN, port: env.METRICS_PORT, host: env.HOST },
-  );
+  addGauges(metrics, { pool, openStreams, embeddedRestarts: embedded?.restarts ?? null });
   registerApiReference(app);
   if (env.WEB_DIST_DIR) {
     await registerWebApp(app, {

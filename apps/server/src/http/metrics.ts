@@ -38,7 +38,7 @@ export function createMetrics(): Metrics {
   };
 }
 
-/** What the scrape reads from the running process and its database at that moment. */
+/** What the gauges read from the running process and its database at each scrape. */
 export type MetricsSources = {
   pool: pg.Pool;
   openStreams: () => number;
@@ -47,7 +47,8 @@ export type MetricsSources = {
 
 const INGESTION_ROUTES = new Set(['/v1/notify', '/v1/hooks/:token']);
 
-function addGauges({ registry }: Metrics, { pool, openStreams, embeddedRestarts }: MetricsSources): void {
+/** Gauges read at each scrape from the running process and its database. */
+export function addGauges({ registry }: Metrics, { pool, openStreams, embeddedRestarts }: MetricsSources): void {
   new Gauge({
     name: 'leadbell_live_streams_open',
     help: 'Live console streams (Server-Sent Events) open on this process.',
@@ -124,14 +125,13 @@ function hasToken(request: FastifyRequest, token: string): boolean {
  * Prometheus metrics (fastify-metrics over prom-client): request durations by route, process
  * defaults and the product's own. Served at /metrics on the main port to holders of METRICS_TOKEN,
  * or without a token on METRICS_PORT (a port kept off the internet); neither set, not served.
+ * Registered before the routes: the plugin learns each route as it is added.
  */
 export async function registerMetrics(
   app: FastifyInstance,
   metrics: Metrics,
-  sources: MetricsSources,
   { token, port, host }: { token: string | undefined; port: number | undefined; host: string },
 ): Promise<void> {
-  addGauges(metrics, sources);
   countIngestion(app, metrics);
   const { registry } = metrics;
   await app.register(fastifyMetrics, {
