@@ -43,6 +43,7 @@ import { startScheduler } from './jobs/start-scheduler.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { createLogger, logEachRequest } from './lib/logger.ts';
 import { addGauges, createMetrics, registerMetrics } from './http/metrics.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import type { EmbeddedPostgres } from './db/embedded-postgres.ts';
 import type { Secrets } from './lib/secrets.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -105,6 +106,7 @@ export async function buildApp({
   });
   if (onRoute) app.addHook('onRoute', onRoute);
   logEachRequest(app);
+  await registerSecurityHeaders(app, { publicUrl: env.PUBLIC_URL });
   const metrics = createMetrics();
   await registerMetrics(app, metrics, { token: env.METRICS_TOKEN, port: env.METRICS_PORT, host: env.HOST });
   app.decorateRequest('user', null);

@@ -38,6 +38,8 @@ export async function createTestDatabase(adminUrl: string): Promise<{ url: strin
 
 export type TestApp = {
   baseUrl: string;
+  /** Where it listens, when PUBLIC_URL is overridden to an address that does not resolve here. */
+  listenUrl: string;
   /** Every route the app registered, as Fastify was told about it (HEAD routes included). */
   routes: Array<{ method: string; url: string }>;
   smtp: SmtpSink;
@@ -98,6 +100,7 @@ export async function startTestApp(
   await app.listen({ port, host: '127.0.0.1' });
   return {
     baseUrl: env.PUBLIC_URL,
+    listenUrl: `http://127.0.0.1:${port}`,
     routes,
     smtp,
     pool: client.pool,

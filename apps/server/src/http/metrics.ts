@@ -155,7 +155,11 @@ export async function registerMetrics(
     defaultMetrics: { enabled: true, register: registry },
     routeMetrics: {
       enabled: { histogram: true, summary: false },
-      overrides: { histogram: { registers: [registry], buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5] } },
+      // The summary is created even when disabled: it too must stay out of prom-client's global registry.
+      overrides: {
+        histogram: { registers: [registry], buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5] },
+        summary: { registers: [registry] },
+      },
     },
   });
   if (!port) return;
