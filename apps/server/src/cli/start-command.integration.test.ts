@@ -1,21 +1,13 @@
-import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { buildServer, ROOT_DIR } from '../../test/built-server.ts';
 import { startServerProcess } from '../../test/test-app.ts';
 
 // Issue 14: `npm start` runs the built server itself (exec, no shell or TypeScript compiler in
 // between), so SIGTERM from Docker or systemd reaches it and it stops PostgreSQL cleanly.
 
-const ROOT_DIR = fileURLToPath(new URL('../../../../', import.meta.url));
-const SERVER_DIR = path.join(ROOT_DIR, 'apps/server');
-
-beforeAll(async () => {
-  // The code under test, built as `npm run build` builds it.
-  await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], { cwd: SERVER_DIR });
-}, 60_000);
+beforeAll(buildServer, 60_000);
 
 describe.runIf(inject('databaseKind') === 'embedded')('npm start', () => {
   it('serves, and SIGTERM to npm stops the server and its PostgreSQL with exit 0 and no error logs', async () => {
