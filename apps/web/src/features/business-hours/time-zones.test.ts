@@ -13,6 +13,6 @@ describe('time zones', () => {
   it('labels a zone with its offset on the day, daylight saving included', () => {
     expect(timeZoneLabel('America/New_York', new Date('2026-01-15T12:00:00Z'))).toBe('America/New York (GMT-5)');
     expect(timeZoneLabel('America/New_York', new Date('2026-07-15T12:00:00Z'))).toBe('America/New York (GMT-4)');
-    expect(timeZoneLabel('UTC', new Date('2026-07-15T12:00:00Z'))).toBe('UTC (GMT)');
+    expect(timeZoneLabel('UTC', new Date('2026-07-15T12:00:00Z'))).toBe('UTC (GMT+0)');
   });
 });

@@ -79,7 +79,13 @@ type DayProps = {
 };
 
 /** `<input type="time">` cannot say 24:00: a closing at 00:00 means midnight, which the schedule writes 24:00. */
-function ClosingInput({ day, index, label, control, isInvalid }: Omit<DayProps, 'register' | 'errors'> & {
+function ClosingInput({
+  day,
+  index,
+  label,
+  control,
+  isInvalid,
+}: Omit<DayProps, 'register' | 'errors'> & {
   index: number;
   isInvalid: boolean;
 }) {
@@ -92,7 +98,7 @@ function ClosingInput({ day, index, label, control, isInvalid }: Omit<DayProps, 
           type="time"
           aria-label={`${label} closes at`}
           aria-invalid={isInvalid || undefined}
-          className="w-28 px-2"
+          className="px-2 sm:w-36"
           name={field.name}
           ref={field.ref}
           onBlur={field.onBlur}
@@ -135,12 +141,12 @@ function DaySchedule({ day, label, control, register, errors }: DayProps) {
             const name = fields.length > 1 ? `${label}, hours ${index + 1},` : label;
             return (
               <div key={field.id} className="grid gap-1">
-                <div className="flex flex-wrap items-center gap-2">
+                <div className="grid grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)_auto] items-center gap-1.5 sm:flex sm:gap-2">
                   <Input
                     type="time"
                     aria-label={`${name} opens at`}
                     aria-invalid={error?.open ? true : undefined}
-                    className="w-28 px-2"
+                    className="px-2 sm:w-36"
                     {...register(`schedule.${day}.${index}.open`)}
                   />
                   <span className="text-sm text-slate-500">to</span>

@@ -12,10 +12,7 @@ import { Label } from '../../../components/ui/label.tsx';
 import { ErrorState, LoadingState } from '../../../components/ui/state.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import {
-  DELIVERY_PREFERENCES_QUERY_KEY,
-  useDeliveryPreferences,
-} from '../../devices/api/get-delivery-preferences.ts';
+import { DELIVERY_PREFERENCES_QUERY_KEY, useDeliveryPreferences } from '../../devices/api/get-delivery-preferences.ts';
 import { updateDeliveryPreferences } from '../../devices/api/update-delivery-preferences.ts';
 
 const NIGHT: QuietHours = { start: '22:00', end: '07:00' };
@@ -56,8 +53,8 @@ function QuietHoursForm({ saved, timeZone }: { saved: QuietHours | null; timeZon
         <div className="grid gap-0.5">
           <Label htmlFor={switchId}>Silence my devices at set hours</Label>
           <p id={`${switchId}-hint`} className="text-sm text-slate-500">
-            Leads still arrive on your devices, without a sound; your teammates’ phones ring as usual. Times are in
-            the business’s time zone, {timeZone.replaceAll('_', ' ')}.
+            Leads still arrive on your devices, without a sound; your teammates’ phones ring as usual. Times are in the
+            business’s time zone, {timeZone.replaceAll('_', ' ')}.
           </p>
         </div>
         <Switch

@@ -82,46 +82,51 @@ export function FlowForm({ flowId, defaultValues = EMPTY, onSubmit, submitError 
               />
             )}
           </FormField>
-          <FormField
-            label="Response target (minutes)"
-            error={errors.responseTargetMinutes?.message}
-            hint={`If nobody taps “I’m on it” within this time, every phone rings again, and at twice the time everyone gets an email. ${RESPONSE_TARGET_MINUTES_MIN} to ${RESPONSE_TARGET_MINUTES_MAX} minutes.`}
-          >
-            {(control) => (
-              <Input
-                {...control}
-                type="number"
-                inputMode="numeric"
-                min={RESPONSE_TARGET_MINUTES_MIN}
-                max={RESPONSE_TARGET_MINUTES_MAX}
-                step={1}
-                className="max-w-32"
-                {...form.register('responseTargetMinutes', { valueAsNumber: true })}
-              />
-            )}
-          </FormField>
-          <div className="flex items-start justify-between gap-4">
-            <div className="grid gap-0.5">
-              <Label htmlFor={urgentId}>Urgent: ring any time</Label>
-              <p id={`${urgentId}-hint`} className="text-sm text-slate-500">
-                Rings outside your business hours too. Otherwise leads that arrive while you are closed are kept
-                quietly and their response target starts when you open.
-              </p>
-            </div>
-            <Controller
-              control={form.control}
-              name="isUrgent"
-              render={({ field }) => (
-                <Switch
-                  id={urgentId}
-                  aria-describedby={`${urgentId}-hint`}
-                  checked={field.value ?? false}
-                  onCheckedChange={field.onChange}
-                  onBlur={field.onBlur}
-                  ref={field.ref}
+          <div role="group" aria-labelledby={`${urgentId}-group`} className="grid gap-5 border-t border-slate-200 pt-5">
+            <h2 id={`${urgentId}-group`} className="text-sm font-semibold text-slate-900">
+              When nobody answers
+            </h2>
+            <FormField
+              label="Response target (minutes)"
+              error={errors.responseTargetMinutes?.message}
+              hint={`If nobody taps “I’m on it” within this time, every phone rings again, and at twice the time everyone gets an email. ${RESPONSE_TARGET_MINUTES_MIN} to ${RESPONSE_TARGET_MINUTES_MAX} minutes.`}
+            >
+              {(control) => (
+                <Input
+                  {...control}
+                  type="number"
+                  inputMode="numeric"
+                  min={RESPONSE_TARGET_MINUTES_MIN}
+                  max={RESPONSE_TARGET_MINUTES_MAX}
+                  step={1}
+                  className="max-w-32"
+                  {...form.register('responseTargetMinutes', { valueAsNumber: true })}
                 />
               )}
-            />
+            </FormField>
+            <div className="flex items-start justify-between gap-4">
+              <div className="grid gap-0.5">
+                <Label htmlFor={urgentId}>Urgent: ring any time</Label>
+                <p id={`${urgentId}-hint`} className="text-sm text-slate-500">
+                  Rings outside your business hours too. Otherwise leads that arrive while you are closed are kept
+                  quietly and their response target starts when you open.
+                </p>
+              </div>
+              <Controller
+                control={form.control}
+                name="isUrgent"
+                render={({ field }) => (
+                  <Switch
+                    id={urgentId}
+                    aria-describedby={`${urgentId}-hint`}
+                    checked={field.value ?? false}
+                    onCheckedChange={field.onChange}
+                    onBlur={field.onBlur}
+                    ref={field.ref}
+                  />
+                )}
+              />
+            </div>
           </div>
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <Button asChild variant="secondary">
