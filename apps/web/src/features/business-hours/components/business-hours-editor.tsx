@@ -180,7 +180,7 @@ function DaySchedule({ day, label, control, register, errors }: DayProps) {
               onClick={() => append({ open: '18:00', close: '21:00' })}
             >
               <Plus aria-hidden="true" className="size-3.5" />
-              Add hours on {label}
+              Add hours<span className="sr-only"> on {label}</span>
             </Button>
           ) : null}
           {dayMessage ? <p className="text-sm text-red-700">{dayMessage}</p> : null}
@@ -274,8 +274,8 @@ export function BusinessHoursEditor({ entity }: { entity: Entity }) {
       {isAlwaysOpen ? null : (
         <div className="grid">
           <p className="text-sm text-slate-500">
-            Times are in {timeZone.replaceAll('_', ' ')}. A closing time of 00:00 means midnight; for hours past
-            midnight, open the next day too.
+            Times are in {timeZone.replaceAll('_', ' ')}. Closing at midnight (00:00, or 12:00 AM) ends the day; for
+            hours past midnight, open the next day too.
           </p>
           {DAYS.map(({ day, label }) => (
             <DaySchedule
