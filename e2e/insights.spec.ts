@@ -256,6 +256,7 @@ test.describe('insights', () => {
       );
       await page.getByRole('button', { name: '90 days' }).click();
       await expectHeadline(page, expectedFigures(leads));
+      await screenshot(page, 'insights-member-90-days', project);
       await expect(members).toHaveCount(1);
       expect(withoutLabels(await cellsOf(members), MEMBER_COLUMNS)).toEqual(
         memberRow('Bo Member (you)', byClaimer(member.userId, leads)),

@@ -43,6 +43,8 @@ const DAYS: { day: Weekday; label: string }[] = [
   { day: 'sun', label: 'Sunday' },
 ];
 const MAX_OPENINGS = 4;
+// A phone opens its own time picker on tap: the clock button only squeezes the time out of a 390 px row.
+const TIME_INPUT_CLASSES = 'px-2 max-sm:[&::-webkit-calendar-picker-indicator]:hidden sm:w-36';
 const NEW_OPENING = { open: '09:00', close: '17:00' };
 
 /** The form keeps a schedule while "Always open" is chosen, so switching back restores it. */
@@ -98,7 +100,7 @@ function ClosingInput({
           type="time"
           aria-label={`${label} closes at`}
           aria-invalid={isInvalid || undefined}
-          className="px-2 sm:w-36"
+          className={TIME_INPUT_CLASSES}
           name={field.name}
           ref={field.ref}
           onBlur={field.onBlur}
@@ -141,12 +143,12 @@ function DaySchedule({ day, label, control, register, errors }: DayProps) {
             const name = fields.length > 1 ? `${label}, hours ${index + 1},` : label;
             return (
               <div key={field.id} className="grid gap-1">
-                <div className="grid grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)_auto] items-center gap-1.5 sm:flex sm:gap-2">
+                <div className="grid grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)_auto] items-center gap-1 sm:flex sm:gap-2">
                   <Input
                     type="time"
                     aria-label={`${name} opens at`}
                     aria-invalid={error?.open ? true : undefined}
-                    className="px-2 sm:w-36"
+                    className={TIME_INPUT_CLASSES}
                     {...register(`schedule.${day}.${index}.open`)}
                   />
                   <span className="text-sm text-slate-500">to</span>

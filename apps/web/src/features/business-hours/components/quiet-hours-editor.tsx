@@ -70,10 +70,10 @@ function QuietHoursForm({ saved, timeZone }: { saved: QuietHours | null; timeZon
       {isOn ? (
         <div className="flex flex-wrap gap-4">
           <FormField label="From" error={errors.start?.message}>
-            {(control) => <Input {...control} type="time" className="w-32" {...form.register('start')} />}
+            {(control) => <Input {...control} type="time" className="w-36" {...form.register('start')} />}
           </FormField>
           <FormField label="Until" error={errors.end?.message} hint="The next morning when earlier than From.">
-            {(control) => <Input {...control} type="time" className="w-32" {...form.register('end')} />}
+            {(control) => <Input {...control} type="time" className="w-36" {...form.register('end')} />}
           </FormField>
         </div>
       ) : null}

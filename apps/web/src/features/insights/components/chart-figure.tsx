@@ -62,7 +62,7 @@ export function FiguresTable({
           <tr key={String(row[0])} className="border-b border-slate-100 last:border-b-0">
             {row.map((cell, index) =>
               index === 0 ? (
-                <th key={index} scope="row" className="py-1.5 pr-3 font-normal text-slate-700">
+                <th key={index} scope="row" className="py-1.5 pr-3 font-normal whitespace-nowrap text-slate-700">
                   {cell}
                 </th>
               ) : (
