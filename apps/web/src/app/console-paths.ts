@@ -18,6 +18,7 @@ export const CONSOLE_PATHS = [
   '/flows/:flowId/connect',
   '/flows/:flowId',
   '/setup',
+  '/insights',
   '/api',
   '/account',
   '/sign-out',

@@ -1,4 +1,14 @@
-import { BookOpen, KeyRound, ListChecks, LogOut, Menu, UserRound, Workflow, type LucideIcon } from 'lucide-react';
+import {
+  BookOpen,
+  ChartColumn,
+  KeyRound,
+  ListChecks,
+  LogOut,
+  Menu,
+  UserRound,
+  Workflow,
+  type LucideIcon,
+} from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { Logo } from '../../components/logo.tsx';
@@ -15,6 +25,7 @@ type NavItem = { to: string; label: string; icon: LucideIcon };
 
 const NAV_ITEMS: NavItem[] = [
   { to: '/flows', label: 'Flows', icon: Workflow },
+  { to: '/insights', label: 'Insights', icon: ChartColumn },
   { to: '/setup', label: 'Setup', icon: ListChecks },
   { to: '/api', label: 'API Keys', icon: KeyRound },
   { to: '/account', label: 'Account', icon: UserRound },
