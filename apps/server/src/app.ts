@@ -23,7 +23,6 @@ import { registerMeRoutes } from './features/me/me.routes.ts';
 import { createApiKeyAuthenticator } from './features/api-keys/authenticate-api-key.ts';
 import { registerHookRoutes } from './features/hooks/hooks.routes.ts';
 import { createNotificationIngester } from './features/notifications/ingest-notification.ts';
-import { createRateLimiter } from './features/notifications/notify-rate-limiter.ts';
 import { registerNotificationRoutes } from './features/notifications/notifications.routes.ts';
 import type { ReceiveDependencies } from './features/notifications/receive-notification.ts';
 import { registerUsageRoutes } from './features/usage/usage.routes.ts';
@@ -155,13 +154,20 @@ export async function buildApp({
   registerMeRoutes(app, context);
   registerEntityRoutes(app, context);
   registerFlowRoutes(app, context);
-  // One authenticator, ingester and rate limiter for every ingestion route: a key's remembered
-  // state and its rate are the same whether it posts JSON, a form or to a webhook address.
+  // One authenticator and ingester for every ingestion route: a key's remembered state and its
+  // rate (kept in PostgreSQL, decision 028) are the same whether it posts JSON, a form or to a
+  // webhook address.
   const receive: ReceiveDependencies = {
     db,
     apiKeys: createApiKeyAuthenticator(db),
-    ingester: createNotificationIngester({ db, pool, queue: deliveryQueue, announcer, clock }),
-    rateLimiter: createRateLimiter({ ratePerSecond: env.NOTIFY_RATE_LIMIT, burst: env.NOTIFY_RATE_BURST }),
+    ingester: createNotificationIngester({
+      db,
+      pool,
+      queue: deliveryQueue,
+      announcer,
+      clock,
+      rate: { ratePerSecond: env.NOTIFY_RATE_LIMIT, burst: env.NOTIFY_RATE_BURST },
+    }),
     consoleOrigins: trustedOrigins,
   };
   registerNotificationRoutes(app, context, receive);

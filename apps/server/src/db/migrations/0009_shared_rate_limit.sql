@@ -28,9 +28,9 @@ $$;
 -- order; those past what its bucket holds are 'rate_limited' and go no further. rate_tokens is what
 -- the key's bucket holds after the item (for the RateLimit headers); null when the key was not
 -- charged.
--- A key revoked or changed since the caller read it is not charged: its items come back 'stale' and
--- the caller reads the key afresh, so a revoked key hears 401, never 429. Any other stale item gives
--- its token back, since its retry takes one.
+-- A key revoked or changed since the caller read it is not charged and its items go no further: they
+-- come back 'stale' and the caller reads the key afresh, so a revoked key hears 401, never 429. An
+-- item the accept function finds stale gives its token back, since its retry takes one.
 CREATE FUNCTION leadbell_accept_notifications_within_rate(
   p_items jsonb,
   p_queue text,
@@ -76,22 +76,23 @@ BEGIN
     WITH accepted AS (
       SELECT a.* FROM leadbell_accept_notifications(
         (SELECT coalesce(jsonb_agg(x.value), '[]') FROM jsonb_array_elements(p_items) x
-          WHERE coalesce((v_rated -> (x.value ->> 'item') ->> 0)::boolean, true)),
+          WHERE coalesce((v_rated -> (x.value ->> 'item') ->> 0)::boolean, false)),
         p_queue, p_insert_jobs_sql, p_insert_jobs_defaults, p_usage_alert_percents) a
     ), refunded AS (
       UPDATE api_key_rate_buckets bucket SET tokens = least(p_burst, bucket.tokens + stale.items)
         FROM (SELECT b.api_key_id, count(*) AS items
                 FROM accepted a
                 JOIN leadbell_batch_items(p_items) b ON b.item = a.item
-               WHERE a.outcome = 'stale' AND v_rated ? a.item::text
+               WHERE a.outcome = 'stale'
                GROUP BY b.api_key_id) stale
        WHERE bucket.api_key_id = stale.api_key_id
     )
     SELECT a.item, a.outcome, a.response, a.delivery_count, (v_rated -> a.item::text ->> 1)::double precision
       FROM accepted a
     UNION ALL
-    SELECT rated.key::integer, 'rate_limited', NULL, 0, (rated.value ->> 1)::double precision
-      FROM jsonb_each(v_rated) rated
-     WHERE NOT (rated.value ->> 0)::boolean;
+    SELECT b.item, CASE WHEN v_rated ? b.item::text THEN 'rate_limited' ELSE 'stale' END, NULL, 0,
+           (v_rated -> b.item::text ->> 1)::double precision
+      FROM leadbell_batch_items(p_items) b
+     WHERE NOT coalesce((v_rated -> b.item::text ->> 0)::boolean, false);
 END;
 $$;

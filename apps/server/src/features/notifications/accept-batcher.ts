@@ -3,6 +3,7 @@ import { USAGE_ALERT_PERCENTS } from '@leadbell/shared/billing';
 import type { NotificationSource, NotifyResponse } from '@leadbell/shared/notifications';
 import { DELIVER_NOTIFICATION_QUEUE } from '../../jobs/deliver-notification.job.ts';
 import type { InsertJobsStatement } from '../../jobs/delivery-queue.ts';
+import { allowedRate, refusedRate, type NotifyRate, type RateDecision, type RateRefusal } from './notify-rate.ts';
 
 /** One notification to accept, with the key, flow and plan its title and message were rendered from. */
 export type AcceptItem = {
@@ -43,19 +44,28 @@ export type AcceptItem = {
   timerDelaySeconds: number;
 };
 
+/** Every outcome but `stale` took a token from the key's bucket: `rate` is the decision. */
 export type AcceptOutcome =
-  | { outcome: 'accepted' | 'held'; response: NotifyResponse; deliveryCount: number }
-  | { outcome: 'replay'; response: NotifyResponse }
-  | { outcome: 'stale' | 'quota_exceeded' | 'test_limit' };
+  | { outcome: 'accepted' | 'held'; response: NotifyResponse; deliveryCount: number; rate: RateDecision }
+  | { outcome: 'replay'; response: NotifyResponse; rate: RateDecision }
+  | { outcome: 'quota_exceeded' | 'test_limit'; rate: RateDecision }
+  | { outcome: 'rate_limited'; rate: RateRefusal }
+  | { outcome: 'stale' };
 
-type OutcomeRow = { item: number; outcome: AcceptOutcome['outcome']; response: NotifyResponse; delivery_count: number };
+type OutcomeRow = {
+  item: number;
+  outcome: AcceptOutcome['outcome'];
+  response: NotifyResponse;
+  delivery_count: number;
+  rate_tokens: number | null;
+};
 
 export type AcceptBatcher = { accept: (item: AcceptItem) => Promise<AcceptOutcome> };
 
 type Waiting = { item: AcceptItem; resolve: (outcome: AcceptOutcome) => void; reject: (error: unknown) => void };
 
 const ACCEPT_NOTIFICATIONS =
-  'select item, outcome, response, delivery_count from leadbell_accept_notifications($1, $2, $3, $4, $5)';
+  'select item, outcome, response, delivery_count, rate_tokens from leadbell_accept_notifications_within_rate($1, $2, $3, $4, $5, $6, $7)';
 const MAX_BATCH_SIZE = 64;
 // While a batch runs, another starts only for this many waiting items: a commit for every few
 // items costs the database more than the moment they wait for the running batch.
@@ -98,21 +108,26 @@ function toRecord(item: AcceptItem, index: number) {
   };
 }
 
-function outcomeOf(row: OutcomeRow): AcceptOutcome {
+function outcomeOf(row: OutcomeRow, rate: NotifyRate): AcceptOutcome {
+  if (row.outcome === 'stale' || row.rate_tokens === null) return { outcome: 'stale' };
+  if (row.outcome === 'rate_limited') return { outcome: row.outcome, rate: refusedRate(rate, row.rate_tokens) };
+  const decision = allowedRate(rate, row.rate_tokens);
   if (row.outcome === 'accepted' || row.outcome === 'held')
-    return { outcome: row.outcome, response: row.response, deliveryCount: row.delivery_count };
-  if (row.outcome === 'replay') return { outcome: 'replay', response: row.response };
-  return { outcome: row.outcome };
+    return { outcome: row.outcome, response: row.response, deliveryCount: row.delivery_count, rate: decision };
+  if (row.outcome === 'replay') return { outcome: 'replay', response: row.response, rate: decision };
+  return { outcome: row.outcome, rate: decision };
 }
 
 /**
  * Accepts notifications in batches (decision 020): each batch is one call of
- * leadbell_accept_notifications, one transaction and one durable commit for all its items. A
+ * leadbell_accept_notifications_within_rate, one transaction and one durable commit for all its
+ * items, which also takes each key's tokens from its bucket, shared by every server process
+ * (decision 028). A
  * request never waits for a batch to fill: when no batch is running its item goes at once, alone
  * if need be; under load, the items that arrive while a batch runs go together in the next.
  * Each item still gets its own outcome, and each answer still waits for its commit.
  */
-export function createAcceptBatcher(pool: pg.Pool, insertJobs: InsertJobsStatement): AcceptBatcher {
+export function createAcceptBatcher(pool: pg.Pool, insertJobs: InsertJobsStatement, rate: NotifyRate): AcceptBatcher {
   // At most half the pool, so sessions, consoles and cache misses always find a connection.
   const maxRunning = Math.max(1, Math.floor((pool.options.max ?? 10) / 2));
   const waiting: Waiting[] = [];
@@ -130,6 +145,8 @@ export function createAcceptBatcher(pool: pg.Pool, insertJobs: InsertJobsStateme
           insertJobs.sql,
           insertJobs.defaults,
           USAGE_ALERT_PERCENTS,
+          rate.ratePerSecond,
+          rate.burst,
         ],
       }));
     } catch (error) {
@@ -139,7 +156,7 @@ export function createAcceptBatcher(pool: pg.Pool, insertJobs: InsertJobsStateme
       else await Promise.all(batch.map((entry) => run([entry])));
       return;
     }
-    for (const row of rows) batch[row.item]!.resolve(outcomeOf(row));
+    for (const row of rows) batch[row.item]!.resolve(outcomeOf(row, rate));
   }
 
   function startBatches(): void {

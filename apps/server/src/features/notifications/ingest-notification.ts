@@ -22,8 +22,10 @@ import type { CommitAnnouncer } from '../events/commit-announcer.ts';
 import { billingColumns, billingStateOf } from '../usage/billing-state.ts';
 import { createAcceptBatcher, type AcceptItem, type AcceptOutcome } from './accept-batcher.ts';
 import { quotaExceededError } from '../usage/quota-exceeded-error.ts';
+import { rateLimitHeaders, rateLimitedError, type NotifyRate, type RateDecision } from './notify-rate.ts';
 
-export type IngestResult = { response: NotifyResponse; isReplay: boolean };
+/** `rate`: the key's rate decision, for the RateLimit headers. */
+export type IngestResult = { response: NotifyResponse; isReplay: boolean; rate: RateDecision };
 
 /** One notification to ingest, with where it came from. */
 export type IngestRequest = {
@@ -95,12 +97,12 @@ function isForeignKeyViolation(error: unknown): boolean {
   return error instanceof Error && (error as Partial<pg.DatabaseError>).code === FOREIGN_KEY_VIOLATION;
 }
 
-function testLimitError(period: BillingPeriod, now: Date): AppError {
+function testLimitError(period: BillingPeriod, now: Date, rate: RateDecision): AppError {
   const retryAfter = Math.max(1, Math.ceil((period.end.getTime() - now.getTime()) / 1000));
   return new AppError(
     'rate_limited',
     `Test notifications are limited to ${TEST_NOTIFICATIONS_PER_MONTH} a month; the allowance renews with the next billing month.`,
-    { headers: { 'retry-after': String(retryAfter) } },
+    { headers: { ...rateLimitHeaders(rate), 'retry-after': String(retryAfter) } },
   );
 }
 
@@ -110,7 +112,8 @@ function testLimitError(period: BillingPeriod, now: Date): AppError {
  * its delivery jobs and the idempotency record commit together, in a batch with others
  * (accept-batcher.ts), so a 202 always means stored and queued, and a refusal leaves nothing
  * behind. The flow and plan it renders from are remembered per process and verified where they
- * are used; consoles and workers hear about the commit afterwards, from the announcer.
+ * are used; consoles and workers hear about the commit afterwards, from the announcer. The key's
+ * rate is taken in the same statement, from a bucket every server process shares (decision 028).
  */
 export function createNotificationIngester({
   db,
@@ -118,12 +121,14 @@ export function createNotificationIngester({
   queue,
   announcer,
   clock,
+  rate,
 }: {
   db: Database;
   pool: pg.Pool;
   queue: DeliveryQueue;
   announcer: CommitAnnouncer;
   clock: Clock;
+  rate: NotifyRate;
 }): NotificationIngester {
   const findFlow = db
     .select({
@@ -140,7 +145,7 @@ export function createNotificationIngester({
     .where(and(eq(flows.id, sql.placeholder('flowId')), eq(flows.entityId, sql.placeholder('entityId'))))
     .prepare('ingest_find_flow');
   type RememberedFlow = Awaited<ReturnType<typeof findFlow.execute>>[number];
-  const batcher = createAcceptBatcher(pool, queue.insertJobsStatement);
+  const batcher = createAcceptBatcher(pool, queue.insertJobsStatement, rate);
   const rememberedFlows = createTtlCache<string, RememberedFlow>({ ttlMs: 60_000, maxEntries: 10_000 });
 
   async function flowOf(caller: ApiKeyCaller, flowId: string, fresh: boolean): Promise<RememberedFlow> {
@@ -206,13 +211,15 @@ export function createNotificationIngester({
         case 'accepted':
         case 'held':
           announcer.announce(caller.entityId, { jobsQueued: accepted.deliveryCount > 0 });
-          return { response: accepted.response, isReplay: false };
+          return { response: accepted.response, isReplay: false, rate: accepted.rate };
         case 'replay':
-          return { response: accepted.response, isReplay: true };
+          return { response: accepted.response, isReplay: true, rate: accepted.rate };
+        case 'rate_limited':
+          throw rateLimitedError(accepted.rate);
         case 'quota_exceeded':
-          throw quotaExceededError(billing);
+          throw quotaExceededError(billing, rateLimitHeaders(accepted.rate));
         case 'test_limit':
-          throw testLimitError(billing.period, now);
+          throw testLimitError(billing.period, now, accepted.rate);
         case 'stale':
           rememberedFlows.delete(`${caller.entityId} ${input.flowId}`);
           throw new StaleReadError();

@@ -15,13 +15,12 @@ import { idempotencyKeyOf } from './idempotency.ts';
 import { StaleReadError, type IngestResult, type NotificationIngester } from './ingest-notification.ts';
 import { formResultPage } from './notify-form-page.ts';
 import { allowedRedirectOf, pageUrlOf, requestOriginOf, requireAllowedOrigin } from './notify-origin.ts';
-import { rateLimitHeaders, type RateLimiter } from './notify-rate-limiter.ts';
+import { rateLimitHeaders } from './notify-rate.ts';
 
 export type ReceiveDependencies = {
   db: Database;
   apiKeys: ApiKeyAuthenticator;
   ingester: NotificationIngester;
-  rateLimiter: RateLimiter;
   /** The console's own origins: test notifications from them pass a key's origin limit (decision 021). */
   consoleOrigins: readonly string[];
 };
@@ -71,13 +70,14 @@ function formPage(
 
 /**
  * Accepts one submission to `POST /v1/notify` or a webhook address. Checks run cheapest first
- * (key, origin, rate) so abuse costs little; the notification is validated by the same shared
- * schema whatever its shape and stored before the answer. A form's visitor always gets a page or
+ * (key, origin) so abuse costs little; the notification is validated by the same shared schema
+ * whatever its shape and stored before the answer, by the statement that also takes the key's
+ * rate from the bucket every server process shares (decision 028). A form's visitor always gets a page or
  * the form's redirect, never billing text; an owner's form mistake (a redirect to another site, a
  * field too long, the plan's limit) keeps the lead (decision 021).
  */
 export async function receiveSubmission(
-  { db, apiKeys, ingester, rateLimiter, consoleOrigins }: ReceiveDependencies,
+  { db, apiKeys, ingester, consoleOrigins }: ReceiveDependencies,
   request: FastifyRequest,
   reply: FastifyReply,
   submission: Submission,
@@ -97,14 +97,6 @@ export async function receiveSubmission(
       if (error instanceof AppError && error.code === 'origin_not_allowed') return authorise(true);
       throw error;
     });
-    const decision = rateLimiter.take(caller.apiKeyId);
-    reply.headers(rateLimitHeaders(decision));
-    if (!decision.isAllowed)
-      throw new AppError(
-        'rate_limited',
-        `Too many notifications for this API key. Retry in ${decision.retryAfterSeconds} s.`,
-        { headers: { 'retry-after': String(decision.retryAfterSeconds) } },
-      );
     const idempotencyKey = idempotencyKeyOf(request.headers['idempotency-key']);
     const redirect = submission.redirect ? allowedRedirectOf(submission.redirect, origin, caller) : null;
     if (submission.isBot) {
@@ -149,6 +141,7 @@ export async function receiveSubmission(
         problemUrl: redirect ? null : submission.redirect,
       });
     }
+    reply.headers(rateLimitHeaders(result.rate));
     if (result.isReplay) reply.header('idempotent-replayed', 'true');
     return replyAccepted(reply, submission, { redirect, origin }, result.response);
   } catch (error) {
