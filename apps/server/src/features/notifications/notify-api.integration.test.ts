@@ -266,6 +266,32 @@ describe('notify › limits', () => {
     }
   });
 
+  it('a notification read afresh after a flow edit takes one token, not two', async () => {
+    const limitedApp = await startTestApp({ NOTIFY_RATE_LIMIT: '0.01', NOTIFY_RATE_BURST: '3' });
+    try {
+      const one = await onboardedOwner(limitedApp);
+      const oneSite = createHttpClient(limitedApp, { bearer: one.apiKey });
+      const flowId = await createFlow(one.client);
+      expect((await oneSite.post('/v1/notify', { flowId })).status).toBe(202);
+      expect((await oneSite.post('/v1/notify', { flowId })).status).toBe(202);
+      const edited = await one.client.put(`/v1/flows/${flowId}`, {
+        name: 'Contact form',
+        title: 'Call back',
+        message: 'A lead is waiting.',
+      });
+      expect(edited.status).toBe(200);
+      // The remembered flow is stale: the first try gives its token back, the fresh one takes it.
+      const third = await oneSite.post('/v1/notify', { flowId });
+      expect(third.status).toBe(202);
+      expect(third.headers.get('ratelimit-remaining')).toBe('0');
+      const fourth = await oneSite.post('/v1/notify', { flowId });
+      expect(fourth.status).toBe(429);
+      expect(fourth.headers.get('ratelimit-limit')).toBe('3');
+    } finally {
+      await limitedApp.close();
+    }
+  });
+
   it('an https url is stored and shown; other schemes answer 400 on url', async () => {
     const flowId = await createFlow(owner.client);
     expect((await site.post('/v1/notify', { flowId, url: 'https://crm.example/leads/7' })).status).toBe(202);
