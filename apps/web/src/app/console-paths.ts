@@ -20,6 +20,8 @@ export const CONSOLE_PATHS = [
   '/setup',
   '/api',
   '/account',
+  '/team',
+  '/invite/:token',
   '/sign-out',
   '/unauthorized',
   '/not-found',
