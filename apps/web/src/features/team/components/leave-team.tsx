@@ -1,28 +1,19 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { LogOut } from 'lucide-react';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { clearSession } from '../../../lib/auth.ts';
 import { leaveTeam } from '../api/leave-team.ts';
 
 /** "Leave team": after a confirmation the person leaves the business and is signed out everywhere. */
 export function LeaveTeam({ entityName }: { entityName: string }) {
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
   const [isOpen, setIsOpen] = useState(false);
   const mutation = useMutation({
     mutationFn: leaveTeam,
-    onSuccess: async () => {
-      // The server ended every session of this person: forget them before the guard looks.
-      clearSession(queryClient);
-      await navigate('/sign-in', {
-        replace: true,
-        state: { message: `You left ${entityName}. Sign in again to start a business of your own.` },
-      });
-    },
+    // The server ended every session of this person. A full load of sign-in forgets everything
+    // cached for them; clearing in place would let this still-mounted page read a missing session.
+    onSuccess: () => window.location.assign('/sign-in'),
   });
   return (
     <div className="grid gap-3">
