@@ -143,10 +143,9 @@ function JoinSignedIn({
       <AuthLayout title="You already belong to another business" description={<InvitedBy invitation={invitation} />}>
         <div className="grid gap-4">
           <Alert tone="info">
-            Your account ({me.user.email}) belongs to <strong className="font-semibold">{otherEntity.name}</strong>. An
-            account belongs to one business, so joining {invitation.entityName} would move you and is not done. Leave{' '}
-            {otherEntity.name} first (Account page), then open this link again, or ask to be invited with another email
-            address.
+            Your account belongs to <strong className="font-semibold">{otherEntity.name}</strong>, and an account
+            belongs to one business: nothing was changed. To join {invitation.entityName}, leave {otherEntity.name}{' '}
+            first (Account page) and open this link again, or ask for an invitation to another email address.
           </Alert>
           <LinkButton to="/flows">{`Go to ${otherEntity.name}`}</LinkButton>
         </div>

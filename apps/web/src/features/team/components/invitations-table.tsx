@@ -42,7 +42,9 @@ export function InvitationsTable({ invitations, resendingId, onResend, onRevoke 
               {invitation.email}
             </TableCell>
             <TableCell label="Role">
-              <Badge tone={invitation.role === 'admin' ? 'brand' : 'neutral'}>{ROLE_LABELS[invitation.role]}</Badge>
+              <Badge tone={invitation.role === 'admin' ? 'brand' : 'neutral'} className="justify-self-start">
+                {ROLE_LABELS[invitation.role]}
+              </Badge>
             </TableCell>
             <TableCell label="Invited by" className="break-words">
               {invitation.invitedBy ?? <span className="text-slate-400">Someone who left</span>}
@@ -54,7 +56,9 @@ export function InvitationsTable({ invitations, resendingId, onResend, onRevoke 
             </TableCell>
             <TableCell label="Expires" className="whitespace-nowrap tabular-nums">
               {invitation.isExpired ? (
-                <Badge tone="warning">Expired</Badge>
+                <Badge tone="warning" className="justify-self-start">
+                  Expired
+                </Badge>
               ) : (
                 <time dateTime={invitation.expiresAt} title={formatDateTime(invitation.expiresAt)}>
                   {formatDate(invitation.expiresAt)}

@@ -1,5 +1,6 @@
 import { ROLE_LABELS, type TeamMember } from '@leadbell/shared/team';
 import { ShieldCheck, UserMinus, UserRound } from 'lucide-react';
+import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import {
@@ -31,8 +32,7 @@ export function MembersTable({ members, onAction }: MembersTableProps) {
     <Table aria-label="Members">
       <TableHeader>
         <TableRow>
-          <TableHead>Name</TableHead>
-          <TableHead>Email</TableHead>
+          <TableHead>Member</TableHead>
           <TableHead>Role</TableHead>
           <TableHead>Joined</TableHead>
           <TableHead>Working devices</TableHead>
@@ -43,21 +43,23 @@ export function MembersTable({ members, onAction }: MembersTableProps) {
       <TableBody>
         {members.map((member) => (
           <TableRow key={member.userId}>
-            <TableCell label="Name" className="font-medium break-words text-slate-900">
-              <span>
-                {member.name}
-                {member.isYou ? (
-                  <Badge tone="brand" className="ml-2 align-middle">
-                    You
-                  </Badge>
-                ) : null}
+            <TableCell label="Member" className="min-w-48">
+              <span className="grid gap-0.5">
+                <span className="font-medium break-words text-slate-900">
+                  {member.name}
+                  {member.isYou ? (
+                    <Badge tone="brand" className="ml-2 align-middle">
+                      You
+                    </Badge>
+                  ) : null}
+                </span>
+                <span className="text-xs break-all text-slate-500">{member.email}</span>
               </span>
             </TableCell>
-            <TableCell label="Email" className="break-all">
-              {member.email}
-            </TableCell>
             <TableCell label="Role">
-              <Badge tone={member.role === 'admin' ? 'brand' : 'neutral'}>{ROLE_LABELS[member.role]}</Badge>
+              <Badge tone={member.role === 'admin' ? 'brand' : 'neutral'} className="justify-self-start">
+                {ROLE_LABELS[member.role]}
+              </Badge>
             </TableCell>
             <TableCell label="Joined" className="whitespace-nowrap tabular-nums">
               {member.joinedAt ? (
@@ -66,7 +68,7 @@ export function MembersTable({ members, onAction }: MembersTableProps) {
                 <span className="text-slate-400">—</span>
               )}
             </TableCell>
-            <TableCell label="Working devices" className="whitespace-nowrap">
+            <TableCell label="Devices" className="whitespace-nowrap">
               {deviceCount(member.workingDeviceCount)}
             </TableCell>
             <TableCell label="Last active" className="whitespace-nowrap">
@@ -80,7 +82,9 @@ export function MembersTable({ members, onAction }: MembersTableProps) {
             </TableCell>
             {member.isYou ? (
               <TableCell label="Action" className="text-slate-500 md:text-right">
-                <span>You can leave from your Account page.</span>
+                <Link to="/account" className="text-sm font-medium text-brand-700 underline-offset-4 hover:underline">
+                  Your account
+                </Link>
               </TableCell>
             ) : (
               <TableActionsCell>
