@@ -76,7 +76,7 @@ function JoinSignedOut({ invitation }: { invitation: InvitationPreview }) {
           {isSignUp ? 'Already have an account? ' : 'New to Leadbell? '}
           <Button
             variant="link"
-            className="text-sm font-semibold"
+            className="h-auto px-0 align-baseline text-sm font-semibold"
             onClick={() => setStep({ kind: isSignUp ? 'sign-in' : 'sign-up' })}
           >
             {isSignUp ? 'Sign in' : 'Create an account'}

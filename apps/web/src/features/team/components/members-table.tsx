@@ -35,15 +35,15 @@ export function MembersTable({ members, onAction }: MembersTableProps) {
           <TableHead>Member</TableHead>
           <TableHead>Role</TableHead>
           <TableHead>Joined</TableHead>
-          <TableHead>Working devices</TableHead>
-          <TableHead>Last active</TableHead>
+          <TableHead className="whitespace-normal">Working devices</TableHead>
+          <TableHead className="whitespace-normal">Last active</TableHead>
           <TableHead className="text-right">Action</TableHead>
         </TableRow>
       </TableHeader>
       <TableBody>
         {members.map((member) => (
           <TableRow key={member.userId}>
-            <TableCell label="Member" className="min-w-48">
+            <TableCell label="Member" className="min-w-44">
               <span className="grid gap-0.5">
                 <span className="font-medium break-words text-slate-900">
                   {member.name}
