@@ -1,5 +1,14 @@
 import type { Page } from '@playwright/test';
-import { createFlow, createOwner, notify, OWNER_PASSWORD, signInBrowser, uniqueEmail } from './fixtures/owner-api.ts';
+import {
+  acceptInvitation,
+  createFlow,
+  createOwner,
+  inviteTeammate,
+  notify,
+  OWNER_PASSWORD,
+  signInBrowser,
+  uniqueEmail,
+} from './fixtures/owner-api.ts';
 import { expect, test } from './fixtures/test.ts';
 
 const CONTACT_FLOW = { name: 'Contact form', title: 'New lead: {{name}}', message: '{{name}} asked: {{question}}' };
@@ -144,4 +153,68 @@ test('team › an admin invites by email; the member signs up from the link, get
     await memberContext.close();
   }
   expect(memberErrors, 'unexpected console errors in the member’s browser').toEqual([]);
+});
+
+test('team › a full plan’s dialog points to the plan choice; a member leaves from Account; an expired link says so', async ({
+  page,
+  product,
+  context,
+  browser,
+  viewport,
+}, testInfo) => {
+  const project = testInfo.project.name;
+  const admin = await createOwner(product, {
+    email: uniqueEmail('seats-admin', project),
+    name: 'Ann Admin',
+    entityName: 'Acme Homes',
+    plan: 'pro',
+  });
+  const memberEmail = uniqueEmail('seats-member', project);
+  const member = await createOwner(product, { email: memberEmail, name: 'Mo Member', onboard: false });
+  await acceptInvitation(product, member, await inviteTeammate(product, admin, memberEmail));
+  const expiring = await inviteTeammate(product, admin, uniqueEmail('seats-late', project));
+  await signInBrowser(context, product, admin);
+
+  await test.step('every seat taken: the dialog explains and leads to the plan choice', async () => {
+    await page.goto('/team');
+    await expect(page.getByText('3 of 3 seats used')).toBeVisible();
+    await page.getByRole('button', { name: 'Invite teammate' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Invite a teammate' });
+    await expect(dialog).toContainText('Your Pro plan includes 3 users. Upgrade to Elite to invite more.');
+    await expect(dialog.getByLabel('Email')).toHaveCount(0);
+    await dialog.getByRole('link', { name: 'Choose a plan' }).click();
+    await expect(page).toHaveURL(/\/account#plan$/);
+  });
+
+  await test.step('an expired link gets its own page', async () => {
+    await product.sql(
+      `update entity_invitations set expires_at = now() - interval '1 minute' where accepted_at is null`,
+    );
+    const visitorContext = await browser.newContext({ baseURL: product.url, viewport });
+    const visitor = await visitorContext.newPage();
+    await visitor.goto(`/invite/${expiring}`);
+    await expect(visitor.getByRole('heading', { name: 'This invitation has expired' })).toBeVisible();
+    await expect(visitor.getByText(/Ask Ann Admin at Acme Homes to send you a new one/)).toBeVisible();
+    await visitorContext.close();
+  });
+
+  await test.step('the member leaves from the Account page and is signed out; the seat is free', async () => {
+    const memberContext = await browser.newContext({ baseURL: product.url, viewport });
+    await signInBrowser(memberContext, product, member);
+    const memberPage = await memberContext.newPage();
+    await memberPage.goto('/account');
+    await expect(memberPage.getByText('You are a member of Acme Homes.')).toBeVisible();
+    await memberPage.getByRole('button', { name: 'Leave team' }).click();
+    await memberPage
+      .getByRole('alertdialog', { name: 'Leave Acme Homes?' })
+      .getByRole('button', { name: 'Leave team' })
+      .click();
+    await expect(memberPage).toHaveURL(/\/sign-in$/);
+    await memberContext.close();
+
+    await page.goto('/team');
+    await expect(page.getByRole('table', { name: 'Members' })).not.toContainText('Mo Member');
+    // The expired invitation no longer counts: only Ann's seat is used.
+    await expect(page.getByText('1 of 3 seats used')).toBeVisible();
+  });
 });
