@@ -21,6 +21,8 @@ export const CONSOLE_PATHS = [
   '/insights',
   '/api',
   '/account',
+  '/team',
+  '/invite/:token',
   '/sign-out',
   '/unauthorized',
   '/not-found',
