@@ -64,6 +64,8 @@ export const routes: RouteObject[] = [
           {
             element: <AppShell />,
             children: [
+              { path: '/leads', lazy: page(() => import('./routes/leads.tsx'), 'LeadsPage') },
+              { path: '/leads/:leadId', lazy: page(() => import('./routes/lead.tsx'), 'LeadPage') },
               { path: '/flows', lazy: page(() => import('./routes/flows.tsx'), 'FlowsPage') },
               { path: '/flows/new', lazy: page(() => import('./routes/flow-new.tsx'), 'FlowNewPage') },
               { path: '/flows/:flowId/edit', lazy: page(() => import('./routes/flow-edit.tsx'), 'FlowEditPage') },

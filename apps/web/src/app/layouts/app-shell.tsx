@@ -1,4 +1,4 @@
-import { BookOpen, KeyRound, ListChecks, LogOut, Menu, UserRound, Workflow, type LucideIcon } from 'lucide-react';
+import { BookOpen, Inbox, KeyRound, ListChecks, LogOut, Menu, UserRound, Workflow, type LucideIcon } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { Logo } from '../../components/logo.tsx';
@@ -14,6 +14,7 @@ import { cn } from '../../lib/cn.ts';
 type NavItem = { to: string; label: string; icon: LucideIcon };
 
 const NAV_ITEMS: NavItem[] = [
+  { to: '/leads', label: 'Leads', icon: Inbox },
   { to: '/flows', label: 'Flows', icon: Workflow },
   { to: '/setup', label: 'Setup', icon: ListChecks },
   { to: '/api', label: 'API Keys', icon: KeyRound },

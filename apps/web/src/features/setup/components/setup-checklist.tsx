@@ -109,7 +109,7 @@ export function SetupChecklist({ setup, className }: SetupChecklistProps) {
             <>
               {' '}
               <Link
-                to={`/flows/${encodeURIComponent(setup.steps.firstLead.flowId)}`}
+                to="/leads"
                 className="font-medium text-brand-700 hover:underline"
               >
                 See it
