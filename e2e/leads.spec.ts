@@ -184,7 +184,6 @@ test.describe('leads', () => {
     product,
   }, testInfo) => {
     const owner = await createOwner(product, { email: uniqueEmail('lead-card', testInfo.project.name) });
-    await setDefaultCountry(product, owner, 'US');
     const flowId = await createFlow(product, owner, CONTACT_FLOW);
     const unbroken = 'x'.repeat(300);
     const data = {
@@ -199,6 +198,13 @@ test.describe('leads', () => {
     };
     expect(await notify(product, owner.apiKey, { flowId, data, url: 'https://example.com/listing/7' })).toBe(202);
     await signInBrowser(context, product, owner);
+
+    // "(202) 555-0123" has no country code: the account page says whose numbers those are.
+    await page.goto('/account');
+    await page.getByLabel('Country for phone numbers').selectOption({ label: 'United States' });
+    await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel('Country for phone numbers')).toHaveValue('US');
 
     await page.goto('/leads');
     const row = leadRow(page, 'New lead: ليلى Haddad 🏡');
@@ -249,9 +255,9 @@ test.describe('leads', () => {
     );
 
     // The browser's locale (en-US here) orders the date: month before day, a 12-hour clock, the zone named.
-    await expect(fields.filter({ hasText: /^[A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M \S+/ })).toHaveCount(
-      1,
-    );
+    await expect(
+      fields.filter({ hasText: /^[A-Z][a-z]{2}, [A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2} [AP]M \S+/ }),
+    ).toHaveCount(1);
     await expect(page.getByRole('list', { name: 'Activity' })).toContainText('Received');
     await expectNoHorizontalOverflow(page);
     await screenshot(page, testInfo, 'lead-card');

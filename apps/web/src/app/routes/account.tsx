@@ -9,6 +9,7 @@ import { EmailFallbackToggle } from '../../features/devices/components/email-fal
 import { ThisDeviceNotifications } from '../../features/devices/components/this-device-notifications.tsx';
 import { useThisDevice } from '../../features/devices/hooks/use-this-device.ts';
 import { ChangePlanForm } from '../../features/entities/components/change-plan-form.tsx';
+import { DefaultCountrySelect } from '../../features/entities/components/default-country-select.tsx';
 import { USAGE_QUERY_KEY } from '../../features/usage/api/get-usage.ts';
 import { UsagePanel } from '../../features/usage/components/usage-panel.tsx';
 import { useRequiredMe } from '../../lib/auth.ts';
@@ -91,6 +92,16 @@ export function AccountPage() {
         <Section title="Email">
           <EmailFallbackToggle email={me.user.email} />
         </Section>
+
+        {entity ? (
+          <Section id="leads" title="Leads">
+            <DefaultCountrySelect
+              entityId={entity.id}
+              defaultCountry={entity.defaultCountry}
+              canEdit={me.user.role === 'admin'}
+            />
+          </Section>
+        ) : null}
 
         <UsagePanel planHref="#plan" />
 

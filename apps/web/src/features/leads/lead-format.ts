@@ -79,6 +79,8 @@ export function conflictMessage(state: LeadState, viewerId: string, locale?: str
 /** One line of the timeline in words. */
 export function timelineText(entry: LeadTimelineEntry, viewerId: string): string {
   const who = nameOf(entry.person, viewerId);
+  // "you" inside a sentence, "You" only where it starts one.
+  const whom = who === 'You' ? 'you' : who;
   const where = entry.detail ? ` (${entry.detail})` : '';
   switch (entry.kind) {
     case 'received':
@@ -88,17 +90,17 @@ export function timelineText(entry: LeadTimelineEntry, viewerId: string): string
     case 'confirmed':
       return `Shown on ${entry.person ? `${who}’s ` : ''}${entry.detail ?? 'device'}`;
     case 'emailed':
-      return `Emailed to ${entry.detail ?? who}`;
+      return `Emailed to ${entry.detail ?? whom}`;
     case 'failed':
-      return `Delivery to ${entry.person ? who : 'a device'} failed${where}`;
+      return `Delivery to ${entry.person ? whom : 'a device'} failed${where}`;
     case 'seen':
-      return `Seen by ${who === 'You' ? 'you' : who}`;
+      return `Seen by ${whom}`;
     case 'claimed':
       return `${who} ${who === 'You' ? 'are' : 'is'} on it`;
     case 'released':
-      return `Released by ${who === 'You' ? 'you' : who}`;
+      return `Released by ${whom}`;
     case 'done':
-      return `Done by ${who === 'You' ? 'you' : who}`;
+      return `Done by ${whom}`;
     case 'escalated':
       return 'Nobody was on it in time: the team was reminded';
   }

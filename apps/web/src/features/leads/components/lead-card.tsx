@@ -17,9 +17,15 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /** A label and a value a visitor may have typed: any language, any length, never HTML. */
-function Row({ label, children }: { label: string; children: ReactNode }) {
+function Row({ label, children, isNarrow = false }: { label: string; children: ReactNode; isNarrow?: boolean }) {
   return (
-    <div className="grid min-w-0 gap-0.5 sm:grid-cols-[10rem_minmax(0,1fr)] sm:gap-4">
+    <div
+      className={
+        isNarrow
+          ? 'grid min-w-0 grid-cols-[5rem_minmax(0,1fr)] gap-3'
+          : 'grid min-w-0 gap-0.5 sm:grid-cols-[10rem_minmax(0,1fr)] sm:gap-4'
+      }
+    >
       <dt dir="auto" className="text-sm font-medium text-slate-500 [overflow-wrap:anywhere]">
         {label}
       </dt>
@@ -72,16 +78,30 @@ export function LeadCard({ lead, viewerId, isAdmin }: LeadCardProps) {
       <div className="grid min-w-0 gap-4">
         <Section title="Details">
           <dl className="grid gap-3">
-            <Row label="Received">
+            <Row isNarrow label="Received">
               <span className="grid">
                 <span>{formatReceivedAt(lead.createdAt)}</span>
                 <LeadAge at={lead.createdAt} className="text-xs text-slate-500" />
               </span>
             </Row>
-            <Row label="Flow">{lead.flowName}</Row>
-            {lead.pageUrl ? <Row label="Page">{lead.pageUrl}</Row> : null}
-            {lead.url && lead.url !== lead.pageUrl ? <Row label="Link">{lead.url}</Row> : null}
-            {lead.isTest ? <Row label="Kind">Test</Row> : null}
+            <Row isNarrow label="Flow">
+              {lead.flowName}
+            </Row>
+            {lead.pageUrl ? (
+              <Row isNarrow label="Page">
+                {lead.pageUrl}
+              </Row>
+            ) : null}
+            {lead.url && lead.url !== lead.pageUrl ? (
+              <Row isNarrow label="Link">
+                {lead.url}
+              </Row>
+            ) : null}
+            {lead.isTest ? (
+              <Row isNarrow label="Kind">
+                Test
+              </Row>
+            ) : null}
           </dl>
         </Section>
         <Section title="Delivery">
@@ -104,11 +124,6 @@ export function LeadCard({ lead, viewerId, isAdmin }: LeadCardProps) {
         </Section>
         <Section title="Activity">
           <LeadTimeline timeline={lead.timeline} viewerId={viewerId} />
-          {lead.seenBy.length > 0 ? (
-            <p className="text-xs text-slate-500 [overflow-wrap:anywhere]">
-              Seen by {lead.seenBy.map((person) => (person.userId === viewerId ? 'you' : person.name)).join(', ')}
-            </p>
-          ) : null}
         </Section>
       </div>
     </div>
