@@ -62,7 +62,12 @@ export function LeadsPage() {
     <>
       <PageHeader
         title="Leads"
-        description="Every flow’s leads, newest first. Take one with “I’m on it” so the team knows it is handled."
+        description={
+          // On a phone the leads come first: the hint waits for a wider screen.
+          <span className="hidden sm:inline">
+            Every flow’s leads, newest first. Take one with “I’m on it” so the team knows it is handled.
+          </span>
+        }
         actions={<LiveIndicator status={liveStatus} />}
       />
       <LeadFilters

@@ -55,26 +55,8 @@ export function LeadFilters({
           </button>
         ))}
       </div>
-      <div className="grid gap-3 sm:grid-cols-[minmax(0,14rem)_minmax(0,1fr)_auto] sm:items-end">
-        <div className="grid gap-1.5">
-          <label htmlFor={flowSelectId} className="text-xs font-medium text-slate-600">
-            Flow
-          </label>
-          <select
-            id={flowSelectId}
-            value={flowId ?? ''}
-            onChange={(event) => onFlowChange(event.target.value || null)}
-            className="h-11 w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 shadow-xs hover:border-slate-400 focus-visible:border-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600/30 sm:h-10 sm:text-sm"
-          >
-            <option value="">All flows</option>
-            {flows.map((flow) => (
-              <option key={flow.id} value={flow.id}>
-                {flow.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="grid gap-1.5">
+      <div className="grid grid-cols-[minmax(0,1fr)_auto] items-end gap-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,14rem)_auto]">
+        <div className="col-span-2 grid gap-1.5 sm:col-span-1">
           <label htmlFor={searchId} className="text-xs font-medium text-slate-600">
             Search
           </label>
@@ -94,10 +76,29 @@ export function LeadFilters({
             />
           </div>
         </div>
-        <Button asChild variant="secondary">
-          <a href={exportHref} download>
+        <div className="grid min-w-0 gap-1.5">
+          <label htmlFor={flowSelectId} className="text-xs font-medium text-slate-600">
+            Flow
+          </label>
+          <select
+            id={flowSelectId}
+            value={flowId ?? ''}
+            onChange={(event) => onFlowChange(event.target.value || null)}
+            className="h-11 w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 shadow-xs hover:border-slate-400 focus-visible:border-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600/30 sm:h-10 sm:text-sm"
+          >
+            <option value="">All flows</option>
+            {flows.map((flow) => (
+              <option key={flow.id} value={flow.id}>
+                {flow.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <Button asChild variant="secondary" className="h-11 sm:h-10">
+          <a href={exportHref} download aria-label="Download CSV">
             <Download aria-hidden="true" className="size-4" />
-            Download CSV
+            <span className="sm:hidden">CSV</span>
+            <span className="hidden sm:inline">Download CSV</span>
           </a>
         </Button>
       </div>
