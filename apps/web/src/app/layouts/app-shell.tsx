@@ -1,4 +1,14 @@
-import { BookOpen, Inbox, KeyRound, ListChecks, LogOut, Menu, UserRound, Workflow, type LucideIcon } from 'lucide-react';
+import {
+  BookOpen,
+  Inbox,
+  KeyRound,
+  ListChecks,
+  LogOut,
+  Menu,
+  UserRound,
+  Workflow,
+  type LucideIcon,
+} from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { Logo } from '../../components/logo.tsx';
