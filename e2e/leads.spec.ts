@@ -174,11 +174,27 @@ test.describe('leads', () => {
       await expect(page.getByRole('list', { name: 'Activity' })).toContainText('Seen by you');
       await expect(boRow).toContainText('Done by Ann Owner');
 
+      // The search box asks the server once typing pauses; the address keeps it.
+      await boPage.getByLabel('Search').fill('nobody-matches-this');
+      await expect(boPage.getByText('No leads match')).toBeVisible();
+      await expect(boPage).toHaveURL(/q=nobody-matches-this/);
+      await boPage.getByLabel('Search').fill('PRIYA@example');
+      await expect(boRow).toBeVisible();
+      await boPage.getByLabel('Search').fill('');
+      await expect(boPage).not.toHaveURL(/q=/);
+
       await boPage.getByRole('button', { name: 'Mine' }).click();
       await expect(boPage.getByText('No leads match')).toBeVisible();
       await boPage.getByRole('button', { name: 'Done' }).click();
       await expect(boRow).toBeVisible();
       await expect(boPage).toHaveURL(/filter=done/);
+      const csvLink = boPage.getByRole('link', { name: 'Download CSV' });
+      await expect(csvLink).toHaveAttribute('href', '/v1/leads/export.csv?filter=done');
+      const [download] = await Promise.all([boPage.waitForEvent('download'), csvLink.click()]);
+      const csv = await (await download.createReadStream()).toArray();
+      const text = Buffer.concat(csv as Buffer[]).toString('utf8');
+      expect(text.startsWith('\uFEFF')).toBe(true);
+      expect(text).toContain('priya@example.com');
     } finally {
       await boContext.close();
     }
