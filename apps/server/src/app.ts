@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type RouteOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type pg from 'pg';
+import type pino from 'pino';
 import { createAuth } from './auth/auth.ts';
 import { registerAuthRoutes } from './auth/auth.routes.ts';
 import { requireRole } from './auth/require-role.ts';
@@ -40,6 +41,10 @@ import { startDeliveryQueue } from './jobs/delivery-queue.ts';
 import { startDeliveryWorker } from './jobs/start-delivery-worker.ts';
 import { startScheduler } from './jobs/start-scheduler.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
+import { createLogger, logEachRequest } from './lib/logger.ts';
+import { addGauges, createMetrics, registerMetrics } from './http/metrics.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
+import type { EmbeddedPostgres } from './db/embedded-postgres.ts';
 import type { Secrets } from './lib/secrets.ts';
 import { createMailer } from './mail/mailer.ts';
 
@@ -56,6 +61,10 @@ export type AppDependencies = {
   onRoute?: (route: RouteOptions) => void;
   /** Where the server reads the time (decision 025); tests pass one they move. */
   clock?: Clock;
+  /** The process's logger; by default one made from LOG_LEVEL and LOG_FORMAT. */
+  log?: pino.Logger;
+  /** The embedded PostgreSQL this process runs, if any (its restarts are a metric). */
+  embedded?: Pick<EmbeddedPostgres, 'restarts'> | null;
 };
 
 /** Origins allowed to call the auth endpoints: the public URL and, locally, its loopback twins and the Vite dev server. */
@@ -80,12 +89,13 @@ export async function buildApp({
   pushCa,
   onRoute,
   clock = systemClock,
+  log,
+  embedded,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: {
-      level: env.LOG_LEVEL,
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-api-key"]'],
-    },
+    // Typed as Fastify's base logger so the instance keeps its default type for every route module.
+    loggerInstance: (log ?? createLogger({ level: env.LOG_LEVEL, format: env.LOG_FORMAT })) as FastifyBaseLogger,
+    logController: new LogController({ disableRequestLogging: true }),
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
@@ -95,7 +105,12 @@ export async function buildApp({
     bodyLimit: 64 * 1024,
   });
   if (onRoute) app.addHook('onRoute', onRoute);
+  logEachRequest(app);
+  await registerSecurityHeaders(app, { publicUrl: env.PUBLIC_URL });
+  const metrics = createMetrics();
+  await registerMetrics(app, metrics, { token: env.METRICS_TOKEN, port: env.METRICS_PORT, host: env.HOST });
   app.decorateRequest('user', null);
+  app.decorateRequest('errorCode', null);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -106,7 +121,6 @@ export async function buildApp({
   registerErrorHandler(app, isDatabaseDown);
 
   const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: app.log });
-  app.addHook('onClose', async () => mailer.close());
   const trustedOrigins = trustedOriginsOf(env);
   const auth = createAuth({
     db,
@@ -118,10 +132,7 @@ export async function buildApp({
   });
 
   const deliveryQueue = await startDeliveryQueue({ databaseUrl, log: app.log, supervise: env.DELIVERY_WORKER });
-  // Registered before the hub's and the database's: in-flight deliveries finish while both are still up.
-  app.addHook('onClose', async () => deliveryQueue.stop());
   const announcer = createCommitAnnouncer(pool, app.log);
-  app.addHook('onClose', async () => announcer.flush());
 
   const context: RouteContext = {
     db,
@@ -167,21 +178,40 @@ export async function buildApp({
     pushServiceHosts: env.PUSH_SERVICE_HOSTS,
   });
   const hub = await startNotificationHub(databaseUrl, app.log);
-  app.addHook('onClose', async () => hub.stop());
-  if (env.DELIVERY_WORKER) {
-    const worker = startDeliveryWorker({ queue: deliveryQueue, hub, mailer, env, secrets, pushCa, clock });
-    const scheduler = startScheduler({
-      db,
-      mailer,
-      clock,
-      publicUrl: env.PUBLIC_URL,
-      intervalMs: env.SCHEDULER_INTERVAL_SECONDS * 1000,
-      log: app.log,
-    });
-    app.addHook('onClose', async () => scheduler.stop());
-    app.addHook('onClose', async () => worker.close());
-  }
-  registerEventRoutes(app, context, hub);
+  const worker = env.DELIVERY_WORKER
+    ? startDeliveryWorker({
+        queue: deliveryQueue,
+        hub,
+        mailer,
+        env,
+        secrets,
+        pushCa,
+        clock,
+        onAttempt: (channel, outcome) => metrics.deliveries.inc({ channel, outcome }),
+      })
+    : null;
+  const scheduler = env.DELIVERY_WORKER
+    ? startScheduler({
+        db,
+        mailer,
+        clock,
+        publicUrl: env.PUBLIC_URL,
+        intervalMs: env.SCHEDULER_INTERVAL_SECONDS * 1000,
+        log: app.log,
+      })
+    : null;
+  // One hook with an explicit order (Fastify runs separate onClose hooks last-added first): no new
+  // jobs, then in-flight deliveries finish while push connections, live streams and mail are up.
+  app.addHook('onClose', async () => {
+    await scheduler?.stop();
+    await deliveryQueue.stop();
+    await announcer.flush();
+    worker?.close();
+    await hub.stop();
+    await mailer.close();
+  });
+  const openStreams = registerEventRoutes(app, context, hub);
+  addGauges(metrics, { pool, openStreams, embeddedRestarts: embedded?.restarts ?? null });
   registerApiReference(app);
   if (env.WEB_DIST_DIR) {
     await registerWebApp(app, {

@@ -24,6 +24,12 @@ const EnvSchema = z.object({
     .default('false')
     .transform((value) => value === 'true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Serves /metrics on the main port to `Authorization: Bearer <METRICS_TOKEN>`. */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+  /** Serves /metrics without a token on this port instead (keep it off the internet). */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
+  /** `pretty` (one readable line each) or `json`; unset: pretty in a terminal, JSON otherwise. */
+  LOG_FORMAT: z.enum(['pretty', 'json']).optional(),
   /** The support address shown on the legal pages and used as the VAPID contact. */
   SUPPORT_EMAIL: z.email().default('support@leadbell.app'),
   /** Accepted notifications per second per API key, sustained; bursts up to NOTIFY_RATE_BURST. */

@@ -1,10 +1,11 @@
 import { fileURLToPath } from 'node:url';
-import pino from 'pino';
+import type pino from 'pino';
 import { buildApp } from './app.ts';
-import { createDatabaseClient } from './db/client.ts';
-import { DataDirInUseError, startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded-postgres.ts';
+import { runCommand } from './cli/run-command.ts';
 import { runMigrations } from './db/migrate.ts';
+import { openDatabase } from './db/open-database.ts';
 import { loadEnv } from './env.ts';
+import { createLogger } from './lib/logger.ts';
 import { loadSecrets } from './lib/secrets.ts';
 
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -12,7 +13,7 @@ const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url
 async function main(): Promise<void> {
   const env = loadEnv();
   env.WEB_DIST_DIR ??= DEFAULT_WEB_DIST;
-  const log = pino({ level: env.LOG_LEVEL });
+  const log = createLogger({ level: env.LOG_LEVEL, format: env.LOG_FORMAT });
   const secrets = await loadSecrets(env.DATA_DIR, {
     authSecret: env.AUTH_SECRET,
     apiKeyEncryptionKey: env.API_KEY_ENCRYPTION_KEY,
@@ -20,32 +21,22 @@ async function main(): Promise<void> {
     vapidPrivateKey: env.VAPID_PRIVATE_KEY,
   });
 
-  let embedded: EmbeddedPostgres | null = null;
-  if (!env.DATABASE_URL) {
-    embedded = await startEmbeddedPostgres({
-      dataDir: env.DATA_DIR,
-      password: secrets.embeddedPostgresPassword,
-      log,
-      // The fatal line is logged; a supervisor (systemd, Docker) starts everything afresh.
-      onUnrecoverable: () => process.exit(1),
-    });
-  }
-  const databaseUrl = env.DATABASE_URL ?? embedded!.connectionString;
-  const client = createDatabaseClient(databaseUrl, { max: env.DATABASE_POOL_SIZE });
-  const stopDatabase = async () => {
-    await client.pool.end();
-    await embedded?.stop();
-  };
-
+  // The fatal line is logged; a supervisor (systemd, Docker) starts everything afresh.
+  const database = await openDatabase(env, secrets, log, { onUnrecoverable: () => process.exit(1) });
   try {
-    await runMigrations(client);
-    const app = await buildApp({ env, secrets, databaseUrl, ...client });
-    app.addHook('onClose', stopDatabase);
-    installShutdown(app.close.bind(app), log);
+    await runMigrations(database);
+    const app = await buildApp({ env, secrets, log, ...database });
+    // After the app's own onClose hooks (Fastify runs those last-added first): in-flight requests,
+    // deliveries and live streams finish while the database is still up.
+    installShutdown(async () => {
+      await app.close();
+      await database.close();
+      log.info('stopped');
+    }, log);
     await app.listen({ port: env.PORT, host: env.HOST });
     log.info(`Leadbell is running at ${env.PUBLIC_URL}`);
   } catch (error) {
-    await stopDatabase().catch(() => {});
+    await database.close().catch(() => {});
     throw error;
   }
 }
@@ -74,14 +65,4 @@ function installShutdown(close: () => Promise<unknown>, log: pino.Logger): void 
   process.on('SIGINT', onSignal);
 }
 
-main().catch((error: unknown) => {
-  if (
-    error instanceof DataDirInUseError ||
-    (error instanceof Error && error.message.startsWith('Invalid environment'))
-  ) {
-    console.error(`\n${error.message}\n`);
-  } else {
-    console.error(error);
-  }
-  process.exit(1);
-});
+await runCommand(main);

@@ -38,6 +38,8 @@ export async function createTestDatabase(adminUrl: string): Promise<{ url: strin
 
 export type TestApp = {
   baseUrl: string;
+  /** Where it listens, when PUBLIC_URL is overridden to an address that does not resolve here. */
+  listenUrl: string;
   /** Every route the app registered, as Fastify was told about it (HEAD routes included). */
   routes: Array<{ method: string; url: string }>;
   smtp: SmtpSink;
@@ -98,6 +100,7 @@ export async function startTestApp(
   await app.listen({ port, host: '127.0.0.1' });
   return {
     baseUrl: env.PUBLIC_URL,
+    listenUrl: `http://127.0.0.1:${port}`,
     routes,
     smtp,
     pool: client.pool,
@@ -124,18 +127,22 @@ export function sharedSecretsEnv(): Record<string, string> {
 export type ServerProcess = {
   baseUrl: string;
   output: () => string;
-  /** Sends the signal (SIGTERM by default, SIGKILL for a crash) and waits for the exit. */
-  stop: (signal?: NodeJS.Signals) => Promise<void>;
+  dataDir: string;
+  /** Sends the signal (SIGTERM by default, SIGKILL for a crash) and waits for the exit; answers its code. */
+  stop: (signal?: NodeJS.Signals) => Promise<number | null>;
 };
 
 const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
 
 /**
- * The real server as people start it (`node --import tsx src/main.ts`) on an existing database,
+ * The real server as people start it (`node --import tsx src/main.ts`, or `command`) on a database,
  * for what only separate processes show: a kill -9 mid-load, several servers on one PostgreSQL.
  * `env` adds to (or overrides) a quiet test environment: DATABASE_URL and SMTP_URL at least.
  */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string>,
+  { command = [process.execPath, '--import', 'tsx', 'src/main.ts'], cwd = SERVER_DIR } = {},
+): Promise<ServerProcess> {
   const port = await findFreePort();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'leadbell-server-'));
   const inherited = Object.fromEntries(
@@ -143,8 +150,9 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
       ([name]) => !/^(DATABASE_URL|TEST_DATABASE_URL|SMTP_URL|PUBLIC_URL)$/.test(name),
     ),
   );
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: SERVER_DIR,
+  const [file, ...args] = command as [string, ...string[]];
+  const child = spawn(file, args, {
+    cwd,
     env: {
       ...inherited,
       NODE_ENV: 'test',
@@ -163,12 +171,13 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const baseUrl = `http://127.0.0.1:${port}`;
   const stop = async (signal: NodeJS.Signals = 'SIGTERM') => {
     if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-    await exited;
+    const code = await exited;
     await rm(dataDir, { recursive: true, force: true });
+    return code;
   };
 
   const deadline = Date.now() + 60_000;
@@ -187,5 +196,5 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
     }
     await sleep(100);
   }
-  return { baseUrl, output: () => output, stop };
+  return { baseUrl, dataDir: env.DATA_DIR ?? dataDir, output: () => output, stop };
 }

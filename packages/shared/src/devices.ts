@@ -44,19 +44,28 @@ export type DeviceList = z.infer<typeof DeviceListSchema>;
 export const VapidPublicKeySchema = z.object({ publicKey: z.string() });
 export type VapidPublicKey = z.infer<typeof VapidPublicKeySchema>;
 
-/** The signed-in user's choice of email copies and quiet hours (`PUT /v1/me/delivery-preferences`). */
-export const DeliveryPreferencesSchema = z.object({
-  emailNotifications: z.boolean({ error: 'Choose whether to receive notifications by email.' }),
+const EMAIL_CHOICE_MESSAGE = 'Choose whether to receive notifications by email.';
+
+const DeliveryPreferencesFields = z.object({
+  /** Left out: unchanged, so saving quiet hours alone keeps the email default (decision 021). */
+  emailNotifications: z.boolean({ error: EMAIL_CHOICE_MESSAGE }).optional(),
   /** Left out: unchanged. Null: no quiet hours. */
   quietHours: QuietHoursSchema.nullable().optional(),
 });
+
+/** The signed-in user's choice of email copies and quiet hours (`PUT /v1/me/delivery-preferences`): either or both. */
+export const DeliveryPreferencesSchema = DeliveryPreferencesFields.refine(
+  (input) => input.emailNotifications !== undefined || input.quietHours !== undefined,
+  { error: EMAIL_CHOICE_MESSAGE, path: ['emailNotifications'] },
+);
 export type DeliveryPreferences = z.infer<typeof DeliveryPreferencesSchema>;
 
 /**
  * Whether email copies go out (`GET /v1/me/delivery-preferences`). `isDefault`: the user has not
  * chosen, so copies are on until one of their devices confirms a delivery, then off.
  */
-export const DeliveryPreferencesStateSchema = DeliveryPreferencesSchema.extend({
+export const DeliveryPreferencesStateSchema = DeliveryPreferencesFields.extend({
+  emailNotifications: z.boolean(),
   isDefault: z.boolean(),
   quietHours: QuietHoursSchema.nullable(),
 });

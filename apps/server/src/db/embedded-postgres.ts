@@ -320,3 +320,20 @@ async function ensureDatabase(adminUrl: string, name: string): Promise<void> {
     await client.end();
   }
 }
+
+/**
+ * The address of the embedded PostgreSQL a running Leadbell server holds in `dataDir`, or null
+ * when no server runs there: a backup taken while the server runs reads through it.
+ */
+export async function runningEmbeddedPostgresUrl(dataDir: string, password: string): Promise<string | null> {
+  const ownerPid = await readPid(path.join(dataDir, OWNER_LOCK_FILE));
+  if (ownerPid === null || !(await isLeadbellProcess(ownerPid))) return null;
+  try {
+    const lines = (await readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n');
+    const [pid, port] = [Number(lines[0]), Number(lines[3])];
+    if (!isProcessAlive(pid) || !Number.isInteger(port)) return null;
+    return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${DATABASE_NAME}`;
+  } catch {
+    return null;
+  }
+}

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import type pg from 'pg';
 import type { DatabaseClient } from './client.ts';
 
 const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -10,13 +11,27 @@ const MIGRATION_LOCK_ID = 0x6c626d67;
  * Applies the committed migrations. Several servers may start at once against one database,
  * so they take turns under a session-level advisory lock held on one dedicated connection.
  */
-export async function runMigrations({ db, pool }: DatabaseClient): Promise<void> {
+export async function runMigrations({ db, pool }: DatabaseClient): Promise<number> {
   const lockConnection = await pool.connect();
   try {
     await lockConnection.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+    const before = await appliedMigrations(lockConnection);
     await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    return (await appliedMigrations(lockConnection)) - before;
   } finally {
     await lockConnection.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
     lockConnection.release();
   }
+}
+
+/** How many migrations the database has recorded (Drizzle's own journal table, absent at first). */
+async function appliedMigrations(connection: pg.PoolClient): Promise<number> {
+  const { rows } = await connection.query<{ journal: string | null }>(
+    "select to_regclass('drizzle.__drizzle_migrations')::text as journal",
+  );
+  if (!rows[0]?.journal) return 0;
+  const counted = await connection.query<{ count: number }>(
+    'select count(*)::int as count from drizzle.__drizzle_migrations',
+  );
+  return counted.rows[0]!.count;
 }

@@ -18,8 +18,17 @@ function fieldErrorsOf(issues: ValidationIssue[]): FieldErrors {
 
 type ApiError = Omit<ApiErrorBody['error'], 'requestId'>;
 
+declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
+  interface FastifyRequest {
+    /** The error code this request was answered with, for its log line and the metrics. */
+    errorCode: string | null;
+  }
+}
+
 /** Every error body carries the request's id, so a caller can quote it and we can find it in the logs. */
 export function sendApiError(reply: FastifyReply, status: number, error: ApiError) {
+  reply.request.errorCode = error.code;
   const body: ApiErrorBody = { error: { ...error, requestId: reply.request.id } };
   return reply.status(status).type('application/json').send(body);
 }

@@ -26,6 +26,8 @@ export type DeliverNotificationDependencies = {
   mailer: Mailer;
   env: Pick<Env, 'PUBLIC_URL' | 'PUSH_TTL_SECONDS' | 'PUSH_SERVICE_HOSTS'>;
   clock: Clock;
+  /** Told the channel and outcome of every attempt (the metrics). */
+  onAttempt?: (channel: 'push' | 'email', outcome: AttemptOutcome['kind']) => void;
 };
 
 const TEST_TTL_SECONDS = 300;
@@ -54,6 +56,7 @@ export function createDeliverNotificationHandler({
   mailer,
   env,
   clock,
+  onAttempt,
 }: DeliverNotificationDependencies) {
   function mailOf(delivery: DeliveryTarget & { email: string }): Mail {
     if (delivery.purpose === 'escalation')
@@ -127,6 +130,7 @@ export function createDeliverNotificationHandler({
     const deadline = delivery.createdAt.getTime() + env.PUSH_TTL_SECONDS * 1000;
     const isExpired = Date.now() >= deadline;
     const outcome = isExpired ? failed('expired before it could be sent') : await attempt(delivery, deadline);
+    onAttempt?.(delivery.channel, outcome.kind);
     await recordDeliveryAttempt(db, queue, {
       deliveryId,
       entityId: delivery.entityId,

@@ -4,7 +4,10 @@ import type { NotificationHub } from '../features/events/notification-hub.ts';
 import type { Secrets } from '../lib/secrets.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { PUSH_TIMEOUT_MS } from './deliver-notification.job.ts';
-import { createDeliverNotificationHandler } from './deliver-notification.handler.ts';
+import {
+  createDeliverNotificationHandler,
+  type DeliverNotificationDependencies,
+} from './deliver-notification.handler.ts';
 import { escalateLead } from '../features/leads/escalate-lead.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { DeliveryQueue } from './delivery-queue.ts';
@@ -22,6 +25,7 @@ export function startDeliveryWorker({
   secrets,
   pushCa,
   clock,
+  onAttempt,
 }: {
   queue: DeliveryQueue;
   hub: NotificationHub;
@@ -30,6 +34,7 @@ export function startDeliveryWorker({
   secrets: Pick<Secrets, 'vapidPublicKey' | 'vapidPrivateKey'>;
   pushCa: string | undefined;
   clock: Clock;
+  onAttempt?: DeliverNotificationDependencies['onAttempt'];
 }): { close: () => void } {
   const sender = createWebPushSender({
     vapid: {
@@ -40,7 +45,15 @@ export function startDeliveryWorker({
     timeoutMs: PUSH_TIMEOUT_MS,
     ca: pushCa,
   });
-  const deliver = createDeliverNotificationHandler({ db: queue.db, queue, sender, mailer, env, clock });
+  const deliver = createDeliverNotificationHandler({
+    db: queue.db,
+    queue,
+    sender,
+    mailer,
+    env,
+    clock,
+    onAttempt,
+  });
   const sendEntityAlert = createEntityAlertHandler({ db: queue.db, mailer, env });
   queue.startWorker({
     handle: async (payload) => {

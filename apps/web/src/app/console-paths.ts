@@ -20,6 +20,7 @@ export const CONSOLE_PATHS = [
   '/flows/:flowId/connect',
   '/flows/:flowId',
   '/setup',
+  '/insights',
   '/api',
   '/account',
   '/sign-out',

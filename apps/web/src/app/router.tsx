@@ -78,6 +78,7 @@ export const routes: RouteObject[] = [
                 lazy: page(() => import('./routes/flow-notifications.tsx'), 'FlowNotificationsPage'),
               },
               { path: '/setup', lazy: page(() => import('./routes/setup.tsx'), 'SetupPage') },
+              { path: '/insights', lazy: page(() => import('./routes/insights.tsx'), 'InsightsPage') },
               { path: '/api', lazy: page(() => import('./routes/api-keys.tsx'), 'ApiKeysPage') },
               { path: '/account', lazy: page(() => import('./routes/account.tsx'), 'AccountPage') },
               {

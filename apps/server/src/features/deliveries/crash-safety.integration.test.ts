@@ -55,7 +55,7 @@ describe('deliveries › crash safety', () => {
 
       const accepted: string[] = [];
       let next = 0;
-      let killed: Promise<void> | null = null;
+      let killed: Promise<unknown> | null = null;
       const post = async (): Promise<void> => {
         while (next < LOAD) {
           next += 1;

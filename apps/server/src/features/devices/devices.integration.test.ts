@@ -170,6 +170,26 @@ describe('delivery preferences', () => {
     });
   });
 
+  it('saving quiet hours alone keeps the email default, and an email choice keeps the quiet hours', async () => {
+    const { client } = await onboardedOwner(app);
+    const quietHours = { start: '22:00', end: '07:00' };
+    expect((await client.put('/v1/me/delivery-preferences', { quietHours })).body).toEqual({
+      emailNotifications: true,
+      isDefault: true,
+      quietHours,
+    });
+    expect((await client.put('/v1/me/delivery-preferences', { emailNotifications: false })).body).toEqual({
+      emailNotifications: false,
+      isDefault: false,
+      quietHours,
+    });
+    expect((await client.put('/v1/me/delivery-preferences', { quietHours: null })).body).toEqual({
+      emailNotifications: false,
+      isDefault: false,
+      quietHours: null,
+    });
+  });
+
   it('a body that is not a yes/no answers 400 with the field', async () => {
     const { client } = await onboardedOwner(app);
     for (const body of [{}, { emailNotifications: 'yes' }, { emailNotifications: null }]) {

@@ -153,7 +153,7 @@ export function registerDeviceRoutes(
     {
       schema: {
         tags: ['Devices'],
-        summary: 'Turn email copies on or off',
+        summary: 'Turn email copies on or off, set quiet hours',
         body: DeliveryPreferencesSchema,
         response: { 200: DeliveryPreferencesStateSchema },
       },

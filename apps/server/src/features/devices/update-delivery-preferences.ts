@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { deliveryPreferences } from '../../db/schema/devices.ts';
 import { getDeliveryPreferences } from './get-delivery-preferences.ts';
 
-/** Records the user's own choice of email copies, which from then on wins over the default, and their quiet hours. */
+/** Records what the user sent (left-out settings stay): an email choice, which from then on wins over the default, and their quiet hours. */
 export async function updateDeliveryPreferences(
   db: Database,
   userId: string,

@@ -5,7 +5,12 @@ import type { RouteContext } from '../../http/route-context.ts';
 import type { NotificationHub } from './notification-hub.ts';
 import { createEventStreams } from './stream-events.ts';
 
-export function registerEventRoutes(app: FastifyInstance, { db, requireSession }: RouteContext, hub: NotificationHub) {
+/** Registers the stream; answers how many streams are open (a metric). */
+export function registerEventRoutes(
+  app: FastifyInstance,
+  { db, requireSession }: RouteContext,
+  hub: NotificationHub,
+): () => number {
   const streams = createEventStreams(db, hub);
   // Open streams never finish on their own; end them so shutdown is not held up by idle consoles.
   app.addHook('preClose', async () => streams.closeAll());
@@ -28,4 +33,5 @@ export function registerEventRoutes(app: FastifyInstance, { db, requireSession }
   app.get('/v1/events', { schema, onRequest: requireSession }, async (request, reply) =>
     streams.stream(request, reply, { entityId: entityIdOf(request), userId: sessionUserOf(request).id }),
   );
+  return streams.openCount;
 }

@@ -99,5 +99,5 @@ export function createEventStreams(db: Database, hub: NotificationHub) {
     wake();
   }
 
-  return { stream, closeAll: () => [...open].forEach((close) => close()) };
+  return { stream, closeAll: () => [...open].forEach((close) => close()), openCount: () => open.size };
 }

@@ -153,6 +153,7 @@ export async function receiveSubmission(
     return replyAccepted(reply, submission, { redirect, origin }, result.response);
   } catch (error) {
     if (!submission.wantsPage || !(error instanceof AppError)) throw error;
+    request.errorCode = error.code;
     reply.headers(error.headers);
     if (error.code === 'quota_exceeded') return formPage(reply, error.status, NOT_SENT, origin);
     return formPage(reply, error.status, { heading: NOT_SENT.heading, detail: error.message }, origin);

@@ -1,6 +1,10 @@
 import {
   BookOpen,
+<<<<<<< HEAD
   Inbox,
+=======
+  ChartColumn,
+>>>>>>> main
   KeyRound,
   ListChecks,
   LogOut,
@@ -26,6 +30,7 @@ type NavItem = { to: string; label: string; icon: LucideIcon };
 const NAV_ITEMS: NavItem[] = [
   { to: '/leads', label: 'Leads', icon: Inbox },
   { to: '/flows', label: 'Flows', icon: Workflow },
+  { to: '/insights', label: 'Insights', icon: ChartColumn },
   { to: '/setup', label: 'Setup', icon: ListChecks },
   { to: '/api', label: 'API Keys', icon: KeyRound },
   { to: '/account', label: 'Account', icon: UserRound },

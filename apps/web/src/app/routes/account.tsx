@@ -4,6 +4,8 @@ import { useLocation } from 'react-router';
 import { Card } from '../../components/ui/card.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { ChangePasswordForm } from '../../features/auth/components/change-password-form.tsx';
+import { BusinessHoursEditor } from '../../features/business-hours/components/business-hours-editor.tsx';
+import { QuietHoursEditor } from '../../features/business-hours/components/quiet-hours-editor.tsx';
 import { DevicesList } from '../../features/devices/components/devices-list.tsx';
 import { EmailFallbackToggle } from '../../features/devices/components/email-fallback-toggle.tsx';
 import { ThisDeviceNotifications } from '../../features/devices/components/this-device-notifications.tsx';
@@ -100,6 +102,18 @@ export function AccountPage() {
               defaultCountry={entity.defaultCountry}
               canEdit={me.user.role === 'admin'}
             />
+          </Section>
+        ) : null}
+
+        {entity ? (
+          <Section id="quiet-hours" title="Quiet hours">
+            <QuietHoursEditor timeZone={entity.timeZone} />
+          </Section>
+        ) : null}
+
+        {entity && me.user.role === 'admin' ? (
+          <Section id="business-hours" title="Business hours" description="When leads ring your team.">
+            <BusinessHoursEditor entity={entity} />
           </Section>
         ) : null}
 

@@ -66,7 +66,7 @@ export function FlowEditPage() {
     );
   }
 
-  const { name, title, message } = flow.data;
+  const { name, title, message, responseTargetMinutes, isUrgent } = flow.data;
   return (
     <>
       <PageHeader
@@ -77,7 +77,7 @@ export function FlowEditPage() {
       <FlowForm
         key={flow.data.updatedAt}
         flowId={flowId}
-        defaultValues={{ name, title, message }}
+        defaultValues={{ name, title, message, responseTargetMinutes, isUrgent }}
         onSubmit={submit}
         submitError={submitError}
       />

@@ -11,3 +11,8 @@ export function Input({ className, type = 'text', ...props }: ComponentProps<'in
 export function Textarea({ className, ...props }: ComponentProps<'textarea'>) {
   return <textarea className={cn(FIELD_CLASSES, 'min-h-28 py-2.5 leading-relaxed', className)} {...props} />;
 }
+
+/** A native select: the phone's own picker, and long lists (time zones) searchable by typing. */
+export function Select({ className, ...props }: ComponentProps<'select'>) {
+  return <select className={cn(FIELD_CLASSES, 'h-11 pr-8 sm:h-10', className)} {...props} />;
+}

@@ -20,9 +20,8 @@ export function EmailFallbackToggle({ email }: { email: string }) {
     onSuccess: (saved) => queryClient.setQueryData<DeliveryPreferencesState>(DELIVERY_PREFERENCES_QUERY_KEY, saved),
   });
   // While saving, the switch shows what was asked for; a failure puts it back.
-  const isOn = mutation.isPending
-    ? mutation.variables.emailNotifications
-    : (preferences.data?.emailNotifications ?? false);
+  const isOn =
+    (mutation.isPending ? mutation.variables.emailNotifications : preferences.data?.emailNotifications) ?? false;
   const isDefault = !mutation.isPending && preferences.data?.isDefault === true;
   const failure = preferences.isError
     ? errorMessage(preferences.error, 'Failed to load your email preference.')

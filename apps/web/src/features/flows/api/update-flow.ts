@@ -3,6 +3,12 @@ import { apiRequest } from '../../../lib/api-client.ts';
 
 export function updateFlow(flowId: string, input: FlowInput) {
   // The spec's console sent the name as the title too (section 5, known defect); this sends the real title.
-  const body: FlowInput = { name: input.name, title: input.title, message: input.message };
+  const body: FlowInput = {
+    name: input.name,
+    title: input.title,
+    message: input.message,
+    responseTargetMinutes: input.responseTargetMinutes,
+    isUrgent: input.isUrgent,
+  };
   return apiRequest<Flow>(`/v1/flows/${encodeURIComponent(flowId)}`, { method: 'PUT', body });
 }

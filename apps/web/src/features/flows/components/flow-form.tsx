@@ -1,19 +1,34 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { FlowInputSchema, type FlowInput } from '@leadbell/shared/flows';
+import {
+  DEFAULT_RESPONSE_TARGET_MINUTES,
+  FlowInputSchema,
+  RESPONSE_TARGET_MINUTES_MAX,
+  RESPONSE_TARGET_MINUTES_MIN,
+  type FlowInput,
+} from '@leadbell/shared/flows';
 import { templateVariables } from '@leadbell/shared/template';
-import { useForm, useWatch } from 'react-hook-form';
+import { useId } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input, Textarea } from '../../../components/ui/input.tsx';
+import { Label } from '../../../components/ui/label.tsx';
+import { Switch } from '../../../components/ui/switch.tsx';
 import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
 import { useFlowFields } from '../api/get-flow-fields.ts';
 import { seenFieldList, unfilledPlaceholders } from '../placeholder-check.ts';
 
-const FIELDS = ['name', 'title', 'message'] as const;
-const EMPTY: FlowInput = { name: '', title: '', message: '' };
+const FIELDS = ['name', 'title', 'message', 'responseTargetMinutes', 'isUrgent'] as const;
+const EMPTY: FlowInput = {
+  name: '',
+  title: '',
+  message: '',
+  responseTargetMinutes: DEFAULT_RESPONSE_TARGET_MINUTES,
+  isUrgent: false,
+};
 
 type FlowFormProps = {
   /** An existing flow: its placeholders are checked against the fields its latest notifications had. */
@@ -24,6 +39,7 @@ type FlowFormProps = {
 };
 
 export function FlowForm({ flowId, defaultValues = EMPTY, onSubmit, submitError }: FlowFormProps) {
+  const urgentId = useId();
   const form = useForm<FlowInput>({ resolver: zodResolver(FlowInputSchema), defaultValues });
   const { errors, isSubmitting } = form.formState;
   const [title, message] = useWatch({ control: form.control, name: ['title', 'message'] });
@@ -66,6 +82,52 @@ export function FlowForm({ flowId, defaultValues = EMPTY, onSubmit, submitError 
               />
             )}
           </FormField>
+          <div role="group" aria-labelledby={`${urgentId}-group`} className="grid gap-5 border-t border-slate-200 pt-5">
+            <h2 id={`${urgentId}-group`} className="text-sm font-semibold text-slate-900">
+              When nobody answers
+            </h2>
+            <FormField
+              label="Response target (minutes)"
+              error={errors.responseTargetMinutes?.message}
+              hint={`If nobody taps “I’m on it” within this time, every phone rings again, and at twice the time everyone gets an email. ${RESPONSE_TARGET_MINUTES_MIN} to ${RESPONSE_TARGET_MINUTES_MAX} minutes.`}
+            >
+              {(control) => (
+                <Input
+                  {...control}
+                  type="number"
+                  inputMode="numeric"
+                  min={RESPONSE_TARGET_MINUTES_MIN}
+                  max={RESPONSE_TARGET_MINUTES_MAX}
+                  step={1}
+                  className="max-w-32"
+                  {...form.register('responseTargetMinutes', { valueAsNumber: true })}
+                />
+              )}
+            </FormField>
+            <div className="flex items-start justify-between gap-4">
+              <div className="grid gap-0.5">
+                <Label htmlFor={urgentId}>Urgent: ring any time</Label>
+                <p id={`${urgentId}-hint`} className="text-sm text-slate-500">
+                  Rings outside your business hours too. Otherwise leads that arrive while you are closed are kept
+                  quietly and their response target starts when you open.
+                </p>
+              </div>
+              <Controller
+                control={form.control}
+                name="isUrgent"
+                render={({ field }) => (
+                  <Switch
+                    id={urgentId}
+                    aria-describedby={`${urgentId}-hint`}
+                    checked={field.value ?? false}
+                    onCheckedChange={field.onChange}
+                    onBlur={field.onBlur}
+                    ref={field.ref}
+                  />
+                )}
+              />
+            </div>
+          </div>
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <Button asChild variant="secondary">
               <Link to="/flows">Cancel</Link>

@@ -1,0 +1,86 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createFlow, notify, onboardedOwner } from '../../test/owners.ts';
+import { startPushServiceStub, type PushServiceStub } from '../../test/push-service-stub.ts';
+import { startTestApp, type TestApp } from '../../test/test-app.ts';
+
+const TOKEN = 'metrics-token-for-tests';
+let app: TestApp;
+let stub: PushServiceStub;
+
+beforeAll(async () => {
+  stub = await startPushServiceStub();
+  app = await startTestApp({ PUSH_SERVICE_HOSTS: stub.host, METRICS_TOKEN: TOKEN }, undefined, { pushCa: stub.ca });
+});
+afterAll(async () => {
+  await app?.close();
+  await stub?.close();
+});
+
+async function scrape(): Promise<string> {
+  const response = await fetch(`${app.baseUrl}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-type')).toContain('text/plain');
+  return response.text();
+}
+
+/** The value of one sample (`name{labels}`) in a Prometheus text exposition; 0 when absent. */
+function sample(text: string, series: string): number {
+  const line = text.split('\n').find((candidate) => candidate.startsWith(`${series} `));
+  return line ? Number(line.slice(series.length + 1)) : 0;
+}
+
+function post(apiKey: string, body: unknown) {
+  return fetch(`${app.baseUrl}/v1/notify`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
+
+async function eventually(check: () => Promise<boolean>): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('the metric did not move within 10 s');
+    await sleep(100);
+  }
+}
+
+describe('/metrics', () => {
+  it('is refused without the token and with a wrong one', async () => {
+    expect((await fetch(`${app.baseUrl}/metrics`)).status).toBe(401);
+    const wrong = await fetch(`${app.baseUrl}/metrics`, { headers: { authorization: 'Bearer nope' } });
+    expect(wrong.status).toBe(401);
+    expect(((await wrong.json()) as { error: { code: string } }).error.code).toBe('unauthorized');
+  });
+
+  it('counts accepted and rejected notifications, push deliveries, request durations, the pool and the queue', async () => {
+    const owner = await onboardedOwner(app);
+    const flowId = await createFlow(owner.client);
+    const { id: stubId, subscription } = stub.createSubscription();
+    expect((await owner.client.post('/v1/push-subscriptions', { ...subscription, label: 'Pixel 9' })).status).toBe(201);
+    const before = await scrape();
+
+    await notify(app, owner.apiKey, { flowId, data: { name: 'Ann' } });
+    await notify(app, owner.apiKey, { flowId, data: { name: 'Bob' } });
+    expect((await post(owner.apiKey, { flowId: 'not-a-flow', data: {} })).status).toBe(400);
+    expect((await post('lb_live_wrong', { flowId, data: {} })).status).toBe(401);
+    await stub.waitForMessages(stubId, 2);
+
+    const accepted = 'leadbell_notifications_accepted_total{route="/v1/notify"}';
+    const delivered = 'leadbell_delivery_attempts_total{channel="push",outcome="delivered"}';
+    await eventually(async () => sample(await scrape(), delivered) - sample(before, delivered) === 2);
+    const after = await scrape();
+    expect(sample(after, accepted) - sample(before, accepted)).toBe(2);
+    const rejected = (reason: string) => `leadbell_notifications_rejected_total{reason="${reason}"}`;
+    expect(sample(after, rejected('validation_error')) - sample(before, rejected('validation_error'))).toBe(1);
+    expect(sample(after, rejected('invalid_api_key')) - sample(before, rejected('invalid_api_key'))).toBe(1);
+    const notifyCount = 'http_request_duration_seconds_count{method="POST",route="/v1/notify",status_code="202"}';
+    expect(sample(after, notifyCount) - sample(before, notifyCount)).toBe(2);
+    expect(after).toMatch(/^leadbell_database_pool_connections\{state="in_use"\} \d+$/m);
+    expect(after).toMatch(/^leadbell_queue_depth \d+$/m);
+    expect(after).toMatch(/^leadbell_queue_oldest_job_age_seconds [\d.e+-]+$/m);
+    expect(after).toMatch(/^leadbell_live_streams_open 0$/m);
+    expect(after).toMatch(/^process_resident_memory_bytes \d+/m);
+  });
+});

@@ -1,0 +1,172 @@
+import { timingSafeEqual } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import fastifyMetrics from 'fastify-metrics';
+import type pg from 'pg';
+import { Counter, Gauge, Registry } from 'prom-client';
+import { sendApiError } from './error-handler.ts';
+
+/** The product's own counters; each app has its own registry (tests run several apps in one process). */
+export type Metrics = {
+  registry: Registry;
+  notificationsAccepted: Counter<'route'>;
+  notificationsRejected: Counter<'reason'>;
+  deliveries: Counter<'channel' | 'outcome'>;
+};
+
+export function createMetrics(): Metrics {
+  const registry = new Registry();
+  return {
+    registry,
+    notificationsAccepted: new Counter({
+      name: 'leadbell_notifications_accepted_total',
+      help: 'Notifications accepted by the ingestion API (202 or a form redirect), by route.',
+      labelNames: ['route'],
+      registers: [registry],
+    }),
+    notificationsRejected: new Counter({
+      name: 'leadbell_notifications_rejected_total',
+      help: 'Ingestion calls refused, by the error code answered (validation_error, rate_limited, quota_exceeded, …).',
+      labelNames: ['reason'],
+      registers: [registry],
+    }),
+    deliveries: new Counter({
+      name: 'leadbell_delivery_attempts_total',
+      help: 'Delivery attempts by channel (push, email) and outcome (delivered, retry, gone, failed).',
+      labelNames: ['channel', 'outcome'],
+      registers: [registry],
+    }),
+  };
+}
+
+/** What the gauges read from the running process and its database at each scrape. */
+export type MetricsSources = {
+  pool: pg.Pool;
+  openStreams: () => number;
+  embeddedRestarts: (() => number) | null;
+};
+
+const INGESTION_ROUTES = new Set(['/v1/notify', '/v1/hooks/:token']);
+
+/** Gauges read at each scrape from the running process and its database. */
+export function addGauges({ registry }: Metrics, { pool, openStreams, embeddedRestarts }: MetricsSources): void {
+  new Gauge({
+    name: 'leadbell_live_streams_open',
+    help: 'Live console streams (Server-Sent Events) open on this process.',
+    registers: [registry],
+    collect() {
+      this.set(openStreams());
+    },
+  });
+  new Gauge({
+    name: 'leadbell_database_pool_connections',
+    help: 'Connections of this process’s database pool, by state (in_use, idle, waiting requests).',
+    labelNames: ['state'],
+    registers: [registry],
+    collect() {
+      this.set({ state: 'in_use' }, pool.totalCount - pool.idleCount);
+      this.set({ state: 'idle' }, pool.idleCount);
+      this.set({ state: 'waiting' }, pool.waitingCount);
+    },
+  });
+  // Jobs that are due and not finished: the backlog, whichever process works it. Scheduled
+  // escalations count once their time has come.
+  const backlog = async () => {
+    const { rows } = await pool.query<{ depth: number; oldest: number | null }>(
+      `select count(*)::int as depth, extract(epoch from now() - min(start_after))::float8 as oldest
+         from pgboss.job where state in ('created', 'retry', 'active') and start_after <= now()`,
+    );
+    return rows[0] ?? { depth: 0, oldest: null };
+  };
+  new Gauge({
+    name: 'leadbell_queue_depth',
+    help: 'Due jobs not yet finished (deliveries, escalations, alerts), across every process.',
+    registers: [registry],
+    async collect() {
+      this.set((await backlog()).depth);
+    },
+  });
+  new Gauge({
+    name: 'leadbell_queue_oldest_job_age_seconds',
+    help: 'How long the oldest due, unfinished job has waited (0 when none).',
+    registers: [registry],
+    async collect() {
+      this.set((await backlog()).oldest ?? 0);
+    },
+  });
+  if (embeddedRestarts) {
+    new Gauge({
+      name: 'leadbell_embedded_database_restarts',
+      help: 'Times this process restarted its embedded PostgreSQL after it stopped unexpectedly.',
+      registers: [registry],
+      collect() {
+        this.set(embeddedRestarts());
+      },
+    });
+  }
+}
+
+/** Counts each ingestion call once its answer has gone, with the error code it was refused with. */
+function countIngestion(app: FastifyInstance, metrics: Metrics): void {
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url;
+    if (request.method !== 'POST' || !route || !INGESTION_ROUTES.has(route)) return;
+    if (reply.statusCode < 400) metrics.notificationsAccepted.inc({ route });
+    else metrics.notificationsRejected.inc({ reason: request.errorCode ?? `http_${reply.statusCode}` });
+  });
+}
+
+function hasToken(request: FastifyRequest, token: string): boolean {
+  const given = Buffer.from(request.headers.authorization ?? '');
+  const expected = Buffer.from(`Bearer ${token}`);
+  return given.length === expected.length && timingSafeEqual(given, expected);
+}
+
+/**
+ * Prometheus metrics (fastify-metrics over prom-client): request durations by route, process
+ * defaults and the product's own. Served at /metrics on the main port to holders of METRICS_TOKEN,
+ * or without a token on METRICS_PORT (a port kept off the internet); neither set, not served.
+ * Registered before the routes: the plugin learns each route as it is added.
+ */
+export async function registerMetrics(
+  app: FastifyInstance,
+  metrics: Metrics,
+  { token, port, host }: { token: string | undefined; port: number | undefined; host: string },
+): Promise<void> {
+  countIngestion(app, metrics);
+  const { registry } = metrics;
+  await app.register(fastifyMetrics, {
+    endpoint:
+      token && !port
+        ? {
+            url: '/metrics',
+            method: 'GET',
+            logLevel: 'warn',
+            schema: { hide: true },
+            onRequest: async (request, reply) => {
+              if (!hasToken(request, token))
+                return sendApiError(reply, 401, {
+                  code: 'unauthorized',
+                  message: 'A valid metrics token is required.',
+                });
+            },
+            handler: async () => undefined,
+          }
+        : null,
+    defaultMetrics: { enabled: true, register: registry },
+    routeMetrics: {
+      enabled: { histogram: true, summary: false },
+      // The summary is created even when disabled: it too must stay out of prom-client's global registry.
+      overrides: {
+        histogram: { registers: [registry], buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5] },
+        summary: { registers: [registry] },
+      },
+    },
+  });
+  if (!port) return;
+  const metricsServer = Fastify({ logger: false });
+  metricsServer.get('/metrics', async (_request, reply) =>
+    reply.type(registry.contentType).send(await registry.metrics()),
+  );
+  await metricsServer.listen({ port, host });
+  app.addHook('onClose', async () => metricsServer.close());
+}
