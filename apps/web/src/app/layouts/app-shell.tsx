@@ -1,10 +1,7 @@
 import {
   BookOpen,
-<<<<<<< HEAD
-  Inbox,
-=======
   ChartColumn,
->>>>>>> main
+  Inbox,
   KeyRound,
   ListChecks,
   LogOut,
