@@ -227,6 +227,10 @@ test.describe('leads', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
     await page.reload();
     await expect(page.getByLabel('Country for phone numbers')).toHaveValue('US');
+    if (SCREENSHOTS)
+      await page
+        .getByRole('region', { name: 'Leads' })
+        .screenshot({ path: `${SCREENSHOTS}/account-country-${testInfo.project.name}.png` });
 
     await page.goto('/leads');
     const row = leadRow(page, 'New lead: ليلى Haddad 🏡');
