@@ -12,6 +12,8 @@ export const CONSOLE_PATHS = [
   '/reset-password/verify',
   '/onboarding/entity',
   '/onboarding/plan',
+  '/leads',
+  '/leads/:leadId',
   '/flows',
   '/flows/new',
   '/flows/:flowId/edit',

@@ -67,6 +67,8 @@ export const routes: RouteObject[] = [
           {
             element: <AppShell />,
             children: [
+              { path: '/leads', lazy: page(() => import('./routes/leads.tsx'), 'LeadsPage') },
+              { path: '/leads/:leadId', lazy: page(() => import('./routes/lead.tsx'), 'LeadPage') },
               { path: '/flows', lazy: page(() => import('./routes/flows.tsx'), 'FlowsPage') },
               {
                 path: '/flows/new',

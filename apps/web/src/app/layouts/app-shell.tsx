@@ -1,6 +1,7 @@
 import {
   BookOpen,
   ChartColumn,
+  Inbox,
   KeyRound,
   ListChecks,
   LogOut,
@@ -25,6 +26,7 @@ import { cn } from '../../lib/cn.ts';
 type NavItem = { to: string; label: string; icon: LucideIcon; isAdminOnly?: boolean };
 
 const NAV_ITEMS: NavItem[] = [
+  { to: '/leads', label: 'Leads', icon: Inbox },
   { to: '/flows', label: 'Flows', icon: Workflow },
   { to: '/insights', label: 'Insights', icon: ChartColumn },
   { to: '/setup', label: 'Setup', icon: ListChecks },

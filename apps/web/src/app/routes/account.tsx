@@ -11,6 +11,7 @@ import { EmailFallbackToggle } from '../../features/devices/components/email-fal
 import { ThisDeviceNotifications } from '../../features/devices/components/this-device-notifications.tsx';
 import { useThisDevice } from '../../features/devices/hooks/use-this-device.ts';
 import { ChangePlanForm } from '../../features/entities/components/change-plan-form.tsx';
+import { DefaultCountrySelect } from '../../features/entities/components/default-country-select.tsx';
 import { LeaveTeam } from '../../features/team/components/leave-team.tsx';
 import { USAGE_QUERY_KEY } from '../../features/usage/api/get-usage.ts';
 import { UsagePanel } from '../../features/usage/components/usage-panel.tsx';
@@ -96,6 +97,16 @@ export function AccountPage() {
         <Section title="Email">
           <EmailFallbackToggle email={me.user.email} />
         </Section>
+
+        {entity ? (
+          <Section id="leads" title="Leads">
+            <DefaultCountrySelect
+              entityId={entity.id}
+              defaultCountry={entity.defaultCountry}
+              canEdit={me.user.role === 'admin'}
+            />
+          </Section>
+        ) : null}
 
         {entity ? (
           <Section id="quiet-hours" title="Quiet hours">

@@ -114,10 +114,7 @@ export function SetupChecklist({ setup, className }: SetupChecklistProps) {
           {setup.steps.firstLead.flowId ? (
             <>
               {' '}
-              <Link
-                to={`/flows/${encodeURIComponent(setup.steps.firstLead.flowId)}`}
-                className="font-medium text-brand-700 hover:underline"
-              >
+              <Link to="/leads" className="font-medium text-brand-700 hover:underline">
                 See it
               </Link>
             </>
