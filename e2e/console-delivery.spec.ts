@@ -280,7 +280,8 @@ test.describe('console delivery', () => {
         title: 'New lead: Ada',
         body: 'Ada asked: <b>open Sunday?</b>',
         tag: 'n-1',
-        data: { url: `${product.url}/flows/f-1` },
+        // What the click needs: where the body goes, and the lead the buttons act on (decision 024).
+        data: { url: `${product.url}/flows/f-1`, notificationId: 'n-1', phone: null },
       },
     ]);
   });

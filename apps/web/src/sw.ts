@@ -1,6 +1,14 @@
 /// <reference lib="webworker" />
 import type { PushReceipt } from '@leadbell/shared/devices';
-import { notificationTarget, readPushPayload } from './features/devices/push-payload.ts';
+import {
+  claimOutcome,
+  leadCardUrl,
+  notificationActions,
+  notificationTarget,
+  readNotificationData,
+  readPushPayload,
+  type NotificationData,
+} from './features/devices/push-payload.ts';
 import { subscribeThisDevice } from './features/devices/subscribe-this-device.ts';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -40,21 +48,93 @@ async function sendReceipt(receipt: PushReceipt): Promise<void> {
   }
 }
 
+/**
+ * A notification with the lead's buttons. `actions` is missing from TypeScript's lib (it is
+ * Chromium-only: Safari and Firefox ignore it), hence the widened options type.
+ */
+function showLeadNotification(
+  title: string,
+  options: NotificationOptions & { actions?: { action: string; title: string }[]; renotify?: boolean },
+  data: NotificationData,
+): Promise<void> {
+  return self.registration.showNotification(title, { icon: ICON, badge: BADGE, ...options, data });
+}
+
 self.addEventListener('push', (event) => {
   const payload = readPushPayload(readData(event.data));
   // Title and body are plain text: notifications never render HTML.
-  const shown = self.registration.showNotification(payload.title, {
-    body: payload.message,
-    icon: ICON,
-    badge: BADGE,
-    ...(payload.notificationId ? { tag: payload.notificationId } : {}),
-    // An escalation replaces the lead's notification, rings again and stays until acted on.
-    ...(payload.isEscalation && payload.notificationId ? { renotify: true, requireInteraction: true } : {}),
-    silent: payload.isSilent,
-    data: { url: notificationTarget(payload, self.location.origin) },
-  });
+  const shown = showLeadNotification(
+    payload.title,
+    {
+      body: payload.message,
+      ...(payload.notificationId ? { tag: payload.notificationId } : {}),
+      // An escalation replaces the lead's notification, rings again and stays until acted on.
+      ...(payload.isEscalation && payload.notificationId ? { renotify: true, requireInteraction: true } : {}),
+      silent: payload.isSilent,
+      actions: notificationActions(payload),
+    },
+    {
+      url: notificationTarget(payload, self.location.origin),
+      notificationId: payload.notificationId,
+      phone: payload.phone,
+    },
+  );
   event.waitUntil(shown.then(() => (payload.receipt ? sendReceipt(payload.receipt) : undefined)));
 });
+
+function postLead(notificationId: string, change: 'claim' | 'seen'): Promise<Response> {
+  // Same origin, so the browser sends the member's session cookie: the claim is theirs.
+  return fetch(`/v1/leads/${encodeURIComponent(notificationId)}/${change}`, {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { accept: 'application/json' },
+  });
+}
+
+async function serverMessageOf(response: Response): Promise<string | null> {
+  try {
+    const body = (await response.json()) as { error?: { message?: unknown } };
+    return typeof body.error?.message === 'string' ? body.error.message : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * "I'm on it" from the lock screen: claims the lead and says how it went in a notification that
+ * replaces the lead's (same tag), keeping Call. Tapping that one opens the card.
+ */
+async function claimFromNotification(notification: Notification, data: NotificationData & { notificationId: string }) {
+  let status: number | null = null;
+  let message: string | null = null;
+  try {
+    const response = await postLead(data.notificationId, 'claim');
+    status = response.status;
+    if (!response.ok) message = await serverMessageOf(response);
+  } catch {
+    // Offline: the follow-up says so and leads to the card.
+  }
+  const outcome = claimOutcome(status, notification.title, message);
+  await showLeadNotification(
+    outcome.title,
+    {
+      body: outcome.body,
+      tag: data.notificationId,
+      silent: true,
+      actions: data.phone ? [{ action: 'call', title: 'Call' }] : [],
+    },
+    { ...data, url: leadCardUrl(data.notificationId, self.location.origin) },
+  );
+}
+
+/** Opening the lead from its notification is seeing it (the inbox's unread dot). Best effort. */
+async function markSeen(notificationId: string): Promise<void> {
+  try {
+    await postLead(notificationId, 'seen');
+  } catch {
+    // The card marks it seen as it opens anyway.
+  }
+}
 
 /** Focuses an open console window and navigates it, or opens a new window (always for other sites). */
 async function openTarget(href: string): Promise<void> {
@@ -77,10 +157,26 @@ async function openTarget(href: string): Promise<void> {
 
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const data: unknown = event.notification.data;
-  const url =
-    typeof data === 'object' && data !== null && 'url' in data && typeof data.url === 'string' ? data.url : null;
-  event.waitUntil(openTarget(notificationTarget({ url, flowId: null }, self.location.origin)));
+  const data = readNotificationData(event.notification.data);
+  const { notificationId } = data;
+  const origin = self.location.origin;
+  if (event.action === 'claim' && notificationId) {
+    event.waitUntil(claimFromNotification(event.notification, { ...data, notificationId }));
+    return;
+  }
+  if (event.action === 'call' && data.phone) {
+    // Some browsers open only web pages from a worker: then the card, whose Call is one tap away.
+    const card = notificationId
+      ? leadCardUrl(notificationId, origin)
+      : notificationTarget({ ...data, flowId: null }, origin);
+    event.waitUntil(self.clients.openWindow(`tel:${data.phone}`).catch(() => openTarget(card)));
+    return;
+  }
+  // A lead's body opens its card (issue 12); anything else where its url says.
+  const target = notificationId
+    ? leadCardUrl(notificationId, origin)
+    : notificationTarget({ ...data, flowId: null }, origin);
+  event.waitUntil(Promise.all([notificationId ? markSeen(notificationId) : undefined, openTarget(target)]));
 });
 
 // The push service replaced or expired the subscription: subscribe again and tell the server, or

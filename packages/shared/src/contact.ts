@@ -1,4 +1,4 @@
-import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
+import { getCountries, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import { z } from 'zod';
 
 const EMAIL = z.email();
@@ -20,6 +20,11 @@ export type ContactAction = { kind: ContactActionKind; label: string; href: stri
 
 function isEmail(value: unknown): value is string {
   return typeof value === 'string' && value.length <= 254 && EMAIL.safeParse(value.trim()).success;
+}
+
+/** Every country whose phone numbers can be read: the choices for the entity's default country. */
+export function phoneCountries(): CountryCode[] {
+  return getCountries();
 }
 
 /** ISO 3166 alpha-2, upper case, when it names a country libphonenumber knows. */

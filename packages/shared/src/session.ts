@@ -23,6 +23,8 @@ export const MeSchema = z.object({
     entityId: z.string().nullable(),
   }),
   entity: EntitySchema.nullable(),
+  /** Names of the entity's admins, so a member knows whom to ask (empty without an entity). */
+  admins: z.array(z.string()),
   onboardingStep: z.enum(ONBOARDING_STEPS),
 });
 export type Me = z.infer<typeof MeSchema>;

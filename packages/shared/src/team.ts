@@ -89,3 +89,13 @@ export function seatLimitMessage(plan: PlanId): string {
     ? `Your ${title} plan includes ${users}. Upgrade to ${getPlan(next).title} to invite more.`
     : `Your ${title} plan includes ${users}, the most any plan has. Remove someone to invite another.`;
 }
+
+/** "2 of 3 seats used", as the Team page and the usage panel say it. */
+export function seatsUsedLabel({ used, included }: Seats): string {
+  return `${used} of ${included} ${included === 1 ? 'seat' : 'seats'} used`;
+}
+
+/** Whether one more person (member or invitation) fits the plan. */
+export function hasFreeSeat({ used, included }: Seats): boolean {
+  return used < included;
+}

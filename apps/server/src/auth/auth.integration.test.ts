@@ -39,6 +39,7 @@ describe('identity', () => {
     expect(me.body).toEqual({
       user: { id: expect.any(String), email, name: "Zoë O'Brien-Smith", role: 'admin', entityId: null },
       entity: null,
+      admins: [],
       onboardingStep: 'entity',
     });
   });

@@ -13,7 +13,7 @@ import { createLogger } from '../lib/logger.ts';
 import { loadSecrets } from '../lib/secrets.ts';
 import { runCommand } from './run-command.ts';
 
-// `npm run backup [file]`: a consistent snapshot of the whole database (decision 028), taken while
+// `npm run backup [file]`: a consistent snapshot of the whole database (decision 029), taken while
 // the server runs or not. Default file: DATA_DIR/backups/leadbell-<time>.backup.gz.
 
 await runCommand(async () => {

@@ -97,6 +97,33 @@ async function expectStored(connectionString: string, outcomes: Outcome[]): Prom
   expect(rows.map((row) => row.id).sort()).toEqual(accepted.sort());
 }
 
+/**
+ * Every accepted lead's email copy (on by default for an owner without a device) ends delivered:
+ * the job queue, its worker and the live listener came back with the database.
+ */
+async function expectDelivered(connectionString: string, outcomes: Outcome[]): Promise<void> {
+  const accepted = outcomes.flatMap((outcome) => (outcome.id ? [outcome.id] : []));
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    await until(
+      async () => {
+        const { rows } = await client.query<{ pending: number; delivered: number }>(
+          `select count(*) filter (where status <> 'delivered')::int as pending,
+                count(*) filter (where status = 'delivered')::int as delivered
+           from deliveries where notification_id = any($1::uuid[])`,
+          [accepted],
+        );
+        return rows[0]!.pending === 0 && rows[0]!.delivered >= accepted.length;
+      },
+      'every accepted lead to be delivered',
+      90_000,
+    );
+  } finally {
+    await client.end();
+  }
+}
+
 /** Waits until `check` passes; the outage is over when the server says so. */
 async function until(check: () => Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -115,7 +142,7 @@ const isReady = (server: ServerProcess) => () =>
 describe.runIf(inject('databaseKind') === 'embedded')('the database goes away and comes back', () => {
   it(
     'kill -9 of the embedded postmaster under load: only 202 or 503, recovered within 10 s, every 202 stored',
-    { timeout: 120_000 },
+    { timeout: 180_000 },
     async () => {
       const dataDir = await temporaryFolder('leadbell-outage-');
       const server = await startServerProcess({ ...UNLIMITED, SMTP_URL: smtp.url, DATA_DIR: dataDir });
@@ -144,16 +171,15 @@ describe.runIf(inject('databaseKind') === 'embedded')('the database goes away an
         embeddedPostgresPassword: string;
       };
       const port = readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[3];
-      await expectStored(
-        `postgres://postgres:${encodeURIComponent(secrets.embeddedPostgresPassword)}@127.0.0.1:${port}/leadbell`,
-        outcomes,
-      );
+      const databaseUrl = `postgres://postgres:${encodeURIComponent(secrets.embeddedPostgresPassword)}@127.0.0.1:${port}/leadbell`;
+      await expectStored(databaseUrl, outcomes);
+      await expectDelivered(databaseUrl, outcomes);
     },
   );
 
   it(
     'an external PostgreSQL stopped and started again: only 202 or 503, recovered within 10 s, every 202 stored',
-    { timeout: 120_000 },
+    { timeout: 180_000 },
     async () => {
       const dataDir = await temporaryFolder('leadbell-external-');
       const log = pino({ level: 'silent' });
@@ -190,6 +216,7 @@ describe.runIf(inject('databaseKind') === 'embedded')('the database goes away an
         expect(outcomes.some((outcome) => outcome.status === 503)).toBe(true);
         expect(recoveryOf(outcomes, restartedAt)).toBeLessThan(RECOVERY_LIMIT_MS);
         await expectStored(database.connectionString, outcomes);
+        await expectDelivered(database.connectionString, outcomes);
       } finally {
         await server.stop('SIGTERM');
         await database.stop();

@@ -11,7 +11,7 @@ import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 //   then per table: `\copy <schema>.<table> (<columns>)`, its rows in COPY text format, `\.`
 // COPY's text format escapes backslashes and newlines, so a row is one line and a line holding
 // only `\.` can only be the end of a table. It is PostgreSQL's own fast path in both directions
-// and needs no pg_dump, which the embedded package does not ship (decision 028).
+// and needs no pg_dump, which the embedded package does not ship (decision 029).
 
 const FORMAT = 'leadbell-snapshot/1';
 const SCHEMAS = ['public', 'drizzle', 'pgboss'];
@@ -33,7 +33,7 @@ async function tablesOf(client: pg.ClientBase): Promise<Table[]> {
   // Partitions are read through their parent; generated columns are computed again on load.
   const { rows } = await client.query<{ schema: string; name: string; columns: string[]; partitioned: boolean }>(
     `select n.nspname as schema, c.relname as name, c.relkind = 'p' as partitioned,
-            array_agg(a.attname order by a.attnum) as columns
+            array_agg(a.attname::text order by a.attnum) as columns
        from pg_class c
        join pg_namespace n on n.oid = c.relnamespace
        join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped and a.attgenerated = ''

@@ -8,7 +8,7 @@ import { findDeliveryTarget, type DeliveryTarget } from '../features/deliveries/
 import { isQuietAt } from '@leadbell/shared/business-hours';
 import { leadEmailOf, leadPhonesOf } from '@leadbell/shared/contact';
 import { notificationMail } from '../features/deliveries/notification-mail.ts';
-import { buildPushPayload, type PushContent } from '../features/deliveries/push-payload.ts';
+import { buildPushPayload, leadPushActions, type PushContent } from '../features/deliveries/push-payload.ts';
 import { isPushServiceAllowed } from '../features/deliveries/push-service-hosts.ts';
 import { recordDeliveryAttempt } from '../features/deliveries/record-delivery-attempt.ts';
 import { recordDeviceHealth } from '../features/deliveries/record-device-health.ts';
@@ -105,6 +105,7 @@ export function createDeliverNotificationHandler({
     }
     const isEscalation = delivery.purpose === 'escalation';
     const minutes = Math.round((delivery.responseTargetSeconds ?? 0) / 60);
+    const phone = leadPhonesOf(delivery.data, delivery.defaultCountry)[0]?.e164 ?? null;
     const content = {
       title: isEscalation ? `Still unanswered (${minutes} min): ${delivery.title}` : delivery.title,
       message: delivery.message,
@@ -114,7 +115,8 @@ export function createDeliverNotificationHandler({
       deliveryId: delivery.deliveryId,
       deviceId: null,
       isTest: delivery.isTest,
-      phone: leadPhonesOf(delivery.data, delivery.defaultCountry)[0]?.e164 ?? null,
+      phone,
+      actions: leadPushActions(phone),
       escalation: isEscalation,
       silent: isQuietAt(delivery.quietHours, delivery.timeZone, clock.now()),
     };
@@ -159,6 +161,7 @@ export function createDeliverNotificationHandler({
       deviceId: subscriptionId,
       isTest: true,
       phone: null,
+      actions: [],
       escalation: false,
       silent: false,
     };

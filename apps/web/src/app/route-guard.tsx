@@ -4,10 +4,10 @@ import { useSession } from '../lib/auth.ts';
 import { resolveRedirect, type RedirectSession, type RouteAccess } from '../lib/redirects.ts';
 
 /** Route `handle` flags read by the guard. */
-export type RouteHandle = { skipOnboarding?: boolean };
+export type RouteHandle = { skipOnboarding?: boolean; adminOnly?: boolean };
 
-function hasSkipOnboarding(handle: unknown): boolean {
-  return typeof handle === 'object' && handle !== null && (handle as RouteHandle).skipOnboarding === true;
+function hasFlag(handle: unknown, flag: keyof RouteHandle): boolean {
+  return typeof handle === 'object' && handle !== null && (handle as RouteHandle)[flag] === true;
 }
 
 /** Renders its child routes only for the sessions `access` allows; sends everyone else on. */
@@ -29,7 +29,8 @@ export function RouteGuard({ access }: { access: RouteAccess }) {
     session: redirectSession,
     location: `${location.pathname}${location.search}`,
     redirectTo: searchParams.get('redirectTo'),
-    skipOnboarding: matches.some((match) => hasSkipOnboarding(match.handle)),
+    skipOnboarding: matches.some((match) => hasFlag(match.handle, 'skipOnboarding')),
+    adminOnly: matches.some((match) => hasFlag(match.handle, 'adminOnly')),
   });
 
   return target ? <Navigate to={target} replace /> : <Outlet />;

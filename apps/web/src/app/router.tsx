@@ -5,10 +5,13 @@ import { AppShell } from './layouts/app-shell.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { RouteError } from './route-error.tsx';
 import { RouteGuard, type RouteHandle } from './route-guard.tsx';
-import { NotFoundPage, UnauthorizedPage } from './routes/not-found.tsx';
+import { NotFoundPage } from './routes/not-found.tsx';
 import { notFoundRoute, publicRoutes } from '../public/public-routes.tsx';
 
 const skipOnboarding: RouteHandle = { skipOnboarding: true };
+// Spec section 6: only admins manage the plan, API keys, flows and the team; members who open
+// these pages go to /unauthorized. The API refuses them too (403 `forbidden`).
+const adminOnly: RouteHandle = { adminOnly: true };
 
 /** Loads a route's page on first visit, so one page does not carry the whole console. */
 function page<M extends Record<K, ComponentType>, K extends keyof M & string>(load: () => Promise<M>, name: K) {
@@ -64,12 +67,23 @@ export const routes: RouteObject[] = [
           {
             element: <AppShell />,
             children: [
+              { path: '/leads', lazy: page(() => import('./routes/leads.tsx'), 'LeadsPage') },
+              { path: '/leads/:leadId', lazy: page(() => import('./routes/lead.tsx'), 'LeadPage') },
               { path: '/flows', lazy: page(() => import('./routes/flows.tsx'), 'FlowsPage') },
-              { path: '/flows/new', lazy: page(() => import('./routes/flow-new.tsx'), 'FlowNewPage') },
-              { path: '/flows/:flowId/edit', lazy: page(() => import('./routes/flow-edit.tsx'), 'FlowEditPage') },
+              {
+                path: '/flows/new',
+                lazy: page(() => import('./routes/flow-new.tsx'), 'FlowNewPage'),
+                handle: adminOnly,
+              },
+              {
+                path: '/flows/:flowId/edit',
+                lazy: page(() => import('./routes/flow-edit.tsx'), 'FlowEditPage'),
+                handle: adminOnly,
+              },
               {
                 path: '/flows/:flowId/connect',
                 lazy: page(() => import('./routes/flow-connect.tsx'), 'FlowConnectPage'),
+                handle: adminOnly,
               },
               {
                 path: '/flows/:flowId',
@@ -77,7 +91,8 @@ export const routes: RouteObject[] = [
               },
               { path: '/setup', lazy: page(() => import('./routes/setup.tsx'), 'SetupPage') },
               { path: '/insights', lazy: page(() => import('./routes/insights.tsx'), 'InsightsPage') },
-              { path: '/api', lazy: page(() => import('./routes/api-keys.tsx'), 'ApiKeysPage') },
+              { path: '/api', lazy: page(() => import('./routes/api-keys.tsx'), 'ApiKeysPage'), handle: adminOnly },
+              { path: '/team', lazy: page(() => import('./routes/team.tsx'), 'TeamPage'), handle: adminOnly },
               { path: '/account', lazy: page(() => import('./routes/account.tsx'), 'AccountPage') },
               {
                 path: '/sign-out',
@@ -88,7 +103,9 @@ export const routes: RouteObject[] = [
           },
         ],
       },
-      { path: '/unauthorized', element: <UnauthorizedPage /> },
+      // Signed in or not: the page itself says what fits, and who invited whom.
+      { path: '/invite/:token', lazy: page(() => import('./routes/invite.tsx'), 'InvitePage') },
+      { path: '/unauthorized', lazy: page(() => import('./routes/unauthorized.tsx'), 'UnauthorizedPage') },
       { path: '/not-found', element: <NotFoundPage /> },
       notFoundRoute,
     ],

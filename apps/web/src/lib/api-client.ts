@@ -10,6 +10,8 @@ export class ApiError extends Error {
   readonly fields: FieldErrors;
   /** Seconds from a `Retry-After` header (429 answers), when the server sent one. */
   readonly retryAfterSeconds: number | null;
+  /** The envelope's `details` as sent, e.g. a lost claim's `details.lead` (who holds it). */
+  readonly details: Record<string, unknown>;
 
   constructor(
     status: number,
@@ -17,6 +19,7 @@ export class ApiError extends Error {
     message: string,
     fields: FieldErrors = {},
     retryAfterSeconds: number | null = null,
+    details: Record<string, unknown> = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -24,6 +27,7 @@ export class ApiError extends Error {
     this.code = code;
     this.fields = fields;
     this.retryAfterSeconds = retryAfterSeconds;
+    this.details = details;
   }
 }
 
@@ -45,7 +49,7 @@ type RequestOptions = {
 
 function isEnvelope(
   value: unknown,
-): value is { error: { code: string; message: string; details?: { fields?: FieldErrors } } } {
+): value is { error: { code: string; message: string; details?: { fields?: FieldErrors } & Record<string, unknown> } } {
   if (typeof value !== 'object' || value === null || !('error' in value)) return false;
   const error = (value as { error: unknown }).error;
   return typeof error === 'object' && error !== null && 'code' in error && 'message' in error;
@@ -102,7 +106,7 @@ export async function apiRequest<T>(
     const retryAfter = parseRetryAfter(response.headers.get('retry-after'));
     if (isEnvelope(payload)) {
       const { code, message, details } = payload.error;
-      throw new ApiError(response.status, code, message, details?.fields ?? {}, retryAfter);
+      throw new ApiError(response.status, code, message, details?.fields ?? {}, retryAfter, details ?? {});
     }
     const code = response.status === 401 ? 'unauthorized' : response.status === 429 ? 'rate_limited' : 'internal_error';
     throw new ApiError(response.status, code, FALLBACK_MESSAGE, {}, retryAfter);

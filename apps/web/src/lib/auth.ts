@@ -55,3 +55,8 @@ export function useRequiredMe(): Me {
   if (session.status !== 'signed-in') throw new Error('useRequiredMe used outside a signed-in route');
   return session.me;
 }
+
+/** Whether the signed-in user may manage the plan, API keys, flows and the team (spec section 6). */
+export function useIsAdmin(): boolean {
+  return useRequiredMe().user.role === 'admin';
+}

@@ -7,7 +7,7 @@ export type StreamStatus = 'connecting' | 'live' | 'reconnecting' | 'offline';
 export type StreamListener = (event: MessageEvent<string>) => void;
 
 /** Events of `GET /v1/events` the console listens to. */
-export type StreamEventType = 'ready' | 'notification' | 'delivery' | 'setup';
+export type StreamEventType = 'ready' | 'notification' | 'delivery' | 'setup' | 'lead';
 
 const STREAM_URL = '/v1/events';
 

@@ -1,5 +1,7 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client.ts';
+import { fetchMe, ME_QUERY_KEY } from './auth.ts';
+import { signInPathFor } from './redirects.ts';
 
 /** Client errors are answers, not glitches: retrying a 404 or 401 only delays the message. */
 function shouldRetry(failureCount: number, error: unknown) {
@@ -7,12 +9,39 @@ function shouldRetry(failureCount: number, error: unknown) {
   return failureCount < 2;
 }
 
+let isRechecking = false;
+
+/**
+ * A 401 from any call may mean the session ended elsewhere (removed from the team, signed out on
+ * another device). When the console believes someone is signed in, the session is read again,
+ * outside the cache; if it is gone, the page is replaced by sign-in. A full load rather than
+ * clearing the cache in place: pages still mounted would otherwise read the missing session
+ * before the route guard moves them away, and nothing of the ended session stays in memory.
+ * A 401 while signed out (a wrong password on sign-in) changes nothing.
+ */
+async function recheckSession(queryClient: QueryClient, error: unknown) {
+  if (!(error instanceof ApiError) || error.status !== 401 || isRechecking) return;
+  if (!queryClient.getQueryData(ME_QUERY_KEY)) return;
+  isRechecking = true;
+  try {
+    if ((await fetchMe()) === null)
+      window.location.assign(signInPathFor(`${window.location.pathname}${window.location.search}`));
+  } catch {
+    // Offline or a server error: the next call tries again.
+  } finally {
+    isRechecking = false;
+  }
+}
+
 /** One query client for the whole console. */
 export function createQueryClient() {
-  return new QueryClient({
+  const queryClient: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError: (error) => void recheckSession(queryClient, error) }),
+    mutationCache: new MutationCache({ onError: (error) => void recheckSession(queryClient, error) }),
     defaultOptions: {
       queries: { retry: shouldRetry, staleTime: 30_000, refetchOnWindowFocus: true },
       mutations: { retry: false },
     },
   });
+  return queryClient;
 }

@@ -122,4 +122,15 @@ describe('resolveRedirect', () => {
       }),
     ).toBe('/unauthorized');
   });
+
+  it('route guard › a member on an admin-only page goes to /unauthorized; an admin stays', () => {
+    const member: RedirectSession = { status: 'signed-in', role: 'user', onboardingStep: 'complete' };
+    expect(resolveRedirect({ access: 'app', session: member, location: '/team', adminOnly: true })).toBe(
+      '/unauthorized',
+    );
+    expect(resolveRedirect({ access: 'app', session: member, location: '/flows' })).toBeNull();
+    expect(
+      resolveRedirect({ access: 'app', session: admin('complete'), location: '/team', adminOnly: true }),
+    ).toBeNull();
+  });
 });

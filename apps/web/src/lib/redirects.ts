@@ -3,7 +3,9 @@ import type { OnboardingStep, Role } from '@leadbell/shared/session';
 /**
  * Who may see a route (spec section 2, "Shell and redirects"):
  * - `guest`: sign-in and sign-up; signed-in users are sent on.
- * - `app`: needs a signed-in user who finished onboarding (unless `skipOnboarding`).
+ * - `app`: needs a signed-in user who finished onboarding (unless `skipOnboarding`); an
+ *   `adminOnly` route sends members to /unauthorized (spec section 6: only admins manage the plan,
+ *   API keys, flows and the team).
  * - `onboarding-entity` / `onboarding-plan`: needs a signed-in admin at that step.
  */
 export type RouteAccess = 'guest' | 'app' | 'onboarding-entity' | 'onboarding-plan';
@@ -19,10 +21,12 @@ type RedirectInput = {
   /** `redirectTo` from the query string, untrusted. */
   redirectTo?: string | null;
   skipOnboarding?: boolean;
+  adminOnly?: boolean;
 };
 
 export const HOME_PATH = '/flows';
 export const SIGN_IN_PATH = '/sign-in';
+export const UNAUTHORIZED_PATH = '/unauthorized';
 
 const ONBOARDING_PATHS: Record<Exclude<OnboardingStep, 'complete'>, string> = {
   entity: '/onboarding/entity',
@@ -58,6 +62,7 @@ export function resolveRedirect({
   location,
   redirectTo,
   skipOnboarding = false,
+  adminOnly = false,
 }: RedirectInput): string | null {
   if (access === 'guest') {
     if (session.status === 'anonymous') return null;
@@ -69,12 +74,12 @@ export function resolveRedirect({
   const step = session.onboardingStep;
 
   if (access === 'app') {
-    if (step === 'complete' || skipOnboarding) return null;
-    return ONBOARDING_PATHS[step];
+    if (step !== 'complete' && !skipOnboarding) return ONBOARDING_PATHS[step];
+    return adminOnly && session.role !== 'admin' ? UNAUTHORIZED_PATH : null;
   }
 
   // Onboarding creates the entity, which only an admin may do (spec section 6).
-  if (session.role !== 'admin') return '/unauthorized';
+  if (session.role !== 'admin') return UNAUTHORIZED_PATH;
   if (step === 'complete') return HOME_PATH;
   const wanted = access === 'onboarding-entity' ? 'entity' : 'plan';
   return step === wanted ? null : ONBOARDING_PATHS[step];

@@ -104,6 +104,7 @@ describe('deliveries › web push', () => {
       deviceId: null,
       isTest: false,
       phone: null,
+      actions: ['claim'],
       escalation: false,
       silent: false,
     });
@@ -132,6 +133,7 @@ describe('deliveries › web push', () => {
     await notify(app, owner.apiKey, { flowId, data: { name: 'Eve', phone: '07911 123456' } });
     const [message] = await stub.waitForMessages(stubId, 1);
     expect(message!.payload.phone).toBe('+447911123456');
+    expect(message!.payload.actions).toEqual(['claim', 'call']);
   });
 
   it('the notification url, when given, is what the device opens', async () => {
@@ -301,6 +303,7 @@ describe('deliveries › web push', () => {
       deliveryId: null,
       deviceId,
       isTest: true,
+      actions: [],
     });
   });
 });

@@ -11,6 +11,7 @@ const content: PushContent = {
   deviceId: null,
   isTest: false,
   phone: '+447911123456',
+  actions: ['claim', 'call'],
   escalation: false,
   silent: false,
 };
@@ -43,5 +44,25 @@ describe('push payload', () => {
     const parsed = JSON.parse(payload) as PushContent;
     expect(parsed.message).toBe('');
     expect(parsed.title.endsWith('…')).toBe(true);
+  });
+
+  it('a lead at every limit still fits, and keeps its id, phone and actions whole', () => {
+    // The largest a lead can be: title and message at their limits in characters JSON escapes
+    // six-fold, a 2,048-character url, a long escalation prefix.
+    const payload = buildPushPayload({
+      ...content,
+      title: `Still unanswered (120 min): ${'"'.repeat(250)}`,
+      message: '\u0001'.repeat(2000),
+      url: `https://acme.example/${'x'.repeat(2048 - 21)}`,
+      phone: '+12025550123',
+      escalation: true,
+    });
+    expect(Buffer.byteLength(payload)).toBeLessThanOrEqual(PUSH_PLAINTEXT_MAX_BYTES);
+    expect(JSON.parse(payload)).toMatchObject({
+      notificationId: content.notificationId,
+      phone: '+12025550123',
+      actions: ['claim', 'call'],
+      escalation: true,
+    });
   });
 });

@@ -5,6 +5,18 @@
  */
 export const PUSH_PLAINTEXT_MAX_BYTES = 4096 - 86 - 1 - 16;
 
+/**
+ * Buttons on the phone's notification (decision 024): "I'm on it" claims through the service
+ * worker, "Call" dials the lead's phone. Chromium shows them; Safari and Firefox ignore them.
+ */
+export const PUSH_ACTIONS = ['claim', 'call'] as const;
+export type PushAction = (typeof PUSH_ACTIONS)[number];
+
+/** The buttons a lead's notification offers: "I'm on it" always, "Call" when a phone is known. */
+export function leadPushActions(phone: string | null): PushAction[] {
+  return phone ? ['claim', 'call'] : ['claim'];
+}
+
 export type PushContent = {
   title: string;
   message: string;
@@ -19,6 +31,8 @@ export type PushContent = {
   isTest: boolean;
   /** The lead's first phone number (E.164), for the notification's Call button (decision 024). */
   phone: string | null;
+  /** The notification's buttons; none for a test push. */
+  actions: PushAction[];
   /** Nobody claimed it in time: the device rings again and keeps it on screen (decision 025). */
   escalation: boolean;
   /** The member's quiet hours: shown without sound or vibration (decision 025). */
@@ -48,6 +62,7 @@ function fitField(content: PushContent, field: 'title' | 'message'): PushContent
 /**
  * The JSON sent to the device, shortened to fit rather than refused: the message is cut first,
  * then the title (which only happens with a message at its limit made of characters JSON escapes).
+ * The lead's id, phone and actions are never cut: they are what the buttons act on.
  */
 export function buildPushPayload(content: PushContent): string {
   let fitted = content;

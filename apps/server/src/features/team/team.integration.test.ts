@@ -64,6 +64,8 @@ describe('team › invitations', () => {
     });
     const me = (await person.client.get('/v1/me')).body;
     expect(me).toMatchObject({ user: { role: 'admin', entityId: admin.entityId }, onboardingStep: 'complete' });
+    // Whom a member asks for admin-only things: the /unauthorized page names them.
+    expect([...me.admins].sort()).toEqual(['Ann Owner', 'Bo Newcomer']);
     expect((await createHttpClient(app).get(`/v1/invitations/${invitation.token}`)).body.status).toBe('used');
     const team = (await admin.client.get('/v1/team')).body;
     expect(team.members.map((member: { name: string }) => member.name)).toEqual(['Ann Owner', 'Bo Newcomer']);

@@ -1,11 +1,13 @@
 import {
   BookOpen,
   ChartColumn,
+  Inbox,
   KeyRound,
   ListChecks,
   LogOut,
   Menu,
   UserRound,
+  Users,
   Workflow,
   type LucideIcon,
 } from 'lucide-react';
@@ -18,16 +20,18 @@ import { useSetup } from '../../features/setup/api/get-setup.ts';
 import { AlertingBanner } from '../../features/setup/components/alerting-banner.tsx';
 import { useLiveSetup } from '../../features/setup/hooks/use-live-setup.ts';
 import { progressLabel, setupProgress } from '../../features/setup/setup-steps.ts';
-import { useRequiredMe } from '../../lib/auth.ts';
+import { useIsAdmin, useRequiredMe } from '../../lib/auth.ts';
 import { cn } from '../../lib/cn.ts';
 
-type NavItem = { to: string; label: string; icon: LucideIcon };
+type NavItem = { to: string; label: string; icon: LucideIcon; isAdminOnly?: boolean };
 
 const NAV_ITEMS: NavItem[] = [
+  { to: '/leads', label: 'Leads', icon: Inbox },
   { to: '/flows', label: 'Flows', icon: Workflow },
   { to: '/insights', label: 'Insights', icon: ChartColumn },
   { to: '/setup', label: 'Setup', icon: ListChecks },
-  { to: '/api', label: 'API Keys', icon: KeyRound },
+  { to: '/api', label: 'API Keys', icon: KeyRound, isAdminOnly: true },
+  { to: '/team', label: 'Team', icon: Users, isAdminOnly: true },
   { to: '/account', label: 'Account', icon: UserRound },
   { to: '/sign-out', label: 'Sign Out', icon: LogOut },
 ];
@@ -61,10 +65,12 @@ function useSetupBadge(): string | null {
 
 function Nav({ onNavigate }: { onNavigate?: () => void }) {
   const setupBadge = useSetupBadge();
+  const isAdmin = useIsAdmin();
+  const items = NAV_ITEMS.filter((item) => isAdmin || !item.isAdminOnly);
   return (
     <nav aria-label="Main" className="flex-1 px-3 py-4">
       <ul className="grid gap-1">
-        {NAV_ITEMS.map(({ to, label, icon: Icon }) => (
+        {items.map(({ to, label, icon: Icon }) => (
           <li key={to}>
             <NavLink
               to={to}

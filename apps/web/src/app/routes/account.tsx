@@ -11,8 +11,11 @@ import { EmailFallbackToggle } from '../../features/devices/components/email-fal
 import { ThisDeviceNotifications } from '../../features/devices/components/this-device-notifications.tsx';
 import { useThisDevice } from '../../features/devices/hooks/use-this-device.ts';
 import { ChangePlanForm } from '../../features/entities/components/change-plan-form.tsx';
+import { DefaultCountrySelect } from '../../features/entities/components/default-country-select.tsx';
+import { LeaveTeam } from '../../features/team/components/leave-team.tsx';
 import { USAGE_QUERY_KEY } from '../../features/usage/api/get-usage.ts';
 import { UsagePanel } from '../../features/usage/components/usage-panel.tsx';
+import { getPlan } from '@leadbell/shared/plans';
 import { useRequiredMe } from '../../lib/auth.ts';
 
 type SectionProps = { id?: string; title: string; description?: ReactNode; children: ReactNode };
@@ -56,6 +59,7 @@ export function AccountPage() {
   const thisDevice = useThisDevice();
   useScrollToHash();
   const entity = me.entity;
+  const isAdmin = me.user.role === 'admin';
   return (
     <>
       <PageHeader title="Account" description="Your sign-in details, where notifications reach you, and your plan." />
@@ -95,6 +99,16 @@ export function AccountPage() {
         </Section>
 
         {entity ? (
+          <Section id="leads" title="Leads">
+            <DefaultCountrySelect
+              entityId={entity.id}
+              defaultCountry={entity.defaultCountry}
+              canEdit={me.user.role === 'admin'}
+            />
+          </Section>
+        ) : null}
+
+        {entity ? (
           <Section id="quiet-hours" title="Quiet hours">
             <QuietHoursEditor timeZone={entity.timeZone} />
           </Section>
@@ -108,7 +122,7 @@ export function AccountPage() {
 
         <UsagePanel planHref="#plan" />
 
-        {entity?.plan ? (
+        {entity?.plan && isAdmin ? (
           <Section id="plan" title="Plan">
             <ChangePlanForm
               entity={{ ...entity, plan: entity.plan }}
@@ -116,10 +130,25 @@ export function AccountPage() {
             />
           </Section>
         ) : null}
+        {entity?.plan && !isAdmin ? (
+          <Section id="plan" title="Plan">
+            <p className="text-sm text-slate-600">
+              {entity.name} is on the{' '}
+              <strong className="font-semibold text-slate-900">{getPlan(entity.plan).title}</strong> plan. Its admins
+              choose the plan: ask {me.admins.length > 0 ? me.admins.join(' or ') : 'an admin'} to change it.
+            </p>
+          </Section>
+        ) : null}
 
         <Card className="p-5 sm:p-7">
           <ChangePasswordForm />
         </Card>
+
+        {entity ? (
+          <Section title="Team" description={`You are ${isAdmin ? 'an admin' : 'a member'} of ${entity.name}.`}>
+            <LeaveTeam entityName={entity.name} />
+          </Section>
+        ) : null}
       </div>
     </>
   );

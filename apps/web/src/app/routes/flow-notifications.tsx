@@ -15,10 +15,12 @@ import { useLiveNotifications } from '../../features/notifications/hooks/use-liv
 import { useNotificationTarget } from '../../features/notifications/hooks/use-notification-target.ts';
 import { USAGE_QUERY_KEY } from '../../features/usage/api/get-usage.ts';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
+import { useIsAdmin } from '../../lib/auth.ts';
 
 export function FlowNotificationsPage() {
   const { flowId = '' } = useParams();
   const queryClient = useQueryClient();
+  const isAdmin = useIsAdmin();
   const query = useNotifications(flowId);
   // For the form redirect problem; the list itself carries the flow's name and title.
   const flow = useFlow(flowId);
@@ -91,12 +93,14 @@ export function FlowNotificationsPage() {
           icon={<BellRing />}
           title="You haven't received any notification yet"
           action={
-            <Button asChild variant="secondary">
-              <Link to={`/flows/${encodeURIComponent(flowId)}/connect`}>
-                <Plug aria-hidden="true" className="size-4" />
-                Connect your website
-              </Link>
-            </Button>
+            isAdmin ? (
+              <Button asChild variant="secondary">
+                <Link to={`/flows/${encodeURIComponent(flowId)}/connect`}>
+                  <Plug aria-hidden="true" className="size-4" />
+                  Connect your website
+                </Link>
+              </Button>
+            ) : null
           }
         >
           Once notifications arrive, you’ll see detailed insight and a content preview for every message here.

@@ -15,6 +15,7 @@ import { useSetup } from '../../features/setup/api/get-setup.ts';
 import { SetupChecklist } from '../../features/setup/components/setup-checklist.tsx';
 import { UsagePanel } from '../../features/usage/components/usage-panel.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
+import { useIsAdmin } from '../../lib/auth.ts';
 import { useFlashMessage } from '../../lib/flash-message.ts';
 
 function AddNewButton() {
@@ -32,6 +33,7 @@ export function FlowsPage() {
   const queryClient = useQueryClient();
   const flashMessage = useFlashMessage();
   const flows = useFlows();
+  const isAdmin = useIsAdmin();
   // The first screen after sign-in and onboarding: the checklist stays on top until it is done.
   const setup = useSetup();
   const [flowToDelete, setFlowToDelete] = useState<Flow | null>(null);
@@ -49,7 +51,7 @@ export function FlowsPage() {
       <PageHeader
         title="Flows"
         description="A flow is a notification template: your website picks one by its Flow ID and Leadbell rings your phone."
-        actions={<AddNewButton />}
+        actions={isAdmin ? <AddNewButton /> : null}
       />
       {successMessage ? (
         <Alert tone="success" className="mb-6">
@@ -69,11 +71,14 @@ export function FlowsPage() {
         />
       ) : flows.data.data.length === 0 ? (
         <EmptyState icon={<Workflow />} title="You haven't created any flows yet">
-          Create your first flow, then send its Flow ID from your website’s contact or booking form.
+          {isAdmin
+            ? 'Create your first flow, then send its Flow ID from your website’s contact or booking form.'
+            : 'An admin of your team creates flows; their leads will show here.'}
         </EmptyState>
       ) : (
         <FlowsTable
           flows={flows.data.data}
+          canManage={isAdmin}
           onDelete={(flow) => {
             setDeletedMessage(null);
             setFlowToDelete(flow);

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { notificationTarget, readPushPayload } from './push-payload.ts';
+import {
+  claimOutcome,
+  leadCardUrl,
+  notificationActions,
+  notificationTarget,
+  readNotificationData,
+  readPushPayload,
+} from './push-payload.ts';
 
 const ORIGIN = 'http://localhost:3000';
 
@@ -25,6 +32,19 @@ describe('readPushPayload', () => {
       receipt: { deliveryId: 'd1' },
       isEscalation: false,
       isSilent: false,
+      phone: null,
+      actions: [],
+    });
+  });
+
+  it('push › a lead’s phone and buttons are read; anything but an E.164 number or a known action is dropped', () => {
+    expect(readPushPayload({ phone: '+447911123456', actions: ['claim', 'call', 'delete'] })).toMatchObject({
+      phone: '+447911123456',
+      actions: ['claim', 'call'],
+    });
+    expect(readPushPayload({ phone: 'javascript:alert(1)', actions: 'claim' })).toMatchObject({
+      phone: null,
+      actions: [],
     });
   });
 
@@ -63,5 +83,36 @@ describe('notificationTarget', () => {
     expect(notificationTarget({ url: 'javascript:alert(1)', flowId: 'f1' }, ORIGIN)).toBe(`${ORIGIN}/flows/f1`);
     expect(notificationTarget({ url: 'http://example.com/', flowId: 'f1' }, ORIGIN)).toBe(`${ORIGIN}/flows/f1`);
     expect(notificationTarget({ url: 'http://[bad', flowId: null }, ORIGIN)).toBe(`${ORIGIN}/flows`);
+  });
+});
+
+describe('notification buttons', () => {
+  it('push › a lead with a phone gets "I’m on it" and "Call"; without a phone, only "I’m on it"', () => {
+    const lead = { notificationId: 'n1', actions: ['claim', 'call'] as const, phone: '+12025550123' };
+    expect(notificationActions({ ...lead, actions: [...lead.actions] })).toEqual([
+      { action: 'claim', title: 'I’m on it' },
+      { action: 'call', title: 'Call' },
+    ]);
+    expect(notificationActions({ ...lead, actions: ['claim', 'call'], phone: null })).toEqual([
+      { action: 'claim', title: 'I’m on it' },
+    ]);
+    expect(notificationActions({ notificationId: null, actions: ['claim'], phone: null })).toEqual([]);
+  });
+
+  it('push › the click reads back what the notification kept, and the body opens the lead card', () => {
+    expect(readNotificationData({ url: 'https://a.example', notificationId: 'n1', phone: '+12025550123' })).toEqual({
+      url: 'https://a.example',
+      notificationId: 'n1',
+      phone: '+12025550123',
+    });
+    expect(readNotificationData(null)).toEqual({ url: null, notificationId: null, phone: null });
+    expect(leadCardUrl('n 1', ORIGIN)).toBe(`${ORIGIN}/leads/n%201`);
+  });
+
+  it('push › the claim’s answer becomes the follow-up notification', () => {
+    expect(claimOutcome(200, 'New lead: Ann', null)).toEqual({ title: 'You’re on it', body: 'New lead: Ann' });
+    expect(claimOutcome(409, 'New lead: Ann', 'Bo Member is already on it.').title).toBe('Bo Member is already on it.');
+    expect(claimOutcome(401, 'New lead: Ann', null).title).toBe('Sign in to take this lead');
+    expect(claimOutcome(null, 'New lead: Ann', null).title).toBe('Couldn’t take the lead');
   });
 });

@@ -17,7 +17,16 @@ export type PushPayload = {
   isEscalation: boolean;
   /** The member's quiet hours: no sound, no vibration. */
   isSilent: boolean;
+  /** The lead's first phone number (E.164), for the Call button. */
+  phone: string | null;
+  /** The buttons the server asks for (decision 024): "I'm on it", "Call". */
+  actions: PushAction[];
 };
+
+export type PushAction = 'claim' | 'call';
+
+/** What a shown notification keeps for its click: where the body goes and what the buttons act on. */
+export type NotificationData = { url: string | null; notificationId: string | null; phone: string | null };
 
 /** The body of `POST /v1/push/receipts` for a push, when it names what it delivers. */
 function receiptOf(record: Record<string, unknown>): PushReceipt | null {
@@ -49,7 +58,48 @@ export function readPushPayload(data: unknown): PushPayload {
     receipt: receiptOf(record),
     isEscalation: record.escalation === true,
     isSilent: record.silent === true,
+    phone: phoneOf(record.phone),
+    actions: Array.isArray(record.actions)
+      ? (['claim', 'call'] as const).filter((action) => (record.actions as unknown[]).includes(action))
+      : [],
   };
+}
+
+/** Only a phone number ever becomes a `tel:` link. */
+function phoneOf(value: unknown): string | null {
+  return typeof value === 'string' && /^\+\d{6,15}$/.test(value) ? value : null;
+}
+
+/** The buttons to show: "I'm on it" for a lead, "Call" when its phone is known. */
+export function notificationActions(payload: Pick<PushPayload, 'actions' | 'notificationId' | 'phone'>) {
+  if (!payload.notificationId) return [];
+  return [
+    ...(payload.actions.includes('claim') ? [{ action: 'claim', title: 'I’m on it' }] : []),
+    ...(payload.actions.includes('call') && payload.phone ? [{ action: 'call', title: 'Call' }] : []),
+  ];
+}
+
+/** A shown notification's data, read back on click (anything else reads as nothing). */
+export function readNotificationData(data: unknown): NotificationData {
+  const record = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
+  return { url: text(record.url), notificationId: text(record.notificationId), phone: phoneOf(record.phone) };
+}
+
+/** The lead's card in the console: where tapping a lead's notification goes (issue 12). */
+export function leadCardUrl(notificationId: string, origin: string): string {
+  return new URL(`/leads/${encodeURIComponent(notificationId)}`, origin).href;
+}
+
+/**
+ * The follow-up notification after "I'm on it" on the lock screen: the claim's answer in words.
+ * `serverMessage` is the API's own message (a 409 names who holds the lead).
+ */
+export function claimOutcome(status: number | null, leadTitle: string, serverMessage: string | null) {
+  if (status !== null && status >= 200 && status < 300) return { title: 'You’re on it', body: leadTitle };
+  if (status === 409) return { title: serverMessage ?? 'Someone else is on it', body: leadTitle };
+  if (status === 401) return { title: 'Sign in to take this lead', body: `Tap to open Leadbell. ${leadTitle}` };
+  if (status === 404) return { title: 'This lead is gone', body: leadTitle };
+  return { title: 'Couldn’t take the lead', body: `Tap to open it and try again. ${leadTitle}` };
 }
 
 /**

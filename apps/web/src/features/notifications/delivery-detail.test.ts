@@ -1,6 +1,6 @@
 import type { DeliveryDetail } from '@leadbell/shared/notifications';
 import { describe, expect, it } from 'vitest';
-import { deliveryDetailText } from './delivery-detail.ts';
+import { deliveriesByMember, deliveryDetailText } from './delivery-detail.ts';
 
 function detail(overrides: Partial<DeliveryDetail>): DeliveryDetail {
   return {
@@ -60,5 +60,33 @@ describe('delivery detail', () => {
       'Emailed because no device could be reached',
     );
     expect(deliveryDetailText(detail({ ...email })).fallback).toBeNull();
+  });
+});
+
+describe('deliveries by member', () => {
+  const ann = { userId: 'u1', name: 'Ann', email: 'ann@example.com' };
+  const bo = { userId: 'u2', name: 'Bo', email: 'bo@example.com' };
+
+  it('reads as "Ann: delivered to iPhone; Bo: email", in the order teammates first appear', () => {
+    const groups = deliveriesByMember([
+      detail({ id: 'a', recipient: ann, device: { id: 'p1', label: 'iPhone', pushService: 'web.push.apple.com' } }),
+      detail({ id: 'b', channel: 'email', device: null, recipient: bo }),
+      detail({ id: 'c', recipient: ann, status: 'failed', device: { id: 'p2', label: 'Laptop', pushService: 'x' } }),
+    ]);
+    expect(groups.map((group) => `${group.name}: ${group.summary}`).join('; ')).toBe(
+      'Ann: delivered to iPhone; Bo: email',
+    );
+    expect(groups[0]!.details.map((d) => d.id)).toEqual(['a', 'c']);
+  });
+
+  it('joins several devices and an email copy, and says when nothing arrived yet or at all', () => {
+    const [both] = deliveriesByMember([
+      detail({ id: 'a', recipient: ann, device: { id: 'p1', label: 'iPhone', pushService: 'x' } }),
+      detail({ id: 'b', recipient: ann, device: { id: 'p2', label: 'Pixel', pushService: 'x' } }),
+      detail({ id: 'c', recipient: ann, channel: 'email', device: null }),
+    ]);
+    expect(both!.summary).toBe('delivered to iPhone, Pixel and email');
+    expect(deliveriesByMember([detail({ status: 'pending' })])[0]!.summary).toBe('sending');
+    expect(deliveriesByMember([detail({ status: 'failed' })])[0]!.summary).toBe('not delivered');
   });
 });

@@ -51,3 +51,48 @@ export function deliveryDetailText(detail: DeliveryDetail): DeliveryDetailText {
       };
   }
 }
+
+export type MemberDeliveries = {
+  /** The recipient's user id, or their name or email once the account is gone. */
+  key: string;
+  name: string;
+  /** "delivered to iPhone and email", "sending", "not delivered". */
+  summary: string;
+  details: DeliveryDetail[];
+};
+
+function targetName(detail: DeliveryDetail): string {
+  if (detail.channel === 'email') return 'email';
+  return detail.device?.label ?? 'a removed device';
+}
+
+function listed(items: string[]): string {
+  if (items.length <= 1) return items[0] ?? '';
+  return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}
+
+function summaryOf(details: DeliveryDetail[]): string {
+  const delivered = details.filter((detail) => detail.status === 'delivered');
+  if (delivered.length > 0) {
+    const pushes = delivered.filter((detail) => detail.channel === 'push').map(targetName);
+    const emails = delivered.some((detail) => detail.channel === 'email') ? ['email'] : [];
+    return pushes.length > 0 ? `delivered to ${listed([...pushes, ...emails])}` : 'email';
+  }
+  return details.some((detail) => detail.status === 'pending') ? 'sending' : 'not delivered';
+}
+
+/**
+ * A notification's deliveries by teammate, in the order they first appear, each with a one-line
+ * summary: the detail reads "Ann: delivered to iPhone; Bo: email" (issue 11).
+ */
+export function deliveriesByMember(details: DeliveryDetail[]): MemberDeliveries[] {
+  const groups = new Map<string, { name: string; details: DeliveryDetail[] }>();
+  for (const detail of details) {
+    const { userId, name, email } = detail.recipient;
+    const key = userId ?? email ?? name ?? 'unknown';
+    const group = groups.get(key) ?? { name: name ?? email ?? 'A former teammate', details: [] };
+    group.details.push(detail);
+    groups.set(key, group);
+  }
+  return [...groups].map(([key, group]) => ({ key, ...group, summary: summaryOf(group.details) }));
+}

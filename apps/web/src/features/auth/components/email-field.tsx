@@ -6,14 +6,27 @@ import { Input } from '../../../components/ui/input.tsx';
 export function EmailField({
   error,
   registration,
+  lockedHint,
 }: {
   error: string | undefined;
   registration: UseFormRegisterReturn;
+  /** Makes the field read-only (e.g. the address an invitation was sent to) and says why. */
+  lockedHint?: string | undefined;
 }) {
+  const isLocked = lockedHint !== undefined;
   return (
-    <FormField label="Email" error={error}>
+    <FormField label="Email" error={error} hint={lockedHint}>
       {(control) => (
-        <Input {...control} type="email" inputMode="email" autoComplete="email" spellCheck={false} {...registration} />
+        <Input
+          {...control}
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          spellCheck={false}
+          readOnly={isLocked}
+          className={isLocked ? 'bg-slate-50 text-slate-700' : undefined}
+          {...registration}
+        />
       )}
     </FormField>
   );

@@ -24,14 +24,24 @@ export const SIGNED_IN_DELAY_MS = 3_000;
 
 const FIELDS = ['email', 'password'] as const;
 
-export function SignInForm({ successMessage }: { successMessage?: string | undefined }) {
+type SignInFormProps = {
+  successMessage?: string | undefined;
+  /** An invitation's address: filled in and locked. */
+  invitedEmail?: string;
+  /** Replaces the pause and the guard's redirect after signing in (e.g. to join an invited team). */
+  onSignedIn?: () => void;
+  /** Replaces going to /verify when the address is not verified yet. */
+  onNeedsVerification?: (state: VerifyState) => void;
+};
+
+export function SignInForm({ successMessage, invitedEmail, onSignedIn, onNeedsVerification }: SignInFormProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [isSignedIn, setIsSignedIn] = useState(false);
   const lockout = useCountdown();
   const form = useForm<SignIn>({
     resolver: zodResolver(SignInSchema),
-    defaultValues: { email: '', password: '' },
+    defaultValues: { email: invitedEmail ?? '', password: '' },
   });
 
   const mutation = useMutation({
@@ -50,11 +60,13 @@ export function SignInForm({ successMessage }: { successMessage?: string | undef
     },
     onSuccess: (result, values) => {
       if (result === 'signed-in') {
-        setIsSignedIn(true);
+        if (onSignedIn) onSignedIn();
+        else setIsSignedIn(true);
         return;
       }
       const state: VerifyState = { email: values.email, password: values.password };
-      void navigate('/verify', { state });
+      if (onNeedsVerification) onNeedsVerification(state);
+      else void navigate('/verify', { state });
     },
     onError: (error) => {
       if (error instanceof ApiError && error.code === 'rate_limited' && error.retryAfterSeconds) {
@@ -97,7 +109,11 @@ export function SignInForm({ successMessage }: { successMessage?: string | undef
           ) : null}
         </Alert>
       ) : null}
-      <EmailField error={errors.email?.message} registration={form.register('email')} />
+      <EmailField
+        error={errors.email?.message}
+        registration={form.register('email')}
+        lockedHint={invitedEmail ? 'The invitation was sent to this address.' : undefined}
+      />
       <FormField
         label="Password"
         error={errors.password?.message}

@@ -17,17 +17,25 @@ import { EmailField } from './email-field.tsx';
 
 const FIELDS = ['name', 'email', 'password'] as const;
 
-export function SignUpForm() {
+type SignUpFormProps = {
+  /** An invitation's address: filled in and locked, since only that address may join. */
+  invitedEmail?: string;
+  /** Replaces going to /verify, e.g. to verify in place on the invitation page. */
+  onSignedUp?: (state: VerifyState) => void;
+};
+
+export function SignUpForm({ invitedEmail, onSignedUp }: SignUpFormProps = {}) {
   const navigate = useNavigate();
   const form = useForm<SignUp>({
     resolver: zodResolver(SignUpSchema),
-    defaultValues: { name: '', email: '', password: '' },
+    defaultValues: { name: '', email: invitedEmail ?? '', password: '' },
   });
   const mutation = useMutation({
     mutationFn: signUp,
     onSuccess: (_data, values) => {
       const state: VerifyState = { email: values.email, password: values.password, name: values.name };
-      void navigate('/verify', { state });
+      if (onSignedUp) onSignedUp(state);
+      else void navigate('/verify', { state });
     },
     onError: (error) => applyServerFieldErrors(error, form.setError, FIELDS),
   });
@@ -50,7 +58,11 @@ export function SignUpForm() {
       <FormField label="Name" error={errors.name?.message}>
         {(control) => <Input {...control} autoComplete="name" {...form.register('name')} />}
       </FormField>
-      <EmailField error={errors.email?.message} registration={form.register('email')} />
+      <EmailField
+        error={errors.email?.message}
+        registration={form.register('email')}
+        lockedHint={invitedEmail ? 'The invitation was sent to this address.' : undefined}
+      />
       <FormField
         label="Password"
         error={errors.password?.message}

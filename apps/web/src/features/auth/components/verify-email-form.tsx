@@ -17,7 +17,13 @@ import { verifyEmail } from '../api/verify-email.ts';
 import { authErrorMessage } from '../auth-error-message.ts';
 import type { VerifyState } from '../verify-state.ts';
 
-export function VerifyEmailForm({ state }: { state: VerifyState }) {
+type VerifyEmailFormProps = {
+  state: VerifyState;
+  /** Replaces going on to onboarding once verified and signed in (e.g. to join an invited team). */
+  onVerified?: () => void;
+};
+
+export function VerifyEmailForm({ state, onVerified }: VerifyEmailFormProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const form = useForm<VerifyEmail>({
@@ -38,7 +44,8 @@ export function VerifyEmailForm({ state }: { state: VerifyState }) {
       return me;
     },
     onSuccess: (me) => {
-      if (me) void navigate('/onboarding/entity', { replace: true });
+      if (me && onVerified) onVerified();
+      else if (me) void navigate('/onboarding/entity', { replace: true });
       else void navigate('/sign-in', { replace: true, state: { message: 'Your email is verified. Please sign in.' } });
     },
     onError: (error) => applyServerFieldErrors(error, form.setError, ['otp']),

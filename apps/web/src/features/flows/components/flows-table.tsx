@@ -24,6 +24,8 @@ const NUMBER = new Intl.NumberFormat('en-US');
 
 type FlowsTableProps = {
   flows: Flow[];
+  /** Admins edit, connect and delete flows; members only open their notifications. */
+  canManage: boolean;
   onDelete: (flow: Flow) => void;
 };
 
@@ -47,7 +49,7 @@ function NotificationStats({ flow }: { flow: Flow }) {
   );
 }
 
-export function FlowsTable({ flows, onDelete }: FlowsTableProps) {
+export function FlowsTable({ flows, canManage, onDelete }: FlowsTableProps) {
   const { copiedId, copyFailed, copy } = useRowCopy();
   // Tailwind's md breakpoint, where rows stop being cards: one copy of a row's problem in the page.
   const isTable = useMediaQuery('(min-width: 48rem)');
@@ -105,39 +107,45 @@ export function FlowsTable({ flows, onDelete }: FlowsTableProps) {
                     <RedirectProblem problem={flow.redirectProblem} />
                   </TableCell>
                 ) : null}
-                <TableActionsCell isStacked>
-                  <Button asChild variant="secondary" size="sm">
-                    <Link to={`/flows/${encodeURIComponent(flow.flowId)}/edit`} aria-label={`Edit ${flow.name}`}>
-                      <Pencil aria-hidden="true" className="size-3.5" />
-                      Edit
-                    </Link>
-                  </Button>
+                <TableActionsCell isStacked={canManage}>
+                  {canManage ? (
+                    <Button asChild variant="secondary" size="sm">
+                      <Link to={`/flows/${encodeURIComponent(flow.flowId)}/edit`} aria-label={`Edit ${flow.name}`}>
+                        <Pencil aria-hidden="true" className="size-3.5" />
+                        Edit
+                      </Link>
+                    </Button>
+                  ) : null}
                   <Button asChild variant="secondary" size="sm">
                     <Link to={`/flows/${encodeURIComponent(flow.flowId)}`} aria-label={`Notifications of ${flow.name}`}>
                       <Bell aria-hidden="true" className="size-3.5" />
                       Notifications
                     </Link>
                   </Button>
-                  <Button asChild variant="secondary" size="sm">
-                    <Link
-                      to={`/flows/${encodeURIComponent(flow.flowId)}/connect`}
-                      aria-label={`Connect your website to ${flow.name}`}
-                    >
-                      <Plug aria-hidden="true" className="size-3.5" />
-                      Connect
-                    </Link>
-                  </Button>
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    onClick={() => onDelete(flow)}
-                    aria-label={`Delete ${flow.name}`}
-                    title="Delete"
-                    className="text-red-700 hover:bg-red-50 hover:text-red-800"
-                  >
-                    <Trash2 aria-hidden="true" className="size-3.5" />
-                    <span className="md:sr-only">Delete</span>
-                  </Button>
+                  {canManage ? (
+                    <>
+                      <Button asChild variant="secondary" size="sm">
+                        <Link
+                          to={`/flows/${encodeURIComponent(flow.flowId)}/connect`}
+                          aria-label={`Connect your website to ${flow.name}`}
+                        >
+                          <Plug aria-hidden="true" className="size-3.5" />
+                          Connect
+                        </Link>
+                      </Button>
+                      <Button
+                        variant="secondary"
+                        size="sm"
+                        onClick={() => onDelete(flow)}
+                        aria-label={`Delete ${flow.name}`}
+                        title="Delete"
+                        className="text-red-700 hover:bg-red-50 hover:text-red-800"
+                      >
+                        <Trash2 aria-hidden="true" className="size-3.5" />
+                        <span className="md:sr-only">Delete</span>
+                      </Button>
+                    </>
+                  ) : null}
                 </TableActionsCell>
               </TableRow>
               {flow.redirectProblem && isTable ? (

@@ -1,4 +1,4 @@
-import type { Notification } from '@leadbell/shared/notifications';
+import type { DeliveryDetail, Notification } from '@leadbell/shared/notifications';
 import { CircleAlert, CircleCheck, Clock, Mail, Smartphone } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -8,7 +8,7 @@ import { ErrorState, LoadingState } from '../../../components/ui/state.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { useDeliveries } from '../api/get-deliveries.ts';
-import { deliveryDetailText } from '../delivery-detail.ts';
+import { deliveriesByMember, deliveryDetailText } from '../delivery-detail.ts';
 
 const SOURCES: Record<Notification['source'], string> = {
   api: 'the API',
@@ -121,43 +121,60 @@ function DeliveryList({ notificationId }: { notificationId: string }) {
   if (deliveries.data.data.length === 0) {
     return <p className="text-slate-500">Not sent anywhere: nobody had a device or email copies on.</p>;
   }
+  const members = deliveriesByMember(deliveries.data.data);
   return (
-    <ul className="grid divide-y divide-slate-100 rounded-lg border border-slate-200">
-      {deliveries.data.data.map((detail) => {
-        const text = deliveryDetailText(detail);
-        const Icon = TONE_ICONS[text.tone];
-        const ChannelIcon = detail.channel === 'email' ? Mail : Smartphone;
-        const at = detail.receivedAt ?? detail.deliveredAt;
-        return (
-          <li key={detail.id} className="grid gap-1 px-3 py-2.5">
-            <p className="flex items-start gap-2 font-medium text-slate-900">
-              <ChannelIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-400" />
-              <span className="[overflow-wrap:anywhere]">{text.target}</span>
-            </p>
-            <p
-              className={
-                text.tone === 'danger'
-                  ? 'flex items-start gap-2 pl-6 text-red-700'
-                  : text.tone === 'success'
-                    ? 'flex items-start gap-2 pl-6 text-emerald-800'
-                    : 'flex items-start gap-2 pl-6 text-slate-600'
-              }
-            >
-              <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-              <span className="[overflow-wrap:anywhere]">
-                {text.status}
-                {at && detail.status === 'delivered' ? (
-                  <span className="text-slate-500">
-                    {' '}
-                    · <time dateTime={at}>{formatDateTime(at)}</time>
-                  </span>
-                ) : null}
-              </span>
-            </p>
-            {text.fallback ? <p className="pl-6 text-slate-600">{text.fallback}.</p> : null}
-          </li>
-        );
-      })}
+    <ul className="grid gap-3">
+      {members.map((member) => (
+        <li key={member.key} className="grid gap-1.5">
+          <p className="text-slate-700">
+            <strong className="font-semibold text-slate-900">{member.name}</strong>: {member.summary}
+          </p>
+          <ul
+            aria-label={`Deliveries to ${member.name}`}
+            className="grid divide-y divide-slate-100 rounded-lg border border-slate-200"
+          >
+            {member.details.map((detail) => (
+              <DeliveryRow key={detail.id} detail={detail} />
+            ))}
+          </ul>
+        </li>
+      ))}
     </ul>
+  );
+}
+
+function DeliveryRow({ detail }: { detail: DeliveryDetail }) {
+  const text = deliveryDetailText(detail);
+  const Icon = TONE_ICONS[text.tone];
+  const ChannelIcon = detail.channel === 'email' ? Mail : Smartphone;
+  const at = detail.receivedAt ?? detail.deliveredAt;
+  return (
+    <li className="grid gap-1 px-3 py-2.5">
+      <p className="flex items-start gap-2 font-medium text-slate-900">
+        <ChannelIcon aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-400" />
+        <span className="[overflow-wrap:anywhere]">{text.target}</span>
+      </p>
+      <p
+        className={
+          text.tone === 'danger'
+            ? 'flex items-start gap-2 pl-6 text-red-700'
+            : text.tone === 'success'
+              ? 'flex items-start gap-2 pl-6 text-emerald-800'
+              : 'flex items-start gap-2 pl-6 text-slate-600'
+        }
+      >
+        <Icon aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+        <span className="[overflow-wrap:anywhere]">
+          {text.status}
+          {at && detail.status === 'delivered' ? (
+            <span className="text-slate-500">
+              {' '}
+              · <time dateTime={at}>{formatDateTime(at)}</time>
+            </span>
+          ) : null}
+        </span>
+      </p>
+      {text.fallback ? <p className="pl-6 text-slate-600">{text.fallback}.</p> : null}
+    </li>
   );
 }

@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Progress } from '../../../components/ui/progress.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
+import { useIsAdmin } from '../../../lib/auth.ts';
 import { cn } from '../../../lib/cn.ts';
 import { formatDateTime, formatRelativeTime } from '../../../lib/format-date.ts';
 import { ThisDeviceNotifications } from '../../devices/components/this-device-notifications.tsx';
@@ -29,6 +30,7 @@ export function SetupChecklist({ setup, className }: SetupChecklistProps) {
   const headingId = useId();
   const queryClient = useQueryClient();
   const device = useThisDevice();
+  const isAdmin = useIsAdmin();
   const progress = setupProgress(setup);
   // The owner may open another step; when the current step changes (a step ticked), it opens.
   const [opened, setOpened] = useState<{ step: SetupStepId | null; whileCurrent: SetupStepId | null } | null>(null);
@@ -82,7 +84,7 @@ export function SetupChecklist({ setup, className }: SetupChecklistProps) {
       summary: (
         <>
           Your website reached Leadbell.
-          {setup.steps.connect.flowId ? (
+          {setup.steps.connect.flowId && isAdmin ? (
             <>
               {' '}
               <Link
@@ -95,7 +97,11 @@ export function SetupChecklist({ setup, className }: SetupChecklistProps) {
           ) : null}
         </>
       ),
-      body: <ConnectStepBody flowId={setup.steps.connect.flowId} />,
+      body: isAdmin ? (
+        <ConnectStepBody flowId={setup.steps.connect.flowId} />
+      ) : (
+        <p className="text-sm text-slate-600">An admin of your team connects the website; this ticks when they do.</p>
+      ),
     },
     firstLead: {
       summary: setup.steps.firstLead.at ? (
@@ -108,10 +114,7 @@ export function SetupChecklist({ setup, className }: SetupChecklistProps) {
           {setup.steps.firstLead.flowId ? (
             <>
               {' '}
-              <Link
-                to={`/flows/${encodeURIComponent(setup.steps.firstLead.flowId)}`}
-                className="font-medium text-brand-700 hover:underline"
-              >
+              <Link to="/leads" className="font-medium text-brand-700 hover:underline">
                 See it
               </Link>
             </>

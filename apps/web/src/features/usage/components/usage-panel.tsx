@@ -1,5 +1,6 @@
 import type { Usage } from '@leadbell/shared/billing';
 import { getPlan } from '@leadbell/shared/plans';
+import { seatsUsedLabel } from '@leadbell/shared/team';
 import { ArrowUpRight, PauseCircle } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -91,7 +92,7 @@ function UsageDetails({ usage, headingId, planHref }: { usage: Usage; headingId:
         />
       </div>
 
-      <dl className="grid divide-y divide-slate-100 text-sm sm:grid-cols-3 sm:gap-3 sm:divide-y-0">
+      <dl className="grid divide-y divide-slate-100 text-sm sm:grid-cols-2 sm:gap-3 sm:divide-y-0 lg:grid-cols-4">
         <UsageFact term={isPaid ? 'Overage so far' : 'Extra notifications'}>
           {isPaid ? (
             <>
@@ -113,6 +114,7 @@ function UsageDetails({ usage, headingId, planHref }: { usage: Usage; headingId:
         <UsageFact term="Next month">
           {pendingPlan ? `${pendingPlan.title} plan, from ${renewsOn}` : `${plan.title} plan`}
         </UsageFact>
+        <UsageFact term="Team">{seatsUsedLabel(usage.seats)}</UsageFact>
       </dl>
 
       {usage.heldCount > 0 ? (

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# A built tree without devDependencies starts, serves the app and stops cleanly on SIGTERM
+# (issue 14: `npm ci --omit=dev && npm start` on a built tree). Run last: it removes dev tools.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+npm ci --omit=dev --no-audit --no-fund >/dev/null
+data="$(mktemp -d)"
+log="$data/server.log"
+PORT=3917 DATA_DIR="$data" LOG_FORMAT=json npm start >"$log" 2>&1 &
+server=$!
+for _ in $(seq 1 300); do
+  curl -fs http://127.0.0.1:3917/readyz >/dev/null 2>&1 && break
+  sleep 0.1
+done
+curl -fs http://127.0.0.1:3917/ | grep -q '<title>' || { cat "$log"; echo "production install: the home page did not load" >&2; exit 1; }
+kill -TERM "$server"
+status=0
+wait "$server" || status=$?
+if [ "$status" -ne 0 ] || grep -q '"level":[56]0' "$log" || ! grep -q '"msg":"stopped"' "$log"; then
+  cat "$log"
+  echo "production install: did not stop cleanly (exit $status)" >&2
+  exit 1
+fi
+rm -rf "$data"
+echo "production install: started, served and stopped cleanly"

@@ -1,0 +1,141 @@
+// Time from `POST /v1/notify` to the decrypted message arriving at the local push-service stub,
+// p50 and p99, at a steady 100 notifications per second (target p99 under 250 ms). Requests are
+// spaced evenly and each is timed from its scheduled send time, so a stalled server shows up as
+// latency instead of as a slower request rate. Every push is timed, so with several members and
+// devices p99 covers the slowest of each fan-out. Email copies are turned off, as they are once a
+// device has confirmed a push (decision 021). The real server runs as its own process
+// (`src/main.ts`, with its delivery worker); this process generates the load and plays the push
+// service. Shared by delivery-latency.bench.ts (issue 5) and team-delivery.bench.ts (issue 11).
+// BENCH_DURATION_S and BENCH_WARM_UP_S shorten a run, to check that it works.
+import { performance } from 'node:perf_hooks';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { HttpClient } from '../test/http-client.ts';
+import { createFlow, joinedTeammate, onboardedOwner } from '../test/owners.ts';
+import { startPushServiceStub, type PushServiceStub } from '../test/push-service-stub.ts';
+import { startSmtpSink } from '../test/smtp-sink.ts';
+import { createTestDatabase, sharedSecretsEnv, startServerProcess } from '../test/test-app.ts';
+import { percentile, startBenchDatabase, type BenchDatabase } from './bench-database.ts';
+
+const RATE_PER_SECOND = 100;
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 30);
+const WARM_UP_S = Number(process.env.BENCH_WARM_UP_S ?? 5);
+const TARGET_P99_MS = 250;
+
+export type Scenario = { name: string; entities: number; membersPerEntity: number; devicesPerMember: number };
+
+function now(): number {
+  return performance.timeOrigin + performance.now();
+}
+
+async function registerDevices(client: HttpClient, stub: PushServiceStub, count: number): Promise<void> {
+  await client.put('/v1/me/delivery-preferences', { emailNotifications: false });
+  for (let index = 0; index < count; index += 1) {
+    const device = stub.createSubscription();
+    if ((await client.post('/v1/push-subscriptions', device.subscription)).status !== 201) {
+      throw new Error('could not register the device');
+    }
+  }
+}
+
+async function runScenario(postgres: BenchDatabase, scenario: Scenario): Promise<boolean> {
+  const database = await createTestDatabase(postgres.adminUrl);
+  const smtp = await startSmtpSink();
+  const stub = await startPushServiceStub();
+  const server = await startServerProcess({
+    DATABASE_URL: database.url,
+    SMTP_URL: smtp.url,
+    PUSH_SERVICE_HOSTS: stub.host,
+    NODE_EXTRA_CA_CERTS: stub.caFile,
+    // One entity may carry the whole rate in the team scenario.
+    NOTIFY_RATE_LIMIT: String(RATE_PER_SECOND * 2),
+    ...sharedSecretsEnv(),
+  });
+  try {
+    const app = { baseUrl: server.baseUrl, smtp };
+    const senders: Array<{ apiKey: string; flowId: string }> = [];
+    for (let index = 0; index < scenario.entities; index += 1) {
+      const owner = await onboardedOwner(app, { plan: 'elite' });
+      await registerDevices(owner.client, stub, scenario.devicesPerMember);
+      for (let member = 1; member < scenario.membersPerEntity; member += 1) {
+        const teammate = await joinedTeammate(app, owner);
+        await registerDevices(teammate.client, stub, scenario.devicesPerMember);
+      }
+      senders.push({ apiKey: owner.apiKey, flowId: await createFlow(owner.client) });
+    }
+    const pushesPerNotification = scenario.membersPerEntity * scenario.devicesPerMember;
+
+    const scheduledAt = new Map<string, number>();
+    const answerMs: number[] = [];
+    let failures = 0;
+    const send = async (at: number, { apiKey, flowId }: (typeof senders)[number], counted: boolean) => {
+      const response = await fetch(`${server.baseUrl}/v1/notify`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ flowId, data: { name: 'Bob', question: 'Is the flat still free?' } }),
+      });
+      if (response.status !== 202) {
+        failures += 1;
+        return;
+      }
+      const { id } = (await response.json()) as { id: string };
+      if (!counted) return;
+      answerMs.push(now() - at);
+      scheduledAt.set(id, at);
+    };
+
+    const total = RATE_PER_SECOND * (WARM_UP_S + DURATION_S);
+    const warmUp = RATE_PER_SECOND * WARM_UP_S;
+    const interval = 1000 / RATE_PER_SECOND;
+    const start = now() + 100;
+    const inFlight: Array<Promise<void>> = [];
+    for (let index = 0; index < total; index += 1) {
+      const at = start + index * interval;
+      const wait = at - now();
+      if (wait > 1) await sleep(wait);
+      inFlight.push(send(at, senders[index % senders.length]!, index >= warmUp));
+    }
+    await Promise.all(inFlight);
+
+    const expected = scheduledAt.size * pushesPerNotification;
+    const received = () => stub.received.filter((message) => scheduledAt.has(message.payload.notificationId));
+    const deadline = Date.now() + 60_000;
+    while (received().length < expected && Date.now() < deadline) await sleep(100);
+    const latencies = received()
+      .map((message) => message.receivedAt - scheduledAt.get(message.payload.notificationId)!)
+      .sort((a, b) => a - b);
+    const answers = [...answerMs].sort((a, b) => a - b);
+    const missing = expected - received().length;
+    const p99 = percentile(latencies, 99);
+
+    console.log(
+      `notify → decrypted at the push-service stub, ${RATE_PER_SECOND}/s for ${DURATION_S} s (after ${WARM_UP_S} s warm-up), ${scenario.name}, ${postgres.kind}`,
+    );
+    console.log(
+      `  202 answer: p50 ${percentile(answers, 50).toFixed(1)} ms, p99 ${percentile(answers, 99).toFixed(1)} ms`,
+    );
+    console.log(
+      `  on the device: p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${latencies.at(-1)!.toFixed(1)} ms (${latencies.length} pushes)`,
+    );
+    console.log(`  refused requests: ${failures}, pushes not delivered within 60 s: ${missing}`);
+    const met = p99 < TARGET_P99_MS && failures === 0 && missing === 0;
+    console.log(`  target p99 < ${TARGET_P99_MS} ms: ${met ? 'met' : 'NOT met'}`);
+    return met;
+  } finally {
+    await server.stop();
+    await stub.close();
+    await smtp.close();
+    await database.drop();
+  }
+}
+
+/** Runs each scenario on one PostgreSQL and sets the exit code: 1 when any missed the target. */
+export async function runPushLatencyBench(scenarios: Scenario[]): Promise<void> {
+  const postgres = await startBenchDatabase();
+  try {
+    let allMet = true;
+    for (const scenario of scenarios) allMet = (await runScenario(postgres, scenario)) && allMet;
+    process.exitCode = allMet ? 0 : 1;
+  } finally {
+    await postgres.stop();
+  }
+}

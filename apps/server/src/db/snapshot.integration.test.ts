@@ -1,0 +1,115 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { buildServer, runBuilt } from '../../test/built-server.ts';
+import { createFlow, notify, onboardedOwner } from '../../test/owners.ts';
+import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink.ts';
+import { startServerProcess } from '../../test/test-app.ts';
+import { startEmbeddedPostgres } from './embedded-postgres.ts';
+
+// Issue 14: `npm run backup` while the server runs, `npm run restore` into an empty data folder,
+// and every table of the restored database equals the original, row for row.
+
+let smtp: SmtpSink;
+const folders: string[] = [];
+
+beforeAll(async () => {
+  [smtp] = await Promise.all([startSmtpSink(), buildServer()]);
+}, 60_000);
+afterAll(async () => {
+  await smtp?.close();
+  await Promise.all(folders.map((folder) => rm(folder, { recursive: true, force: true })));
+});
+
+async function temporaryFolder(prefix: string): Promise<string> {
+  const folder = await mkdtemp(path.join(os.tmpdir(), prefix));
+  folders.push(folder);
+  return folder;
+}
+
+/** One fingerprint per table (every row, in a stable order) and the sequences' positions. */
+async function contentsOf(connectionString: string): Promise<Record<string, string>> {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    const { rows: tables } = await client.query<{ name: string }>(
+      `select quote_ident(n.nspname) || '.' || quote_ident(c.relname) as name
+         from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname in ('public', 'drizzle', 'pgboss') and c.relkind in ('r', 'p') and not c.relispartition
+        order by 1`,
+    );
+    const contents: Record<string, string> = {};
+    for (const { name } of tables) {
+      const { rows } = await client.query<{ count: string; digest: string | null }>(
+        `select count(*)::text as count, md5(string_agg(t::text, E'\\n' order by t::text)) as digest from ${name} t`,
+      );
+      contents[name] = `${rows[0]!.count} rows ${rows[0]!.digest ?? ''}`;
+    }
+    const { rows: sequences } = await client.query<{ name: string }>(
+      `select quote_ident(sequence_schema) || '.' || quote_ident(sequence_name) as name
+         from information_schema.sequences order by 1`,
+    );
+    for (const { name } of sequences) {
+      const { rows } = await client.query<{ position: string }>(
+        `select last_value || ' ' || is_called as position from ${name}`,
+      );
+      contents[`sequence ${name}`] = rows[0]!.position;
+    }
+    return contents;
+  } finally {
+    await client.end();
+  }
+}
+
+async function embeddedUrl(dataDir: string) {
+  const secrets = JSON.parse(await readFile(path.join(dataDir, 'secrets.json'), 'utf8')) as {
+    embeddedPostgresPassword: string;
+  };
+  const database = await startEmbeddedPostgres({
+    dataDir,
+    password: secrets.embeddedPostgresPassword,
+    log: pino({ level: 'silent' }),
+    onUnrecoverable: (error) => {
+      throw error;
+    },
+  });
+  return database;
+}
+
+describe.runIf(inject('databaseKind') === 'embedded')('backup and restore', () => {
+  it('a backup taken while the server runs restores into an empty data folder equal on every table', async () => {
+    const original = await temporaryFolder('leadbell-original-');
+    const server = await startServerProcess({ SMTP_URL: smtp.url, DATA_DIR: original });
+    const owner = await onboardedOwner({ baseUrl: server.baseUrl, smtp });
+    const flowId = await createFlow(owner.client);
+    const leads = [];
+    for (const name of ['Ann', 'Bob', 'Chloé', 'Dara "the quoted"', 'Line\nbreak\\and\tbackslash']) {
+      leads.push(await notify({ baseUrl: server.baseUrl }, owner.apiKey, { flowId, data: { name, note: '½ 🚀' } }));
+    }
+    expect((await owner.client.post(`/v1/leads/${leads[0]!.id}/claim`, {})).status).toBe(200);
+    const file = path.join(await temporaryFolder('leadbell-backups-'), 'nightly.backup.gz');
+    const output = await runBuilt('backup', [file], { DATA_DIR: original });
+    expect(output).toContain(`backup written to ${file}`);
+    await server.stop('SIGTERM');
+
+    const restored = await temporaryFolder('leadbell-restored-');
+    await runBuilt('restore', [file], { DATA_DIR: restored });
+    await expect(runBuilt('restore', [file], { DATA_DIR: restored })).rejects.toThrow(/already holds accounts/);
+
+    const [before, after] = [await embeddedUrl(original), await embeddedUrl(restored)];
+    try {
+      const [expected, actual] = await Promise.all([
+        contentsOf(before.connectionString),
+        contentsOf(after.connectionString),
+      ]);
+      expect(Object.keys(expected).length).toBeGreaterThan(20);
+      expect(expected['public.notifications']).toMatch(/^5 rows/);
+      expect(actual).toEqual(expected);
+    } finally {
+      await Promise.all([before.stop(), after.stop()]);
+    }
+  }, 120_000);
+});

@@ -1,0 +1,77 @@
+import type { LeadDetail } from '@leadbell/shared/leads';
+import { CircleCheck, Hand, Undo2 } from 'lucide-react';
+import { Button } from '../../../components/ui/button.tsx';
+import { errorMessage } from '../../../lib/api-client.ts';
+import { conflictMessage, formatClock } from '../lead-format.ts';
+import { takenStateOf, useLeadChange } from '../hooks/use-lead-change.ts';
+import { LeadStatusBadge } from './lead-status-badge.tsx';
+
+type LeadClaimPanelProps = { lead: LeadDetail; viewerId: string; isAdmin: boolean };
+
+/**
+ * Who is on the lead and the buttons to change it, at the top of the card: on an iPhone the
+ * notification has no buttons, so "I'm on it" must be one tap away on the page it opens.
+ */
+export function LeadClaimPanel({ lead, viewerId, isAdmin }: LeadClaimPanelProps) {
+  const change = useLeadChange(lead.id);
+  const isMine = lead.status === 'claimed' && lead.claimedBy?.userId === viewerId;
+  const canRelease = (lead.status === 'claimed' && (isMine || isAdmin)) || lead.status === 'done';
+  const taken = change.isError ? takenStateOf(change.error) : null;
+  const since =
+    lead.status === 'claimed' && lead.claimedAt
+      ? ` since ${formatClock(lead.claimedAt)}`
+      : lead.status === 'done' && lead.doneAt
+        ? ` at ${formatClock(lead.doneAt)}`
+        : '';
+  return (
+    <section aria-label="Who is on it" className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
+      <div className="flex flex-wrap items-center gap-2 text-sm text-slate-700">
+        <LeadStatusBadge lead={lead} viewerId={viewerId} />
+        {since ? <span className="text-slate-500">{since.trim()}</span> : null}
+      </div>
+      <div className="flex flex-wrap gap-2">
+        {lead.status === 'open' ? (
+          <Button
+            onClick={() => change.mutate('claim')}
+            isLoading={change.isPending && change.variables === 'claim'}
+            disabled={change.isPending}
+          >
+            {change.isPending && change.variables === 'claim' ? null : <Hand aria-hidden="true" className="size-4" />}
+            I’m on it
+          </Button>
+        ) : null}
+        {lead.status !== 'done' ? (
+          <Button
+            variant={isMine ? 'primary' : 'secondary'}
+            onClick={() => change.mutate('done')}
+            isLoading={change.isPending && change.variables === 'done'}
+            disabled={change.isPending}
+          >
+            {change.isPending && change.variables === 'done' ? null : (
+              <CircleCheck aria-hidden="true" className="size-4" />
+            )}
+            Done
+          </Button>
+        ) : null}
+        {canRelease ? (
+          <Button
+            variant="ghost"
+            onClick={() => change.mutate('release')}
+            isLoading={change.isPending && change.variables === 'release'}
+            disabled={change.isPending}
+          >
+            {change.isPending && change.variables === 'release' ? null : (
+              <Undo2 aria-hidden="true" className="size-4" />
+            )}
+            {lead.status === 'done' ? 'Reopen' : 'Release'}
+          </Button>
+        ) : null}
+      </div>
+      {change.isError ? (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {taken ? conflictMessage(taken, viewerId) : errorMessage(change.error)}
+        </p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,76 @@
+import type { Lead } from '@leadbell/shared/leads';
+import { Link } from 'react-router';
+import { cn } from '../../../lib/cn.ts';
+import { firstLine } from '../lead-format.ts';
+import { LeadAge } from './lead-age.tsx';
+import { LeadRowActions } from './lead-row-actions.tsx';
+import { LeadStatusBadge } from './lead-status-badge.tsx';
+
+type LeadsListProps = { leads: Lead[]; viewerId: string; defaultCountry: string | null };
+
+/**
+ * The inbox's rows. The title is the row's link, stretched over the whole row; Call and Reply sit
+ * above it so they stay their own tap targets.
+ */
+export function LeadsList({ leads, viewerId, defaultCountry }: LeadsListProps) {
+  return (
+    <ul aria-label="Leads" className="grid gap-2">
+      {leads.map((lead) => {
+        const preview = firstLine(lead.message);
+        return (
+          <li
+            key={lead.id}
+            className={cn(
+              'relative grid gap-2 rounded-xl border bg-white p-4 shadow-sm transition-colors focus-within:ring-2 focus-within:ring-brand-400 hover:border-slate-300',
+              lead.isSeen ? 'border-slate-200' : 'border-brand-200',
+            )}
+          >
+            <div className="flex items-start gap-3">
+              <span className="mt-1.5 flex size-2.5 shrink-0 items-center justify-center">
+                {lead.isSeen ? null : (
+                  <span className="size-2.5 rounded-full bg-brand-600">
+                    <span className="sr-only">Unread: </span>
+                  </span>
+                )}
+              </span>
+              <div className="grid min-w-0 flex-1 gap-1">
+                <div className="flex items-start justify-between gap-3">
+                  <Link
+                    to={`/leads/${encodeURIComponent(lead.id)}`}
+                    className={cn(
+                      'min-w-0 text-sm text-slate-900 outline-none after:absolute after:inset-0 after:rounded-xl after:content-[""]',
+                      lead.isSeen ? 'font-medium' : 'font-semibold',
+                    )}
+                  >
+                    <span dir="auto" className="[overflow-wrap:anywhere]">
+                      {lead.title}
+                    </span>
+                  </Link>
+                  <LeadAge
+                    at={lead.createdAt}
+                    className="shrink-0 text-xs whitespace-nowrap text-slate-500 tabular-nums"
+                  />
+                </div>
+                {preview ? (
+                  <p dir="auto" className="line-clamp-2 text-sm text-slate-600 [overflow-wrap:anywhere]">
+                    {preview}
+                  </p>
+                ) : null}
+                <div className="mt-1 flex flex-wrap items-center justify-between gap-2">
+                  <span className="flex min-w-0 flex-wrap items-center gap-1.5">
+                    <LeadStatusBadge lead={lead} viewerId={viewerId} />
+                    <span className="min-w-0 text-xs text-slate-500 [overflow-wrap:anywhere]">
+                      <span className="sr-only">Flow: </span>
+                      {lead.flowName}
+                    </span>
+                  </span>
+                  <LeadRowActions lead={lead} defaultCountry={defaultCountry} />
+                </div>
+              </div>
+            </div>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,30 @@
+import { LeadStateSchema, type LeadState } from '@leadbell/shared/leads';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiError } from '../../../lib/api-client.ts';
+import { leadQueryKey } from '../api/get-lead.ts';
+import { changeLead, type LeadChange } from '../api/change-lead.ts';
+import { applyLeadState } from '../apply-lead-state.ts';
+
+/** Who holds a lead we failed to take, from a 409 `lead_taken` answer. */
+export function takenStateOf(error: unknown): LeadState | null {
+  if (!(error instanceof ApiError) || error.code !== 'lead_taken') return null;
+  const parsed = LeadStateSchema.safeParse(error.details.lead);
+  return parsed.success ? parsed.data : null;
+}
+
+/**
+ * "I'm on it", "Release" and "Done" on one lead. The answer (or, for a lost claim, the winner's
+ * state in the 409) goes straight into the inbox and the card; the card's timeline refetches.
+ */
+export function useLeadChange(leadId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: LeadChange) => changeLead(leadId, change),
+    onSuccess: (state) => applyLeadState(queryClient, state),
+    onError: (error) => {
+      const taken = takenStateOf(error);
+      if (taken) applyLeadState(queryClient, taken);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: leadQueryKey(leadId) }),
+  });
+}

@@ -1,0 +1,83 @@
+import type { LeadState, LeadTimelineEntry } from '@leadbell/shared/leads';
+import { describe, expect, it } from 'vitest';
+import {
+  conflictMessage,
+  deliveryLines,
+  firstLine,
+  formatAge,
+  formatReceivedAt,
+  holderText,
+  timelineText,
+} from './lead-format.ts';
+
+const ANN = { userId: 'u-ann', name: 'Ann Lee' };
+const BO = { userId: 'u-bo', name: 'Bo Member' };
+const AT = '2026-11-23T10:42:00.000Z';
+
+function state(change: Partial<LeadState>): LeadState {
+  return { id: 'l1', status: 'open', claimedBy: null, claimedAt: null, doneBy: null, doneAt: null, ...change };
+}
+
+describe('lead format', () => {
+  it('leads › a row previews the first line with text', () => {
+    expect(firstLine('\n  \n  Hello there \nsecond')).toBe('Hello there');
+    expect(firstLine('')).toBe('');
+  });
+
+  it('leads › the age reads "just now", minutes, hours, days, then the date', () => {
+    const now = new Date('2026-11-23T12:00:00Z');
+    expect(formatAge('2026-11-23T11:59:30Z', now)).toBe('just now');
+    expect(formatAge('2026-11-23T11:57:00Z', now)).toBe('3 min ago');
+    expect(formatAge('2026-11-23T09:00:00Z', now)).toBe('3 hr ago');
+    expect(formatAge('2026-11-22T09:00:00Z', now)).toBe('yesterday');
+    expect(formatAge('2026-11-19T09:00:00Z', now)).toBe('4 days ago');
+    expect(formatAge('2026-10-01T09:00:00Z', now, 'en-GB')).toBe('1 Oct 2026');
+    expect(formatAge('not a date', now)).toBe('—');
+  });
+
+  it('leads › the received time follows the locale’s order of day and month and names the zone', () => {
+    expect(formatReceivedAt(AT, 'en-US', 'America/New_York')).toMatch(/^Mon, Nov 23, 2026, 5:42\sAM EST$/);
+    expect(formatReceivedAt(AT, 'en-GB', 'Europe/London')).toMatch(/^Mon,? 23 Nov 2026,? 10:42 GMT$/);
+  });
+
+  it('leads › who holds it, from the viewer’s side', () => {
+    expect(holderText(state({}), ANN.userId)).toBe('Open');
+    expect(holderText(state({ status: 'claimed', claimedBy: ANN }), ANN.userId)).toBe('You’re on it');
+    expect(holderText(state({ status: 'claimed', claimedBy: ANN }), BO.userId)).toBe('Ann Lee is on it');
+    expect(holderText(state({ status: 'done', doneBy: ANN }), BO.userId)).toBe('Done by Ann Lee');
+    expect(holderText(state({ status: 'done', doneBy: ANN }), ANN.userId)).toBe('Done by you');
+  });
+
+  it('leads › a lost claim names the holder and since when', () => {
+    expect(
+      conflictMessage(state({ status: 'claimed', claimedBy: ANN, claimedAt: AT }), BO.userId, 'en-GB', 'UTC'),
+    ).toBe('Ann Lee is on it since 10:42');
+    expect(conflictMessage(state({ status: 'done', doneBy: ANN, doneAt: AT }), BO.userId, 'en-GB', 'UTC')).toBe(
+      'Ann Lee marked it done at 10:42.',
+    );
+  });
+
+  it('leads › the timeline and the delivery list say who, where and how far each delivery got', () => {
+    const timeline: LeadTimelineEntry[] = [
+      { kind: 'received', at: AT, person: null, detail: 'https://acme.example/contact' },
+      { kind: 'delivered', at: AT, person: ANN, detail: 'iPhone' },
+      { kind: 'confirmed', at: AT, person: ANN, detail: 'iPhone' },
+      { kind: 'emailed', at: AT, person: BO, detail: 'bo@example.com' },
+      { kind: 'failed', at: AT, person: BO, detail: 'device unsubscribed' },
+      { kind: 'claimed', at: AT, person: BO, detail: null },
+    ];
+    expect(timeline.map((entry) => timelineText(entry, BO.userId))).toEqual([
+      'Received from https://acme.example/contact',
+      'Sent to Ann Lee’s iPhone',
+      'Shown on Ann Lee’s iPhone',
+      'Emailed to bo@example.com',
+      'Delivery to you failed (device unsubscribed)',
+      'You are on it',
+    ]);
+    expect(deliveryLines(timeline, BO.userId).map(({ person, target, outcome }) => [person, target, outcome])).toEqual([
+      ['Ann Lee', 'iPhone', 'shown'],
+      ['You', 'bo@example.com', 'emailed'],
+      ['You', 'device unsubscribed', 'failed'],
+    ]);
+  });
+});

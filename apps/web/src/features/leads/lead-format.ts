@@ -1,0 +1,147 @@
+import type { LeadPerson, LeadState, LeadTimelineEntry } from '@leadbell/shared/leads';
+
+/** The first line of a message with text on it, for an inbox row. */
+export function firstLine(message: string): string {
+  return (
+    message
+      .split(/\r?\n/)
+      .map((line) => line.trim())
+      .find(Boolean) ?? ''
+  );
+}
+
+/**
+ * How long ago an instant was, short enough for a row: `just now`, `3 min ago`, `2 hr ago`,
+ * `yesterday`, `4 days ago`; past a week, the date in the viewer's locale.
+ */
+export function formatAge(value: string, now: Date = new Date(), locale?: string): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '—';
+  const seconds = Math.max(0, Math.round((now.getTime() - date.getTime()) / 1000));
+  if (seconds < 60) return 'just now';
+  if (seconds < 60 * 60) return `${Math.floor(seconds / 60)} min ago`;
+  if (seconds < 24 * 60 * 60) return `${Math.floor(seconds / 3600)} hr ago`;
+  if (seconds < 7 * 24 * 60 * 60)
+    return new Intl.RelativeTimeFormat('en', { numeric: 'auto' }).format(-Math.floor(seconds / 86_400), 'day');
+  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric' }).format(date);
+}
+
+/**
+ * The full instant in the viewer's locale and zone, with the zone named: the locale decides the
+ * order of day and month and the clock (`Nov 23, 2026, 10:42 AM EST`, `23 Nov 2026, 15:42 GMT`).
+ */
+export function formatReceivedAt(value: string, locale?: string, timeZone?: string): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '—';
+  return new Intl.DateTimeFormat(locale, {
+    timeZone,
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZoneName: 'short',
+  }).format(date);
+}
+
+/** Hours and minutes in the viewer's clock, e.g. `10:42` or `10:42 AM`. */
+export function formatClock(value: string, locale?: string, timeZone?: string): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '—';
+  return new Intl.DateTimeFormat(locale, { timeZone, hour: 'numeric', minute: '2-digit' }).format(date);
+}
+
+function nameOf(person: LeadPerson | null, viewerId: string): string {
+  if (!person) return 'Someone';
+  return person.userId === viewerId ? 'You' : person.name;
+}
+
+/** Who holds a lead, for a row or the card: `Open`, `Ann is on it`, `You're on it`, `Done by Ann`. */
+export function holderText(state: Pick<LeadState, 'status' | 'claimedBy' | 'doneBy'>, viewerId: string): string {
+  if (state.status === 'open') return 'Open';
+  if (state.status === 'done')
+    return `Done by ${state.doneBy?.userId === viewerId ? 'you' : (state.doneBy?.name ?? 'someone')}`;
+  return state.claimedBy?.userId === viewerId ? 'You’re on it' : `${nameOf(state.claimedBy, viewerId)} is on it`;
+}
+
+/** A lost claim, with who won and when: `Ann is on it since 10:42`. */
+export function conflictMessage(state: LeadState, viewerId: string, locale?: string, timeZone?: string): string {
+  if (state.status === 'done') {
+    const at = state.doneAt ? ` at ${formatClock(state.doneAt, locale, timeZone)}` : '';
+    return `${nameOf(state.doneBy, viewerId)} marked it done${at}.`;
+  }
+  if (state.status === 'open') return 'It was released: try again.';
+  const since = state.claimedAt ? ` since ${formatClock(state.claimedAt, locale, timeZone)}` : '';
+  return `${nameOf(state.claimedBy, viewerId)} ${state.claimedBy?.userId === viewerId ? 'are' : 'is'} on it${since}`;
+}
+
+/** One line of the timeline in words. */
+export function timelineText(entry: LeadTimelineEntry, viewerId: string): string {
+  const who = nameOf(entry.person, viewerId);
+  // "you" inside a sentence, "You" only where it starts one.
+  const whom = who === 'You' ? 'you' : who;
+  const where = entry.detail ? ` (${entry.detail})` : '';
+  switch (entry.kind) {
+    case 'received':
+      return entry.detail ? `Received from ${entry.detail}` : 'Received';
+    case 'delivered':
+      return `Sent to ${entry.person ? `${who}’s ` : ''}${entry.detail ?? 'device'}`;
+    case 'confirmed':
+      return `Shown on ${entry.person ? `${who}’s ` : ''}${entry.detail ?? 'device'}`;
+    case 'emailed':
+      return `Emailed to ${entry.detail ?? whom}`;
+    case 'failed':
+      return `Delivery to ${entry.person ? whom : 'a device'} failed${where}`;
+    case 'seen':
+      return `Seen by ${whom}`;
+    case 'claimed':
+      return `${who} ${who === 'You' ? 'are' : 'is'} on it`;
+    case 'released':
+      return `Released by ${whom}`;
+    case 'done':
+      return `Done by ${whom}`;
+    case 'escalated':
+      return 'Nobody was on it in time: the team was reminded';
+  }
+}
+
+export type DeliveryLine = {
+  key: string;
+  person: string;
+  target: string;
+  outcome: 'sent' | 'shown' | 'emailed' | 'failed';
+};
+
+const OUTCOME_RANK = { failed: 0, sent: 1, emailed: 2, shown: 3 } as const;
+
+/** Delivery per member and device or mailbox, from the timeline: the furthest each one got. */
+export function deliveryLines(timeline: LeadTimelineEntry[], viewerId: string): DeliveryLine[] {
+  const lines = new Map<string, DeliveryLine>();
+  for (const entry of timeline) {
+    const outcome =
+      entry.kind === 'delivered'
+        ? 'sent'
+        : entry.kind === 'confirmed'
+          ? 'shown'
+          : entry.kind === 'emailed'
+            ? 'emailed'
+            : entry.kind === 'failed'
+              ? 'failed'
+              : null;
+    if (!outcome) continue;
+    const person = entry.person ? nameOf(entry.person, viewerId) : 'Someone who left';
+    // A failure's detail is its reason, not the device: it stands on its own line.
+    const target = outcome === 'failed' ? 'delivery failed' : (entry.detail ?? 'a device');
+    const key = `${entry.person?.userId ?? ''}|${outcome === 'failed' ? `failed ${entry.detail ?? ''}` : target}`;
+    const known = lines.get(key);
+    if (!known || OUTCOME_RANK[outcome] > OUTCOME_RANK[known.outcome])
+      lines.set(key, {
+        key,
+        person,
+        target: outcome === 'failed' ? (entry.detail ?? 'unknown reason') : target,
+        outcome,
+      });
+  }
+  return [...lines.values()];
+}
