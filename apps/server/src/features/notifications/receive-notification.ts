@@ -72,9 +72,9 @@ function formPage(
  * Accepts one submission to `POST /v1/notify` or a webhook address. Checks run cheapest first
  * (key, origin) so abuse costs little; the notification is validated by the same shared schema
  * whatever its shape and stored before the answer, by the statement that also takes the key's
- * rate from the bucket every server process shares (decision 028). A form's visitor always gets a page or
- * the form's redirect, never billing text; an owner's form mistake (a redirect to another site, a
- * field too long, the plan's limit) keeps the lead (decision 021).
+ * rate from the bucket every server process shares (decision 028). A form's visitor always gets a
+ * page or the form's redirect, never billing text; an owner's form mistake (a redirect to another
+ * site, a field too long, the plan's limit) keeps the lead (decision 021).
  */
 export async function receiveSubmission(
   { db, apiKeys, ingester, consoleOrigins }: ReceiveDependencies,
