@@ -32,6 +32,7 @@ export const LEADBELL_ERROR_CODES = [
   'invitation_unavailable',
   'lead_taken',
   'internal_error',
+  'service_unavailable',
 ] as const;
 
 /** A code the API documents. */

@@ -143,8 +143,8 @@ describe('Leadbell.notify', () => {
 
   it('retries 503 and succeeds, with the same Idempotency-Key on every attempt', async () => {
     const { baseUrl, requests } = await serve(
-      apiError(503, 'internal_error'),
-      apiError(503, 'internal_error'),
+      apiError(503, 'service_unavailable'),
+      apiError(503, 'service_unavailable'),
       accepted(),
     );
     const result = await client(baseUrl).notify({ flowId: FLOW_ID, data: { name: 'Ann' } });
