@@ -1,12 +1,27 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { ApiError } from './api-client.ts';
+import { ApiError, isOutageError } from './api-client.ts';
 import { fetchMe, ME_QUERY_KEY } from './auth.ts';
+import { onReconnected } from './connection-status.ts';
 import { signInPathFor } from './redirects.ts';
 
-/** Client errors are answers, not glitches: retrying a 404 or 401 only delays the message. */
+/**
+ * Client errors are answers, not glitches: retrying a 404 or 401 only delays the message. An
+ * outage (503 or no answer) is retried until it ends, so pages keep what they show (or keep
+ * loading) under the shell's "Reconnecting…" banner instead of turning into error states.
+ */
 function shouldRetry(failureCount: number, error: unknown) {
+  if (isOutageError(error)) return true;
   if (error instanceof ApiError && error.status < 500) return false;
   return failureCount < 2;
+}
+
+const MAX_RETRY_DELAY_MS = 30_000;
+
+/** The server's `Retry-After` when it sent one, otherwise doubling from a second, up to 30 s. */
+export function retryDelay(failureCount: number, error: unknown): number {
+  if (error instanceof ApiError && error.retryAfterSeconds !== null)
+    return Math.min(Math.max(error.retryAfterSeconds, 1) * 1000, MAX_RETRY_DELAY_MS);
+  return Math.min(1000 * 2 ** failureCount, MAX_RETRY_DELAY_MS);
 }
 
 let isRechecking = false;
@@ -39,9 +54,11 @@ export function createQueryClient() {
     queryCache: new QueryCache({ onError: (error) => void recheckSession(queryClient, error) }),
     mutationCache: new MutationCache({ onError: (error) => void recheckSession(queryClient, error) }),
     defaultOptions: {
-      queries: { retry: shouldRetry, staleTime: 30_000, refetchOnWindowFocus: true },
+      queries: { retry: shouldRetry, retryDelay, staleTime: 30_000, refetchOnWindowFocus: true },
       mutations: { retry: false },
     },
   });
+  // Once Leadbell answers again, whatever is shown is read afresh (queries waiting out a retry too).
+  onReconnected(() => void queryClient.invalidateQueries());
   return queryClient;
 }
