@@ -81,6 +81,24 @@ export function onReconnected(listener: () => void): () => void {
   return () => reconnectedListeners.delete(listener);
 }
 
+/**
+ * Runs `listener` once, as soon as Leadbell is found out of reach (at once when it already is);
+ * returns the function that stops waiting.
+ */
+export function onceUnavailable(listener: () => void): () => void {
+  if (status === 'reconnecting') {
+    listener();
+    return () => {};
+  }
+  const waiting = () => {
+    if (status !== 'reconnecting') return;
+    statusListeners.delete(waiting);
+    listener();
+  };
+  statusListeners.add(waiting);
+  return () => statusListeners.delete(waiting);
+}
+
 export function connectionStatus(): ConnectionStatus {
   return status;
 }

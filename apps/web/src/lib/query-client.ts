@@ -1,7 +1,14 @@
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import {
+  MutationCache,
+  QueryCache,
+  QueryClient,
+  type InvalidateOptions,
+  type InvalidateQueryFilters,
+  type QueryKey,
+} from '@tanstack/react-query';
 import { ApiError, isOutageError } from './api-client.ts';
 import { fetchMe, ME_QUERY_KEY } from './auth.ts';
-import { onReconnected } from './connection-status.ts';
+import { onReconnected, onceUnavailable } from './connection-status.ts';
 import { signInPathFor } from './redirects.ts';
 
 /**
@@ -48,9 +55,26 @@ async function recheckSession(queryClient: QueryClient, error: unknown) {
   }
 }
 
+/**
+ * Queries retry an outage until it ends, so a refetch started during one only settles after it.
+ * Mutations await their invalidations (onSettled), and would stay pending that long; here the
+ * awaited promise settles once Leadbell is known to be away, so the person sees the mutation's
+ * error at once and can try again. The refetch itself goes on in the background.
+ */
+class ConsoleQueryClient extends QueryClient {
+  override invalidateQueries<TTaggedQueryKey extends QueryKey = QueryKey>(
+    filters?: InvalidateQueryFilters<TTaggedQueryKey>,
+    options?: InvalidateOptions,
+  ): Promise<void> {
+    let stopWaiting = () => {};
+    const unavailable = new Promise<void>((resolve) => (stopWaiting = onceUnavailable(resolve)));
+    return Promise.race([super.invalidateQueries(filters, options), unavailable]).finally(() => stopWaiting());
+  }
+}
+
 /** One query client for the whole console. */
 export function createQueryClient() {
-  const queryClient: QueryClient = new QueryClient({
+  const queryClient: QueryClient = new ConsoleQueryClient({
     queryCache: new QueryCache({ onError: (error) => void recheckSession(queryClient, error) }),
     mutationCache: new MutationCache({ onError: (error) => void recheckSession(queryClient, error) }),
     defaultOptions: {
