@@ -1,5 +1,3 @@
-import { useSyncExternalStore } from 'react';
-
 /**
  * Whether the console can reach Leadbell right now: one source for the shell's "Reconnecting…"
  * banner, fed by every API call (lib/api-client.ts: a 503 `service_unavailable` or no answer at
@@ -103,12 +101,11 @@ export function connectionStatus(): ConnectionStatus {
   return status;
 }
 
-function subscribeStatus(listener: () => void) {
+/**
+ * Calls `listener` on every change of the status; returns the function that stops it. (No React
+ * here: the push service worker bundles the API client, and with it this module.)
+ */
+export function subscribeConnectionStatus(listener: () => void): () => void {
   statusListeners.add(listener);
   return () => statusListeners.delete(listener);
-}
-
-/** The connection status, re-rendering when it changes. */
-export function useConnectionStatus(): ConnectionStatus {
-  return useSyncExternalStore(subscribeStatus, connectionStatus, () => 'online');
 }

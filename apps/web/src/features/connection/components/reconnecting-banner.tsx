@@ -1,5 +1,5 @@
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { useConnectionStatus } from '../../../lib/connection-status.ts';
+import { useConnectionStatus } from '../use-connection-status.ts';
 
 /**
  * The shell's calm note while Leadbell is briefly out of reach (lib/connection-status.ts). The
