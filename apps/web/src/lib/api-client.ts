@@ -1,4 +1,5 @@
 import type { ErrorCode, FieldErrors } from '@leadbell/shared/error-codes';
+import { reportReachable, reportUnavailable } from './connection-status.ts';
 
 export const NETWORK_ERROR_MESSAGE = 'Network error. Please check your connection and try again.';
 const FALLBACK_MESSAGE = 'Something went wrong, please try again.';
@@ -98,8 +99,13 @@ export async function apiRequest<T>(
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    reportUnavailable();
     throw new NetworkError({ cause: error });
   }
+  // Feeds the console's one connection status (the "Reconnecting…" banner): a 503 means the
+  // database is briefly away; any other answer means Leadbell is reachable.
+  if (response.status === 503) reportUnavailable();
+  else reportReachable();
 
   const payload = await readJson(response);
   if (!response.ok) {
@@ -112,6 +118,14 @@ export async function apiRequest<T>(
     throw new ApiError(response.status, code, FALLBACK_MESSAGE, {}, retryAfter);
   }
   return payload as T;
+}
+
+/**
+ * A failure that says Leadbell is briefly out of reach (503 `service_unavailable`, or no answer at
+ * all) rather than anything about the request: worth retrying, and shown as "Reconnecting…".
+ */
+export function isOutageError(error: unknown): boolean {
+  return error instanceof NetworkError || (error instanceof ApiError && error.status === 503);
 }
 
 /** The message to show for any error thrown by `apiRequest` (or anything else). */

@@ -31,6 +31,8 @@ describe('event stream', () => {
   beforeEach(() => {
     BrowserEventSource.opened = [];
     vi.stubGlobal('EventSource', BrowserEventSource);
+    // `/readyz`, asked when the stream drops: no answer, as during an outage.
+    vi.stubGlobal('fetch', vi.fn<typeof fetch>().mockRejectedValue(new TypeError('Failed to fetch')));
     vi.useFakeTimers();
   });
   afterEach(() => {
@@ -89,5 +91,24 @@ describe('event stream', () => {
     expect(BrowserEventSource.opened).toHaveLength(2);
     BrowserEventSource.opened[1]!.emit('notification');
     expect(listener).toHaveBeenCalledOnce();
+  });
+
+  it('a stream the browser gave up on during an outage opens again once Leadbell answers, and is ready afresh', async () => {
+    const { streamStatus, subscribeToStream } = await freshModule();
+    const { connectionStatus, reportReachable } = await import('./connection-status.ts');
+    const ready = vi.fn();
+    subscribeToStream({ ready });
+    const dead = BrowserEventSource.opened[0]!;
+    dead.readyState = BrowserEventSource.CLOSED;
+    dead.emit('error');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(connectionStatus()).toBe('reconnecting');
+    expect(BrowserEventSource.opened).toHaveLength(1);
+
+    reportReachable();
+    expect(BrowserEventSource.opened).toHaveLength(2);
+    BrowserEventSource.opened[1]!.emit('ready');
+    expect(ready).toHaveBeenCalledOnce();
+    expect(streamStatus()).toBe('live');
   });
 });

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import type { ZodType } from 'zod';
+import { checkConnection, onReconnected, reportReachable } from './connection-status.ts';
 
 /** Whether the live stream is connected: shown by the live indicator. */
 export type StreamStatus = 'connecting' | 'live' | 'reconnecting' | 'offline';
@@ -49,10 +50,15 @@ function open() {
   source = opened;
   attached.clear();
   setStatus('connecting');
-  opened.addEventListener('open', () => setStatus('live'));
-  opened.addEventListener('error', () =>
-    setStatus(opened.readyState === EventSource.CLOSED ? 'offline' : 'reconnecting'),
-  );
+  opened.addEventListener('open', () => {
+    setStatus('live');
+    reportReachable();
+  });
+  opened.addEventListener('error', () => {
+    setStatus(opened.readyState === EventSource.CLOSED ? 'offline' : 'reconnecting');
+    // A dropped stream may be a moment's blip or Leadbell being away: /readyz tells which.
+    void checkConnection();
+  });
   attach('ready');
   for (const type of listeners.keys()) attach(type);
 }
@@ -97,6 +103,18 @@ export function subscribeToStream(handlers: Partial<Record<StreamEventType, Stre
     if (subscribers === 0) closeTimer = setTimeout(close, 1000);
   };
 }
+
+/**
+ * After an outage: a stream the browser gave up on (it answered 503 while the database was away)
+ * is opened again. The fresh stream's `ready` makes every live list refetch once, so whatever
+ * arrived meanwhile shows; a stream that stayed open resumes by itself from its Last-Event-ID.
+ */
+onReconnected(() => {
+  if (source && source.readyState === EventSource.CLOSED && subscribers > 0) {
+    close();
+    open();
+  }
+});
 
 /** The stream's connection state right now. */
 export function streamStatus(): StreamStatus {

@@ -15,6 +15,7 @@ import { useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { Logo } from '../../components/logo.tsx';
 import { Sheet, SheetContent, SheetTrigger } from '../../components/ui/sheet.tsx';
+import { ReconnectingBanner } from '../../features/connection/components/reconnecting-banner.tsx';
 import { registerServiceWorker } from '../../features/devices/service-worker.ts';
 import { useSetup } from '../../features/setup/api/get-setup.ts';
 import { AlertingBanner } from '../../features/setup/components/alerting-banner.tsx';
@@ -167,6 +168,7 @@ export function AppShell() {
       </header>
 
       <div className="md:pl-64">
+        <ReconnectingBanner />
         <AlertingBanner setup={setup.data} fixHref={pathname === '/setup' ? null : '/setup'} />
         <main
           id="main"

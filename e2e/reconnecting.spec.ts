@@ -1,0 +1,111 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Page, TestInfo } from '@playwright/test';
+import { createFlow, createOwner, notify, signInBrowser, uniqueEmail } from './fixtures/owner-api.ts';
+import type { Product } from './fixtures/product.ts';
+import { expect, test } from './fixtures/test.ts';
+
+const SCREENSHOTS = process.env.RECONNECTING_SCREENSHOTS_DIR;
+/** The server restarts its PostgreSQL within seconds; the console notices within one probe more. */
+const RECOVERY_TIMEOUT_MS = 30_000;
+
+// While the database is away every API call answers 503, and the browser logs each such load.
+test.use({ allowedBrowserNoise: [/^Failed to load resource: the server responded with a status of 503/] });
+
+async function postmasterPid(product: Product): Promise<number> {
+  const pidFile = await readFile(path.join(product.dataDir, 'postgres', 'postmaster.pid'), 'utf8');
+  return Number(pidFile.split('\n')[0]);
+}
+
+async function isReady(product: Product): Promise<boolean> {
+  try {
+    const response = await fetch(`${product.url}/readyz`);
+    await response.arrayBuffer();
+    return response.ok;
+  } catch {
+    return false;
+  }
+}
+
+async function waitUntilReady(product: Product): Promise<void> {
+  await expect.poll(() => isReady(product), { timeout: RECOVERY_TIMEOUT_MS, intervals: [100] }).toBe(true);
+}
+
+function leadRow(page: Page, title: string) {
+  return page.getByRole('list', { name: 'Leads' }).getByRole('listitem').filter({ hasText: title });
+}
+
+async function screenshot(page: Page, testInfo: TestInfo, name: string) {
+  const file = SCREENSHOTS ? `${SCREENSHOTS}/${name}-${testInfo.project.name}.png` : testInfo.outputPath(`${name}.png`);
+  await page.screenshot({ path: file });
+}
+
+test.describe('reconnecting', () => {
+  test('reconnecting › the database goes away: a calm banner, the console recovers without reload, and leads posted after recovery appear live', async ({
+    page,
+    context,
+    product,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    const owner = await createOwner(product, {
+      email: uniqueEmail('reconnecting', testInfo.project.name),
+      name: 'Rae Owner',
+      plan: 'pro',
+    });
+    const flowId = await createFlow(product, owner, {
+      name: 'Contact form',
+      title: 'New lead: {{name}}',
+      message: '{{name}} wrote: {{note}}',
+    });
+    await signInBrowser(context, product, owner);
+    try {
+      await page.goto('/leads');
+      await expect(page.getByText('Live', { exact: true })).toBeVisible();
+      expect(await notify(product, owner.apiKey, { flowId, data: { name: 'Ada', note: 'Before' } })).toBe(202);
+      await expect(leadRow(page, 'New lead: Ada')).toBeVisible();
+      // Marks this document: a reload would lose it.
+      await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
+      await leadRow(page, 'New lead: Ada').getByRole('link', { name: 'New lead: Ada' }).click();
+      await expect(page.getByRole('button', { name: 'I’m on it' })).toBeVisible();
+
+      const killed = await postmasterPid(product);
+      process.kill(killed, 'SIGKILL');
+      // What the owner does during the outage is not dropped silently: a clear error to try again.
+      await page.getByRole('button', { name: 'I’m on it' }).click();
+      await expect(page.getByRole('alert')).toHaveText(
+        'Leadbell is briefly unavailable. Please try again in a few seconds.',
+      );
+      const banner = page.getByRole('status').filter({ hasText: 'Reconnecting…' });
+      await expect(banner).toBeVisible();
+      await expect(banner).toContainText('Leadbell will catch up by itself.');
+      await screenshot(page, testInfo, 'reconnecting-banner');
+      // No error page for the outage: the inbox shows what it already had.
+      await page.goBack();
+      await expect(leadRow(page, 'New lead: Ada')).toBeVisible();
+      await expect(banner).toBeVisible();
+      await expect(page.getByRole('alert')).toHaveCount(0);
+
+      // The server restarts PostgreSQL by itself; a lead posted the moment it is back appears live.
+      await waitUntilReady(product);
+      expect(await postmasterPid(product)).not.toBe(killed);
+      expect(await notify(product, owner.apiKey, { flowId, data: { name: 'Bea', note: 'Right after' } })).toBe(202);
+      await expect(banner).toBeHidden({ timeout: RECOVERY_TIMEOUT_MS });
+      await expect(leadRow(page, 'New lead: Bea')).toBeVisible();
+      await expect(page.getByText('Live', { exact: true })).toBeVisible();
+
+      expect(await notify(product, owner.apiKey, { flowId, data: { name: 'Cy', note: 'Later' } })).toBe(202);
+      await expect(leadRow(page, 'New lead: Cy')).toBeVisible();
+      await expect(leadRow(page, 'New lead: Ada')).toBeVisible();
+
+      // Trying again once it is back works.
+      await leadRow(page, 'New lead: Ada').getByRole('link', { name: 'New lead: Ada' }).click();
+      await page.getByRole('button', { name: 'I’m on it' }).click();
+      await expect(page.getByRole('region', { name: 'Who is on it' })).toContainText('You’re on it');
+      expect(await page.evaluate(() => (window as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+    } finally {
+      // The product server is shared by the worker's later specs: leave it healthy.
+      await writeFile(testInfo.outputPath('server.log'), product.logs());
+      await waitUntilReady(product);
+    }
+  });
+});
