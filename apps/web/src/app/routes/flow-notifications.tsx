@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { BellRing, Plug } from 'lucide-react';
 import { useCallback } from 'react';
 import { Link, useParams } from 'react-router';
+import { LoadMore } from '../../components/load-more.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../components/ui/state.tsx';
@@ -108,26 +109,11 @@ export function FlowNotificationsPage() {
       ) : (
         <div className="grid gap-4">
           <NotificationsTable notifications={notifications} highlightedId={targetId} />
-          {query.isFetchNextPageError ? (
-            <p role="alert" className="text-center text-sm text-red-700">
-              {errorMessage(query.error, 'failed to Get notifications')}
-            </p>
-          ) : null}
-          {query.hasNextPage ? (
-            <div className="flex justify-center">
-              <Button
-                variant="secondary"
-                onClick={() => void query.fetchNextPage()}
-                isLoading={query.isFetchingNextPage}
-              >
-                Load more
-              </Button>
-            </div>
-          ) : (
-            <p className="text-center text-xs text-slate-500">
-              {notifications.length === 1 ? '1 notification' : `${notifications.length} notifications`}, all shown.
-            </p>
-          )}
+          <LoadMore
+            query={query}
+            failure="failed to Get notifications"
+            allShown={`${notifications.length === 1 ? '1 notification' : `${notifications.length} notifications`}, all shown.`}
+          />
         </div>
       )}
     </>

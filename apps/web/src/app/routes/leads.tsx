@@ -2,6 +2,7 @@ import { LEAD_FILTERS, type LeadFilter } from '@leadbell/shared/leads';
 import { Inbox, SearchX } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { LoadMore } from '../../components/load-more.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../components/ui/state.tsx';
@@ -123,26 +124,11 @@ export function LeadsPage() {
       ) : (
         <div className="grid gap-4">
           <LeadsList leads={leads} viewerId={me.user.id} defaultCountry={me.entity?.defaultCountry ?? null} />
-          {query.isFetchNextPageError ? (
-            <p role="alert" className="text-center text-sm text-red-700">
-              {errorMessage(query.error, 'More leads could not be loaded.')}
-            </p>
-          ) : null}
-          {query.hasNextPage ? (
-            <div className="flex justify-center">
-              <Button
-                variant="secondary"
-                onClick={() => void query.fetchNextPage()}
-                isLoading={query.isFetchingNextPage}
-              >
-                Load more
-              </Button>
-            </div>
-          ) : (
-            <p className="text-center text-xs text-slate-500">
-              {leads.length === 1 ? '1 lead' : `${leads.length} leads`}, all shown.
-            </p>
-          )}
+          <LoadMore
+            query={query}
+            failure="More leads could not be loaded."
+            allShown={`${leads.length === 1 ? '1 lead' : `${leads.length} leads`}, all shown.`}
+          />
         </div>
       )}
     </>

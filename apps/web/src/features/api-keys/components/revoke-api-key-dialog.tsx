@@ -1,7 +1,7 @@
 import type { ApiKeySummary } from '@leadbell/shared/api-keys';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { useRemoval } from '../../../lib/use-removal.ts';
 import { API_KEYS_QUERY_KEY } from '../api/get-api-keys.ts';
 import { revokeApiKey } from '../api/revoke-api-key.ts';
 
@@ -14,27 +14,17 @@ type RevokeApiKeyDialogProps = {
 
 export function RevokeApiKeyDialog({ target, onClose, onRevoked }: RevokeApiKeyDialogProps) {
   const queryClient = useQueryClient();
-  const mutation = useMutation({
-    mutationFn: (revoked: { key: ApiKeySummary; name: string }) => revokeApiKey(revoked.key.id),
-    onSettled: async (_data, error, revoked) => {
-      // 404: already revoked elsewhere, which is what was asked for.
-      const isGone = !error || (error instanceof ApiError && error.status === 404);
-      if (!isGone) return;
-      await queryClient.invalidateQueries({ queryKey: API_KEYS_QUERY_KEY });
-      mutation.reset();
-      onRevoked(revoked.name);
-    },
+  const removal = useRemoval({
+    remove: (revoked: { key: ApiKeySummary; name: string }) => revokeApiKey(revoked.key.id),
+    refresh: () => queryClient.invalidateQueries({ queryKey: API_KEYS_QUERY_KEY }),
+    onRemoved: (revoked) => onRevoked(revoked.name),
+    onClose,
   });
-  const isAlreadyGone = mutation.error instanceof ApiError && mutation.error.status === 404;
 
   return (
     <ConfirmDialog
       open={target !== null}
-      onOpenChange={(open) => {
-        if (open) return;
-        mutation.reset();
-        onClose();
-      }}
+      onOpenChange={removal.onOpenChange}
       title="Revoke this API key?"
       description={
         target ? (
@@ -49,9 +39,9 @@ export function RevokeApiKeyDialog({ target, onClose, onRevoked }: RevokeApiKeyD
         ) : null
       }
       confirmLabel="Revoke key"
-      onConfirm={() => target && mutation.mutate(target)}
-      isPending={mutation.isPending}
-      error={mutation.isError && !isAlreadyGone ? errorMessage(mutation.error) : null}
+      onConfirm={() => target && removal.confirm(target)}
+      isPending={removal.isPending}
+      error={removal.error}
     />
   );
 }

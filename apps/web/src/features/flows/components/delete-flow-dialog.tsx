@@ -1,7 +1,7 @@
 import type { Flow } from '@leadbell/shared/flows';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { useRemoval } from '../../../lib/use-removal.ts';
 import { deleteFlow } from '../api/delete-flow.ts';
 import { flowQueryKey } from '../api/get-flow.ts';
 import { FLOWS_QUERY_KEY } from '../api/get-flows.ts';
@@ -18,29 +18,21 @@ const NUMBER = new Intl.NumberFormat('en-US');
 /** Confirms deleting a flow, saying how many notifications go with it (decision 012). */
 export function DeleteFlowDialog({ flow, onClose, onDeleted }: DeleteFlowDialogProps) {
   const queryClient = useQueryClient();
-  const mutation = useMutation({
-    mutationFn: (target: Flow) => deleteFlow(target.flowId),
-    onSettled: async (_data, error, target) => {
-      // A 404 means it is already gone (another tab): the outcome the user asked for.
-      const isGone = !error || (error instanceof ApiError && error.status === 404);
-      if (!isGone) return;
+  const removal = useRemoval({
+    remove: (target: Flow) => deleteFlow(target.flowId),
+    refresh: async (target) => {
       queryClient.removeQueries({ queryKey: flowQueryKey(target.flowId) });
       await queryClient.invalidateQueries({ queryKey: FLOWS_QUERY_KEY, exact: true });
-      mutation.reset();
-      onDeleted(target);
     },
+    onRemoved: onDeleted,
+    onClose,
   });
-  const isAlreadyGone = mutation.error instanceof ApiError && mutation.error.status === 404;
 
   const count = flow?.notificationCount ?? 0;
   return (
     <ConfirmDialog
       open={flow !== null}
-      onOpenChange={(open) => {
-        if (open) return;
-        mutation.reset();
-        onClose();
-      }}
+      onOpenChange={removal.onOpenChange}
       title="Delete this flow?"
       description={
         flow ? (
@@ -57,9 +49,9 @@ export function DeleteFlowDialog({ flow, onClose, onDeleted }: DeleteFlowDialogP
         ) : null
       }
       confirmLabel={count === 0 ? 'Delete flow' : 'Delete flow and notifications'}
-      onConfirm={() => flow && mutation.mutate(flow)}
-      isPending={mutation.isPending}
-      error={mutation.isError && !isAlreadyGone ? errorMessage(mutation.error) : null}
+      onConfirm={() => flow && removal.confirm(flow)}
+      isPending={removal.isPending}
+      error={removal.error}
     />
   );
 }

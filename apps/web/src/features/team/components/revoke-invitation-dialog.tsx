@@ -1,7 +1,7 @@
 import type { TeamInvitation } from '@leadbell/shared/team';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { ApiError, errorMessage } from '../../../lib/api-client.ts';
+import { useRemoval } from '../../../lib/use-removal.ts';
 import { TEAM_QUERY_KEY } from '../api/get-team.ts';
 import { revokeInvitation } from '../api/revoke-invitation.ts';
 
@@ -14,26 +14,17 @@ type RevokeInvitationDialogProps = {
 
 export function RevokeInvitationDialog({ target, onClose, onRevoked }: RevokeInvitationDialogProps) {
   const queryClient = useQueryClient();
-  const mutation = useMutation({
-    mutationFn: (invitation: TeamInvitation) => revokeInvitation(invitation.id),
-    onSettled: async (_data, error, invitation) => {
-      // 404: accepted or withdrawn elsewhere meanwhile; the list catches up either way.
-      const isGone = !error || (error instanceof ApiError && error.status === 404);
-      if (!isGone) return;
-      await queryClient.invalidateQueries({ queryKey: TEAM_QUERY_KEY });
-      mutation.reset();
-      onRevoked(invitation.email);
-    },
+  const removal = useRemoval({
+    remove: (invitation: TeamInvitation) => revokeInvitation(invitation.id),
+    // 404: accepted or withdrawn elsewhere meanwhile; the list catches up either way.
+    refresh: () => queryClient.invalidateQueries({ queryKey: TEAM_QUERY_KEY }),
+    onRemoved: (invitation) => onRevoked(invitation.email),
+    onClose,
   });
-  const isAlreadyGone = mutation.error instanceof ApiError && mutation.error.status === 404;
   return (
     <ConfirmDialog
       open={target !== null}
-      onOpenChange={(open) => {
-        if (open) return;
-        mutation.reset();
-        onClose();
-      }}
+      onOpenChange={removal.onOpenChange}
       title="Revoke this invitation?"
       description={
         target ? (
@@ -44,9 +35,9 @@ export function RevokeInvitationDialog({ target, onClose, onRevoked }: RevokeInv
         ) : null
       }
       confirmLabel="Revoke invitation"
-      onConfirm={() => target && mutation.mutate(target)}
-      isPending={mutation.isPending}
-      error={mutation.isError && !isAlreadyGone ? errorMessage(mutation.error) : null}
+      onConfirm={() => target && removal.confirm(target)}
+      isPending={removal.isPending}
+      error={removal.error}
     />
   );
 }
