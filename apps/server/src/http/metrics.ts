@@ -69,14 +69,17 @@ export function addGauges({ registry }: Metrics, { pool, openStreams, embeddedRe
     },
   });
   // Jobs that are due and not finished: the backlog, whichever process works it. Scheduled
-  // escalations count once their time has come.
-  const backlog = async () => {
-    const { rows } = await pool.query<{ depth: number; oldest: number | null }>(
-      `select count(*)::int as depth, extract(epoch from now() - min(start_after))::float8 as oldest
-         from pgboss.job where state in ('created', 'retry', 'active') and start_after <= now()`,
-    );
-    return rows[0] ?? { depth: 0, oldest: null };
-  };
+  // escalations count once their time has come. Both gauges are collected at once in a scrape,
+  // so they share one query in flight.
+  let backlogInFlight: Promise<{ depth: number; oldest: number | null }> | null = null;
+  const backlog = () =>
+    (backlogInFlight ??= pool
+      .query<{ depth: number; oldest: number | null }>(
+        `select count(*)::int as depth, extract(epoch from now() - min(start_after))::float8 as oldest
+           from pgboss.job where state in ('created', 'retry', 'active') and start_after <= now()`,
+      )
+      .then(({ rows }) => rows[0] ?? { depth: 0, oldest: null })
+      .finally(() => (backlogInFlight = null)));
   new Gauge({
     name: 'leadbell_queue_depth',
     help: 'Due jobs not yet finished (deliveries, escalations, alerts), across every process.',
