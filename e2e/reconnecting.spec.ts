@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
 import { createFlow, createOwner, notify, signInBrowser, uniqueEmail } from './fixtures/owner-api.ts';
@@ -15,6 +15,29 @@ test.use({ allowedBrowserNoise: [/^Failed to load resource: the server responded
 async function postmasterPid(product: Product): Promise<number> {
   const pidFile = await readFile(path.join(product.dataDir, 'postgres', 'postmaster.pid'), 'utf8');
   return Number(pidFile.split('\n')[0]);
+}
+
+/**
+ * Kills the embedded postmaster with -9, as the OOM killer does, and keeps PostgreSQL away until
+ * `bringBack` is called. Its data folder is moved aside before the kill (a running PostgreSQL works
+ * on from its moved folder), so the server's restarts fail until the folder is back: the restart
+ * alone takes under a second, which would end the outage before the console could be looked at.
+ */
+async function takeDatabaseAway(product: Product) {
+  const cluster = path.join(product.dataDir, 'postgres');
+  const movedAside = `${cluster}-away`;
+  const killed = await postmasterPid(product);
+  await rename(cluster, movedAside);
+  process.kill(killed, 'SIGKILL');
+  let isBack = false;
+  return {
+    killed,
+    bringBack: async () => {
+      if (isBack) return;
+      isBack = true;
+      await rename(movedAside, cluster);
+    },
+  };
 }
 
 async function isReady(product: Product): Promise<boolean> {
@@ -58,6 +81,7 @@ test.describe('reconnecting', () => {
       message: '{{name}} wrote: {{note}}',
     });
     await signInBrowser(context, product, owner);
+    let outage: Awaited<ReturnType<typeof takeDatabaseAway>> | undefined;
     try {
       await page.goto('/leads');
       await expect(page.getByText('Live', { exact: true })).toBeVisible();
@@ -68,8 +92,7 @@ test.describe('reconnecting', () => {
       await leadRow(page, 'New lead: Ada').getByRole('link', { name: 'New lead: Ada' }).click();
       await expect(page.getByRole('button', { name: 'I’m on it' })).toBeVisible();
 
-      const killed = await postmasterPid(product);
-      process.kill(killed, 'SIGKILL');
+      outage = await takeDatabaseAway(product);
       // What the owner does during the outage is not dropped silently: a clear error to try again.
       await page.getByRole('button', { name: 'I’m on it' }).click();
       await expect(page.getByRole('alert')).toHaveText(
@@ -85,9 +108,10 @@ test.describe('reconnecting', () => {
       await expect(banner).toBeVisible();
       await expect(page.getByRole('alert')).toHaveCount(0);
 
-      // The server restarts PostgreSQL by itself; a lead posted the moment it is back appears live.
+      // The server restarts PostgreSQL by itself once it can; a lead posted the moment it is back appears live.
+      await outage.bringBack();
       await waitUntilReady(product);
-      expect(await postmasterPid(product)).not.toBe(killed);
+      expect(await postmasterPid(product)).not.toBe(outage.killed);
       expect(await notify(product, owner.apiKey, { flowId, data: { name: 'Bea', note: 'Right after' } })).toBe(202);
       await expect(banner).toBeHidden({ timeout: RECOVERY_TIMEOUT_MS });
       await expect(leadRow(page, 'New lead: Bea')).toBeVisible();
@@ -104,6 +128,7 @@ test.describe('reconnecting', () => {
       expect(await page.evaluate(() => (window as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
     } finally {
       // The product server is shared by the worker's later specs: leave it healthy.
+      await outage?.bringBack();
       await writeFile(testInfo.outputPath('server.log'), product.logs());
       await waitUntilReady(product);
     }
