@@ -281,3 +281,46 @@ describe.runIf(inject('databaseKind') === 'embedded')('embedded PostgreSQL › t
     START_TIMEOUT_MS + 60_000,
   );
 });
+
+describe.runIf(inject('databaseKind') === 'embedded')('embedded PostgreSQL › the process around it', () => {
+  /** Runs `body` after starting PostgreSQL on `dataDir` in a program of its own; its exit code and output. */
+  async function runProgram(dataDir: string, body: string): Promise<{ code: number | null; output: string }> {
+    const program = `
+      import pino from 'pino';
+      import { startEmbeddedPostgres } from './src/db/embedded-postgres.ts';
+      const database = await startEmbeddedPostgres({
+        dataDir: process.argv[1], password: 'exit-code-check', log: pino({ level: 'silent' }),
+        onUnrecoverable: () => process.exit(1),
+      });
+      ${body}`;
+    const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', program, dataDir], {
+      cwd: SERVER_DIR,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    return { code, output };
+  }
+
+  it('a program that runs it keeps its own exit code, and its PostgreSQL stops when it exits', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'leadbell-exit-code-'));
+    try {
+      // Ends by letting its event loop empty with an exit code of its own, as a test runner whose
+      // tests failed does: the package's own exit hook used to turn that into 0.
+      expect(await runProgram(dataDir, 'await database.stop(); process.exitCode = 3;')).toEqual({
+        code: 3,
+        output: '',
+      });
+      // Exits without stopping it (a crash): PostgreSQL is asked to stop on the way out.
+      expect(await runProgram(dataDir, 'process.exit(4);')).toEqual({ code: 4, output: '' });
+      const postmaster = postmasterPidOf(dataDir);
+      for (let waited = 0; waited < 15_000 && postmaster !== null && isProcessAlive(postmaster); waited += 100)
+        await sleep(100);
+      expect(postmaster === null || !isProcessAlive(postmaster)).toBe(true);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});

