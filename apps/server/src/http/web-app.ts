@@ -126,10 +126,12 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
     index: false,
     preCompressed: true,
     globIgnore: NOT_STATIC,
-    setHeaders: (reply, filePath) => {
+    // Our own Cache-Control below, not the plugin's `max-age=0`.
+    cacheControl: false,
+    setHeaders: (response, filePath) => {
       // Hashed names change with their content; anything else (sw.js, the manifest, icons) must be revalidated.
       const isHashedAsset = filePath.includes(`${path.sep}assets${path.sep}`);
-      reply.header('cache-control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
+      response.setHeader('cache-control', isHashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
 
