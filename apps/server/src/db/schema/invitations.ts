@@ -34,3 +34,16 @@ export const entityInvitations = pgTable(
       .where(sql`${table.revokedAt} is null and ${table.acceptedAt} is null`),
   ],
 );
+
+/** One invitation email sent (new or resent), for the entity's hourly allowance; older than an hour is pruned. */
+export const invitationMails = pgTable(
+  'invitation_mails',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    entityId: uuid('entity_id')
+      .notNull()
+      .references(() => entities.id, { onDelete: 'cascade' }),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('invitation_mails_entity_id_sent_at_idx').on(table.entityId, table.sentAt)],
+);

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Invite, TeamInvitation } from '@leadbell/shared/team';
 import type { SessionUser } from '../../auth/require-session.ts';
 import type { Database } from '../../db/client.ts';
@@ -6,13 +6,11 @@ import { users } from '../../db/schema/auth.ts';
 import { entityInvitations } from '../../db/schema/invitations.ts';
 import { AppError } from '../../http/app-error.ts';
 import { newInvitationToken } from './invitation-token.ts';
+import { takeInvitationMail } from './limit-invitation-mails.ts';
 import { lockEntity } from './lock-entity.ts';
 import { requireFreeSeat } from './seats.ts';
 import { sendInvitationMail, type InvitationMailer } from './send-invitation-mail.ts';
 import { invitationColumns, toTeamInvitation } from './team-records.ts';
-
-/** New invitations an entity may send per hour: enough for any team, too few to spam with. */
-export const INVITATIONS_PER_HOUR = 20;
 
 /**
  * Invites someone by email (decision 023): one seat is taken until they join, the invitation
@@ -34,16 +32,7 @@ export async function inviteTeammate(
       const message = 'This person is already in your team.';
       throw new AppError('validation_error', message, { fields: { email: [message] } });
     }
-    const [recent] = await tx
-      .select({ sent: count() })
-      .from(entityInvitations)
-      .where(
-        and(eq(entityInvitations.entityId, entityId), gt(entityInvitations.createdAt, sql`now() - interval '1 hour'`)),
-      );
-    if ((recent?.sent ?? 0) >= INVITATIONS_PER_HOUR)
-      throw new AppError('rate_limited', `At most ${INVITATIONS_PER_HOUR} invitations an hour. Try again later.`, {
-        headers: { 'retry-after': '3600' },
-      });
+    await takeInvitationMail(tx, entityId);
     // A new invitation for the same email replaces the old link (and frees its seat first).
     await tx
       .update(entityInvitations)

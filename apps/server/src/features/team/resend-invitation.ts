@@ -6,6 +6,7 @@ import { entityInvitations } from '../../db/schema/invitations.ts';
 import { AppError } from '../../http/app-error.ts';
 import { isUuid } from '../../http/ids.ts';
 import { newInvitationToken } from './invitation-token.ts';
+import { takeInvitationMail } from './limit-invitation-mails.ts';
 import { lockEntity } from './lock-entity.ts';
 import { requireFreeSeat } from './seats.ts';
 import { sendInvitationMail, type InvitationMailer } from './send-invitation-mail.ts';
@@ -44,6 +45,7 @@ export async function resendInvitation(
         headers: { 'retry-after': String(wait) },
       });
     if (current.expiresAt <= new Date()) await requireFreeSeat(tx, entityId);
+    await takeInvitationMail(tx, entityId);
     const [updated] = await tx
       .update(entityInvitations)
       .set({ tokenHash, expiresAt, sentAt: sql`now()` })

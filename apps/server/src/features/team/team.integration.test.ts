@@ -47,8 +47,12 @@ describe('team › invitations', () => {
     expect(rows[0].token_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(rows[0].token_hash).not.toContain(invitation.token);
 
-    const preview = await fetch(`${app.baseUrl}/v1/invitations/${invitation.token}`);
-    expect(await preview.json()).toEqual({
+    const preview = (await (await fetch(`${app.baseUrl}/v1/invitations/${invitation.token}`)).json()) as {
+      expiresAt: string;
+    };
+    const WEEK_MS = 7 * 24 * 3600_000;
+    expect(Math.abs(Date.parse(preview.expiresAt) - (Date.now() + WEEK_MS))).toBeLessThan(60_000);
+    expect(preview).toEqual({
       entityName: 'Acme Homes',
       invitedBy: 'Ann Owner',
       email: invitation.email,
@@ -133,17 +137,29 @@ describe('team › invitations', () => {
     expect(Object.keys(bad.body.error.details.fields).sort()).toEqual(['email', 'role']);
   });
 
-  it('invitations are throttled per business', async () => {
+  it('invitation emails are throttled per business, resent ones included, and an hour later it may send again', async () => {
     const admin = await onboardedOwner(app, { plan: 'elite' });
-    await app.pool.query(
-      `insert into entity_invitations (entity_id, email, token_hash, expires_at, revoked_at)
-       select $1, 'past' || n || '@example.com', md5(random()::text || n), now() + interval '7 days', now()
-         from generate_series(1, 20) n`,
-      [admin.entityId],
-    );
+    const first = await invite(admin);
+    // Resending is limited to once a minute per link: make the last send a minute old each time.
+    const aMinuteAgo = () =>
+      app.pool.query("update entity_invitations set sent_at = now() - interval '61 seconds' where id = $1", [first.id]);
+    for (let resend = 0; resend < 18; resend += 1) {
+      await aMinuteAgo();
+      expect((await admin.client.post(`/v1/team/invitations/${first.id}/resend`)).status).toBe(200);
+    }
+    expect(app.smtp.received.filter((mail) => mail.to.includes(first.email))).toHaveLength(19);
+    await invite(admin);
     const throttled = await admin.client.post('/v1/team/invitations', { email: uniqueEmail(), role: 'user' });
     expect(throttled.status).toBe(429);
+    expect(throttled.body.error.message).toBe('At most 20 invitation emails an hour. Try again later.');
     expect(throttled.headers.get('retry-after')).toBe('3600');
+    await aMinuteAgo();
+    expect((await admin.client.post(`/v1/team/invitations/${first.id}/resend`)).status).toBe(429);
+
+    await app.pool.query("update invitation_mails set sent_at = now() - interval '61 minutes' where entity_id = $1", [
+      admin.entityId,
+    ]);
+    expect((await admin.client.post('/v1/team/invitations', { email: uniqueEmail(), role: 'user' })).status).toBe(201);
   });
 });
 
@@ -220,6 +236,11 @@ describe('team › members', () => {
     expect(rows[0].devices).toBe(0);
     expect((await admin.client.get('/v1/team')).body.seats).toEqual({ used: 1, included: 3 });
     expect((await admin.client.delete(`/v1/team/members/${member.userId}`)).status).toBe(404);
+    // The next lead goes to the admin alone: no push and no email copy for the one who left.
+    const lead = await notify(app, admin.apiKey, { flowId: await createFlow(admin.client) });
+    const deliveries = await app.pool.query('select user_id from deliveries where notification_id = $1', [lead.id]);
+    expect(deliveries.rows.length).toBeGreaterThan(0);
+    expect(deliveries.rows.filter((row) => row.user_id === member.userId)).toEqual([]);
   });
 
   it('a member can leave; they may then start a business of their own', async () => {
@@ -263,7 +284,9 @@ describe('team › every member’s phone rings', () => {
       recipient: { userId: string; name: string };
     }>;
     expect(detail).toHaveLength(6);
-    expect(new Set(detail.map((delivery) => delivery.recipient.userId)).size).toBe(3);
+    const perMember = new Map<string, number>();
+    for (const { recipient } of detail) perMember.set(recipient.userId, (perMember.get(recipient.userId) ?? 0) + 1);
+    expect([...perMember.values()]).toEqual([2, 2, 2]);
     expect(detail.every((delivery) => delivery.channel === 'push')).toBe(true);
   });
 });
