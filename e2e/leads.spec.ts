@@ -137,6 +137,11 @@ test.describe('leads', () => {
           'mailto:priya@example.com?subject=Re%3A%20New%20lead%3A%20Priya',
         );
       }
+      // A phone has no hover: a tap on the age shows the full time with its zone, and the row stays unopened.
+      await annRow.getByRole('button', { name: /^just now, received / }).click();
+      await expect(page.getByRole('dialog')).toContainText(/^Received \w{3}, .*\d{1,2}:\d{2}.* (GMT|UTC)/);
+      await page.keyboard.press('Escape');
+      await expect(page).toHaveURL(/\/leads$/);
       const leadId = await latestLeadId(product, ann);
 
       // Bo's card, opened before Ann claims, does not hear the stream: his tap races hers and loses.

@@ -77,10 +77,15 @@ export const LeadTimelineEntrySchema = z.object({
 });
 export type LeadTimelineEntry = z.infer<typeof LeadTimelineEntrySchema>;
 
-/** `GET /v1/leads/:id`: the lead with its timeline and who has seen it. */
-export const LeadDetailSchema = LeadSchema.extend({
+/** `GET /v1/leads/:id/events`: a lead's timeline, oldest first, and who has seen it. */
+export const LeadTimelineSchema = z.object({
   timeline: z.array(LeadTimelineEntrySchema),
   seenBy: z.array(LeadPersonSchema.extend({ at: z.string() })),
+});
+export type LeadTimeline = z.infer<typeof LeadTimelineSchema>;
+
+/** `GET /v1/leads/:id`: the lead with its timeline and who has seen it. */
+export const LeadDetailSchema = LeadSchema.extend(LeadTimelineSchema.shape).extend({
   /** The entity's country for phone numbers written without a code (decision 024). */
   defaultCountry: z.string().nullable(),
 });

@@ -258,6 +258,12 @@ const ROUTES: Record<string, Decision> = {
     setup: flowWithNotification,
     call: (f) => ({ path: `/v1/leads/${f.notificationId}` }),
   },
+  'GET /v1/leads/:id/events': {
+    kind: 'checked',
+    expected: ENTITY_READ(),
+    setup: flowWithNotification,
+    call: (f) => ({ path: `/v1/leads/${f.notificationId}/events` }),
+  },
   'POST /v1/leads/:id/claim': {
     kind: 'checked',
     // The member claims first; the admin then finds it taken.
@@ -356,7 +362,7 @@ async function statusOf(client: HttpClient, method: string, call: Call): Promise
     // A live stream never ends, and a file is not JSON: their status is all there is to read.
     const controller = new AbortController();
     const cookie = [...client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-    const response = await fetch(`${app.baseUrl}/v1/events`, { headers: { cookie }, signal: controller.signal });
+    const response = await fetch(`${app.baseUrl}${call.path}`, { headers: { cookie }, signal: controller.signal });
     controller.abort();
     return response.status;
   }

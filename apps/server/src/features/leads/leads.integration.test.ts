@@ -75,7 +75,14 @@ describe('leads › the inbox', () => {
     for (const action of ['claim', 'release', 'done', 'seen'])
       expect((await other.client.post(`/v1/leads/${id}/${action}`)).status).toBe(404);
     expect((await other.client.get(`/v1/leads/${id}`)).status).toBe(404);
+    expect((await other.client.get(`/v1/leads/${id}/events`)).status).toBe(404);
     expect((await admin.client.get('/v1/leads/not-a-uuid')).status).toBe(404);
+    expect((await admin.client.get('/v1/leads/not-a-uuid/events')).status).toBe(404);
+    const othersExport = await fetch(`${app.baseUrl}/v1/leads/export.csv?filter=all&flowId=${flowId}`, {
+      headers: { cookie: cookieOf(other.client) },
+    });
+    // The header row alone.
+    expect((await othersExport.text()).trim().split('\r\n')).toHaveLength(1);
   });
 });
 
@@ -157,6 +164,11 @@ describe('leads › the card', () => {
     );
     expect(card.timeline.filter((entry: { kind: string }) => entry.kind === 'seen')).toHaveLength(1);
     expect(card.timeline[0]).toMatchObject({ kind: 'received', at: card.createdAt });
+    // The same timeline on its own, for API callers that only follow what happens.
+    expect((await member.client.get(`/v1/leads/${id}/events`)).body).toEqual({
+      timeline: card.timeline,
+      seenBy: card.seenBy,
+    });
     expect((await member.client.get('/v1/leads')).body.data[0].isSeen).toBe(true);
   });
 

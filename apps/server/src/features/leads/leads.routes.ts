@@ -2,7 +2,13 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { LeadDetailSchema, LeadListQuerySchema, LeadPageSchema, LeadStateSchema } from '@leadbell/shared/leads';
+import {
+  LeadDetailSchema,
+  LeadListQuerySchema,
+  LeadPageSchema,
+  LeadStateSchema,
+  LeadTimelineSchema,
+} from '@leadbell/shared/leads';
 import { entityIdOf, sessionUserOf } from '../../auth/require-session.ts';
 import { IdParamsSchema } from '../../http/ids.ts';
 import { ENTITY_REQUIRED, errorResponses, noContent } from '../../http/openapi-responses.ts';
@@ -11,6 +17,7 @@ import { claimLead } from './claim-lead.ts';
 import { completeLead } from './complete-lead.ts';
 import { exportLeads } from './export-leads.ts';
 import { getLead } from './get-lead.ts';
+import { getLeadTimeline } from './get-lead-timeline.ts';
 import { listLeads } from './list-leads.ts';
 import { markLeadSeen } from './mark-lead-seen.ts';
 import { releaseLead } from './release-lead.ts';
@@ -86,6 +93,21 @@ export function registerLeadRoutes(app: FastifyInstance, { db, requireSession }:
     },
     async (request) =>
       getLead(db, { id: request.params.id, entityId: entityIdOf(request), viewerId: sessionUserOf(request).id }),
+  );
+
+  routes.get(
+    '/v1/leads/:id/events',
+    {
+      schema: {
+        summary: 'A lead’s timeline',
+        description:
+          'What happened to the lead, oldest first: received, delivered to each device and mailbox, seen, claimed, released, done, escalated; and who has seen it.',
+        params: IdParamsSchema,
+        response: { 200: LeadTimelineSchema },
+      },
+      onRequest: requireSession,
+    },
+    async (request) => getLeadTimeline(db, { id: request.params.id, entityId: entityIdOf(request) }),
   );
 
   routes.post(

@@ -48,6 +48,7 @@ export function LeadsList({ leads, viewerId, defaultCountry }: LeadsListProps) {
                   </Link>
                   <LeadAge
                     at={lead.createdAt}
+                    isPressable
                     className="shrink-0 text-xs whitespace-nowrap text-slate-500 tabular-nums"
                   />
                 </div>

@@ -1,0 +1,74 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { DeliveryDetail } from '@leadbell/shared/notifications';
+import type { LeadTimeline, LeadTimelineEntry } from '@leadbell/shared/leads';
+import type { Database } from '../../db/client.ts';
+import { users } from '../../db/schema/auth.ts';
+import { leadEvents } from '../../db/schema/lead-events.ts';
+import { notifications } from '../../db/schema/notifications.ts';
+import { AppError } from '../../http/app-error.ts';
+import { isUuid } from '../../http/ids.ts';
+import { listDeliveries } from '../deliveries/list-deliveries.ts';
+
+const SOMEONE_WHO_LEFT = 'Someone who left';
+
+function deviceNameOf(delivery: DeliveryDetail): string | null {
+  if (delivery.channel === 'email') return delivery.recipient.email;
+  return delivery.device?.label ?? delivery.device?.pushService ?? null;
+}
+
+/** What each delivery adds to the timeline: sent to a device or mailbox, confirmed by the device, or failed. */
+function deliveryEntries(delivery: DeliveryDetail): LeadTimelineEntry[] {
+  const person = delivery.recipient.userId
+    ? { userId: delivery.recipient.userId, name: delivery.recipient.name ?? SOMEONE_WHO_LEFT }
+    : null;
+  const detail = deviceNameOf(delivery);
+  const entries: LeadTimelineEntry[] = [];
+  if (delivery.deliveredAt)
+    entries.push({
+      kind: delivery.channel === 'email' ? 'emailed' : 'delivered',
+      at: delivery.deliveredAt,
+      person,
+      detail,
+    });
+  if (delivery.receivedAt) entries.push({ kind: 'confirmed', at: delivery.receivedAt, person, detail });
+  if (delivery.status === 'failed')
+    entries.push({ kind: 'failed', at: delivery.createdAt, person, detail: delivery.lastError ?? detail });
+  return entries;
+}
+
+/**
+ * A lead's timeline, oldest first (received, each device and mailbox, seen, claimed, released,
+ * done, escalated), and who has seen it. Another entity's lead answers 404.
+ */
+export async function getLeadTimeline(
+  db: Database,
+  { id, entityId }: { id: string; entityId: string },
+): Promise<LeadTimeline> {
+  if (!isUuid(id)) throw new AppError('not_found', 'Lead not found.');
+  const [[lead], deliveries, events] = await Promise.all([
+    db
+      .select({ createdAt: notifications.createdAt, pageUrl: notifications.pageUrl })
+      .from(notifications)
+      .where(and(eq(notifications.id, id), eq(notifications.entityId, entityId))),
+    listDeliveries(db, id, entityId),
+    db
+      .select({ kind: leadEvents.kind, at: leadEvents.at, userId: leadEvents.userId, name: users.name })
+      .from(leadEvents)
+      .leftJoin(users, eq(users.id, leadEvents.userId))
+      .where(and(eq(leadEvents.notificationId, id), eq(leadEvents.entityId, entityId)))
+      .orderBy(asc(leadEvents.id)),
+  ]);
+  if (!lead) throw new AppError('not_found', 'Lead not found.');
+  const personOf = (event: (typeof events)[number]) =>
+    event.userId ? { userId: event.userId, name: event.name ?? SOMEONE_WHO_LEFT } : null;
+  const timeline = [
+    { kind: 'received' as const, at: lead.createdAt.toISOString(), person: null, detail: lead.pageUrl },
+    ...deliveries.flatMap(deliveryEntries),
+    ...events.map((event) => ({ kind: event.kind, at: event.at.toISOString(), person: personOf(event), detail: null })),
+  ].sort((a, b) => a.at.localeCompare(b.at));
+  const seenBy = events.flatMap((event) => {
+    const person = personOf(event);
+    return event.kind === 'seen' && person ? [{ ...person, at: event.at.toISOString() }] : [];
+  });
+  return { timeline, seenBy };
+}
