@@ -7,11 +7,26 @@
 export const PUBLIC_URL_TOKEN = '%LEADBELL_PUBLIC_URL%';
 export const SUPPORT_EMAIL_TOKEN = '%LEADBELL_SUPPORT_EMAIL%';
 
+function metaContent(name: string): string | undefined {
+  if (typeof document === 'undefined') return undefined;
+  return document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content || undefined;
+}
+
 /**
  * The support address: the server writes it into the console shell's
  * `<meta name="leadbell:support-email">`. While pre-rendering (no document) it is the token.
  */
 export function supportEmail(): string {
-  if (typeof document === 'undefined') return SUPPORT_EMAIL_TOKEN;
-  return document.querySelector<HTMLMetaElement>('meta[name="leadbell:support-email"]')?.content || SUPPORT_EMAIL_TOKEN;
+  return metaContent('leadbell:support-email') ?? SUPPORT_EMAIL_TOKEN;
+}
+
+/**
+ * The server's PUBLIC_URL, the address websites post leads to, from the console shell's
+ * `<meta name="leadbell:public-url">`. It may differ from the address the console was opened at
+ * (a proxy, localhost or a LAN address). Under the Vite dev server the token stays unfilled, and
+ * the page's own origin is the best guess.
+ */
+export function publicUrl(): string {
+  const filled = metaContent('leadbell:public-url');
+  return filled && filled !== PUBLIC_URL_TOKEN ? filled : window.location.origin;
 }

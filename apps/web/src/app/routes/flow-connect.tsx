@@ -22,6 +22,7 @@ import { LiveIndicator } from '../../features/notifications/components/live-indi
 import { useLiveNotifications } from '../../features/notifications/hooks/use-live-notifications.ts';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { useFlashMessage } from '../../lib/flash-message.ts';
+import { publicUrl } from '../../public/site-config.ts';
 
 function ApiReferenceLink() {
   return (
@@ -98,8 +99,7 @@ export function FlowConnectPage() {
 
   const fields = formFieldsOf([flow.data.title, flow.data.message]);
   const input = {
-    // The page is served from the server's PUBLIC_URL, which is the address websites post to.
-    endpoint: window.location.origin,
+    endpoint: publicUrl(),
     flowId,
     apiKey: connectKey.shownKey,
     fields,
