@@ -58,7 +58,7 @@ async function runSender(setup: SenderSetup, mode: Mode): Promise<RoundResult> {
   await sendAll(SENDS);
   const wallMs = performance.now() - started;
   const cpu = process.cpuUsage(cpuBefore);
-  sender.close();
+  await sender.close();
   return { mode, sends: SENDS, failures, wallMs, cpuMs: (cpu.user + cpu.system) / 1000 };
 }
 

@@ -212,7 +212,7 @@ export async function buildApp({
     await scheduler?.stop();
     await deliveryQueue.stop();
     await announcer.flush();
-    worker?.close();
+    await worker?.close();
     await hub.stop();
     await mailer.close();
   });

@@ -78,11 +78,17 @@ async function selfSignedCertificate(): Promise<{ key: string; cert: string; cer
  * VAPID JWT (RFC 8292) against the key in the header, refuses bodies over 4,096 bytes, and
  * decrypts the body (RFC 8291, aes128gcm) with the subscriber's private key, as the browser
  * would. Each subscription can be scripted to answer 410, 429 with Retry-After, 503, or hang.
+ *
+ * `decryptLater`: for benchmarks. A real push service answers without decrypting (the device does
+ * that, elsewhere), so the stub answers and keeps the body; `decryptArrived()` decrypts every
+ * message afterwards, and any that does not decrypt fails the run. Otherwise the stub's own
+ * decryption would take the CPU of the machine it shares with the server it measures.
  */
-export async function startPushServiceStub() {
+export async function startPushServiceStub({ decryptLater = false } = {}) {
   const { key, cert, certFile, dir } = await selfSignedCertificate();
   const subscribers = new Map<string, Subscriber>();
   const received: ReceivedPush[] = [];
+  const arrived: Array<{ subscriber: Subscriber; body: Buffer; message: Omit<ReceivedPush, 'payload'> }> = [];
   const refused: Array<{ subscriptionId: string; status: number; reason: string }> = [];
   const waiters = new Set<() => void>();
   const openSockets = new Set<Socket>();
@@ -130,6 +136,15 @@ export async function startPushServiceStub() {
     return { ...claims, publicKey };
   }
 
+  function decrypt(subscriber: Subscriber, body: Buffer): unknown {
+    const plaintext = ece.decrypt(body, {
+      version: 'aes128gcm',
+      privateKey: subscriber.privateKey,
+      authSecret: subscriber.authSecret,
+    });
+    return JSON.parse(plaintext.toString('utf8'));
+  }
+
   function wake(): void {
     for (const waiter of waiters) waiter();
   }
@@ -159,30 +174,23 @@ export async function startPushServiceStub() {
         if (request.headers['content-encoding'] !== 'aes128gcm') return refuse(400, 'not aes128gcm');
         const ttl = Number(request.headers.ttl);
         if (!Number.isInteger(ttl) || ttl < 0) return refuse(400, 'TTL header missing');
-        let payload: unknown;
-        try {
-          payload = JSON.parse(
-            ece
-              .decrypt(body, {
-                version: 'aes128gcm',
-                privateKey: subscriber.privateKey,
-                authSecret: subscriber.authSecret,
-              })
-              .toString('utf8'),
-          );
-        } catch (error) {
-          return refuse(400, `cannot decrypt: ${(error as Error).message}`);
-        }
         const answer = subscriber.answers.shift() ?? { status: 201 };
-        received.push({
+        const message = {
           subscriptionId,
-          payload,
           ttl,
           urgency: request.headers.urgency as string | undefined,
           vapid,
           receivedAt,
-          answer: answer === 'hang' ? 'hang' : answer.status,
-        });
+          answer: answer === 'hang' ? ('hang' as const) : answer.status,
+        };
+        if (decryptLater) arrived.push({ subscriber, body, message });
+        else {
+          try {
+            received.push({ ...message, payload: decrypt(subscriber, body) });
+          } catch (error) {
+            return refuse(400, `cannot decrypt: ${(error as Error).message}`);
+          }
+        }
         wake();
         // A hung push service: the request is read and never answered.
         if (answer === 'hang') return;
@@ -227,6 +235,16 @@ export async function startPushServiceStub() {
     caFile: certFile,
     received,
     refused,
+
+    /** How many messages arrived: with `decryptLater`, before they are decrypted. */
+    arrivedCount: () => (decryptLater ? arrived.length : received.length),
+
+    /** With `decryptLater`: decrypts every message that arrived into `received`; throws if one does not decrypt. */
+    decryptArrived(): void {
+      for (const { subscriber, body, message } of arrived.splice(0)) {
+        received.push({ ...message, payload: decrypt(subscriber, body) });
+      }
+    },
 
     /** A new subscriber as a browser would create it: a P-256 key pair and a 16-byte auth secret. */
     createSubscription(): StubSubscription {

@@ -4,13 +4,13 @@ import type { Database } from '../db/client.ts';
 import { pushSubscriptions } from '../db/schema/devices.ts';
 import type { Env } from '../env.ts';
 import { outcomeOfPushAnswer, type AttemptOutcome } from '../features/deliveries/attempt-outcome.ts';
-import { findDeliveryTarget, type DeliveryTarget } from '../features/deliveries/find-delivery-target.ts';
+import { findDeliveryTargets, type DeliveryTarget } from '../features/deliveries/find-delivery-targets.ts';
 import { isQuietAt } from '@leadbell/shared/business-hours';
 import { leadEmailOf, leadPhonesOf } from '@leadbell/shared/contact';
 import { notificationMail } from '../features/deliveries/notification-mail.ts';
 import { buildPushPayload, leadPushActions, type PushContent } from '../features/deliveries/push-payload.ts';
 import { isPushServiceAllowed } from '../features/deliveries/push-service-hosts.ts';
-import { recordDeliveryAttempt } from '../features/deliveries/record-delivery-attempt.ts';
+import { recordDeliveredAttempts, recordDeliveryAttempt } from '../features/deliveries/record-delivery-attempt.ts';
 import { recordDeviceHealth } from '../features/deliveries/record-device-health.ts';
 import type { PushTarget, WebPushSender } from '../features/deliveries/web-push-sender.ts';
 import { unansweredLeadMail } from '../features/leads/unanswered-lead-mail.ts';
@@ -124,24 +124,73 @@ export function createDeliverNotificationHandler({
     return push(target, content, Math.ceil((deadline - Date.now()) / 1000));
   }
 
-  async function deliver(deliveryId: string, attemptNumber: number): Promise<void> {
-    const delivery = await findDeliveryTarget(db, deliveryId);
-    if (!delivery || delivery.status !== 'pending' || delivery.attempts !== attemptNumber) return;
+  /** One attempt at a pending delivery, or its failure when the notification expired unsent. */
+  async function attemptOnce(delivery: DeliveryTarget) {
     const deadline = delivery.createdAt.getTime() + env.PUSH_TTL_SECONDS * 1000;
     const isExpired = Date.now() >= deadline;
     const outcome = isExpired ? failed('expired before it could be sent') : await attempt(delivery, deadline);
     onAttempt?.(delivery.channel, outcome.kind);
+    return {
+      delivery,
+      deadline,
+      outcome,
+      // The device this attempt reached, if it reached one.
+      subscriptionId: isExpired || delivery.channel !== 'push' ? null : delivery.subscriptionId,
+    };
+  }
+
+  async function record(
+    { delivery, deadline, outcome, subscriptionId }: Awaited<ReturnType<typeof attemptOnce>>,
+    attemptNumber: number,
+  ): Promise<void> {
     await recordDeliveryAttempt(db, queue, {
-      deliveryId,
+      deliveryId: delivery.deliveryId,
       entityId: delivery.entityId,
       notificationId: delivery.notificationId,
-      subscriptionId: isExpired || delivery.channel !== 'push' ? null : delivery.subscriptionId,
+      subscriptionId,
       // An escalation ends with its own email stage; only a lead's own pushes fall back to email.
       pushRecipient: delivery.channel === 'push' && delivery.purpose === 'lead' ? delivery.userId : null,
       attempt: attemptNumber,
       outcome,
       deadline,
     });
+  }
+
+  async function deliver(deliveryId: string, attemptNumber: number): Promise<void> {
+    const [delivery] = await findDeliveryTargets(db, [deliveryId]);
+    if (!delivery || delivery.status !== 'pending' || delivery.attempts !== attemptNumber) return;
+    await record(await attemptOnce(delivery), attemptNumber);
+  }
+
+  /**
+   * The first attempt at each of a lead's deliveries, all at once; the ones that got through are
+   * recorded together in one statement (a team's fan-out costs one write, not one per device),
+   * the rest one by one, as their retries and fallbacks need.
+   */
+  async function deliverFirstAttempts(deliveryIds: string[]): Promise<void> {
+    const pending = (await findDeliveryTargets(db, deliveryIds)).filter(
+      (delivery) => delivery.status === 'pending' && delivery.attempts === 0,
+    );
+    const attempts = await Promise.all(pending.map(attemptOnce));
+    await recordDeliveredAttempts(
+      db,
+      attempts.flatMap(({ delivery, outcome, subscriptionId }) =>
+        outcome.kind === 'delivered'
+          ? [
+              {
+                deliveryId: delivery.deliveryId,
+                entityId: delivery.entityId,
+                notificationId: delivery.notificationId,
+                subscriptionId,
+                attempt: 0,
+                statusCode: outcome.statusCode,
+                durationMs: outcome.durationMs,
+              },
+            ]
+          : [],
+      ),
+    );
+    for (const unsent of attempts.filter(({ outcome }) => outcome.kind !== 'delivered')) await record(unsent, 0);
   }
 
   async function sendTest(subscriptionId: string): Promise<void> {
@@ -170,6 +219,7 @@ export function createDeliverNotificationHandler({
 
   return async function deliverNotification(payload: DeliveryPayload): Promise<void> {
     if (payload.kind === 'test') await sendTest(payload.subscriptionId);
+    else if (payload.kind === 'deliveries') await deliverFirstAttempts(payload.deliveryIds);
     else await deliver(payload.deliveryId, payload.attempt);
   };
 }

@@ -6,11 +6,17 @@ import { EscalationPayloadSchema } from './escalation.job.ts';
 export const DELIVER_NOTIFICATION_QUEUE = 'deliver-notification';
 
 /**
- * `delivery`: attempt number `attempt` at one `deliveries` row. A job whose attempt number no
- * longer matches the row's is stale (its attempt was already recorded) and does nothing.
+ * `deliveries`: the first attempt at each of a lead's deliveries (every device and mailbox of the
+ * team), sent together and recorded together: one job, one read and one write for the whole
+ * fan-out (decision 030). A delivery already attempted is skipped, so a job that runs twice
+ * sends once more only what it had not recorded.
+ * `delivery`: attempt number `attempt` at one `deliveries` row (a retry, an email fallback). A job
+ * whose attempt number no longer matches the row's is stale (its attempt was already recorded)
+ * and does nothing.
  * `test`: one "Send test notification" to a device; a test is interactive, so it is not retried.
  */
 const DeliveryPayloadSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('deliveries'), deliveryIds: z.array(z.uuid()).min(1) }),
   z.object({ kind: z.literal('delivery'), deliveryId: z.uuid(), attempt: z.number().int().min(0) }),
   z.object({ kind: z.literal('test'), subscriptionId: z.uuid() }),
 ]);

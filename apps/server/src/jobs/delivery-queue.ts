@@ -108,7 +108,7 @@ export async function startDeliveryQueue({
   /** Expire jobs of crashed processes and archive old ones; every worker process takes part. */
   supervise: boolean;
 }): Promise<DeliveryQueue> {
-  const { db, pool } = createDatabaseClient(databaseUrl, { max: POOL_SIZE });
+  const { db, pool } = createDatabaseClient(databaseUrl, { max: POOL_SIZE, isCommitDurable: false });
   const boss = new PgBoss({
     db: { executeSql: (text, values) => pool.query(text, values) },
     schedule: false,

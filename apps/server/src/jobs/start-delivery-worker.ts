@@ -35,7 +35,7 @@ export function startDeliveryWorker({
   pushCa: string | undefined;
   clock: Clock;
   onAttempt?: DeliverNotificationDependencies['onAttempt'];
-}): { close: () => void } {
+}): { close: () => Promise<void> } {
   const sender = createWebPushSender({
     vapid: {
       subject: `mailto:${env.SUPPORT_EMAIL}`,

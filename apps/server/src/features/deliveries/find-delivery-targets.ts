@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/auth.ts';
 import { deliveries } from '../../db/schema/deliveries.ts';
@@ -6,9 +6,9 @@ import { deliveryPreferences, pushSubscriptions } from '../../db/schema/devices.
 import { entities } from '../../db/schema/entities.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 
-/** A delivery with what an attempt needs: the notification, and the device or the mailbox. */
-export async function findDeliveryTarget(db: Database, deliveryId: string) {
-  const [row] = await db
+/** Deliveries with what an attempt needs: the notification, and the device or the mailbox. */
+export async function findDeliveryTargets(db: Database, deliveryIds: string[]) {
+  return db
     .select({
       deliveryId: deliveries.id,
       entityId: deliveries.entityId,
@@ -44,8 +44,7 @@ export async function findDeliveryTarget(db: Database, deliveryId: string) {
     .leftJoin(users, eq(users.id, deliveries.userId))
     .leftJoin(deliveryPreferences, eq(deliveryPreferences.userId, deliveries.userId))
     .innerJoin(entities, eq(entities.id, deliveries.entityId))
-    .where(eq(deliveries.id, deliveryId));
-  return row ?? null;
+    .where(inArray(deliveries.id, deliveryIds));
 }
 
-export type DeliveryTarget = NonNullable<Awaited<ReturnType<typeof findDeliveryTarget>>>;
+export type DeliveryTarget = Awaited<ReturnType<typeof findDeliveryTargets>>[number];

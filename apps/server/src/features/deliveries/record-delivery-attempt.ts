@@ -63,13 +63,73 @@ async function queueEmailIfEveryPushFailed(
   await wakeDeliveryWorkers(db);
 }
 
+/** An attempt that got through: the push service or mail server took it. */
+export type DeliveredAttempt = {
+  deliveryId: string;
+  entityId: string;
+  notificationId: string;
+  /** The device it reached; null for an email. */
+  subscriptionId: string | null;
+  attempt: number;
+  statusCode: number | null;
+  durationMs: number;
+};
+
+/**
+ * Records any number of attempts that got through in one statement, so one commit: each delivery
+ * delivered, its attempt row, its device's failure streak reset, and one NOTIFY per lead for live
+ * consoles. Guarded by the attempt number like recordDeliveryAttempt, so a job that runs twice
+ * records once.
+ */
+export async function recordDeliveredAttempts(db: Database, attempts: DeliveredAttempt[]): Promise<void> {
+  if (attempts.length === 0) return;
+  const leads = new Map(
+    attempts.map((one) => [one.notificationId, deliveryEventPayload(one.entityId, one.notificationId)]),
+  );
+  const column = <T>(pick: (one: DeliveredAttempt) => T) => sql.param(attempts.map(pick));
+  await db.execute(sql`
+    with attempted as (
+      select * from unnest(${column((one) => one.deliveryId)}::uuid[], ${column((one) => one.attempt)}::int[],
+                           ${column((one) => one.statusCode)}::int[], ${column((one) => one.durationMs)}::int[],
+                           ${column((one) => one.subscriptionId)}::uuid[])
+        as a (delivery_id, attempt, status_code, duration_ms, subscription_id)
+    ), recorded as (
+      update deliveries d
+         set status = 'delivered', attempts = a.attempt + 1, last_error = null, updated_at = now(), delivered_at = now()
+        from attempted a
+       where d.id = a.delivery_id and d.attempts = a.attempt and d.status = 'pending'
+      returning d.id, d.notification_id
+    ), attempt_rows as (
+      insert into delivery_attempts (delivery_id, outcome, status_code, error, duration_ms)
+      select r.id, 'delivered', a.status_code, null, a.duration_ms
+        from recorded r join attempted a on a.delivery_id = r.id
+    ), devices as (
+      -- What a success says about the device (see deviceHealthUpdate): its failure streak ends.
+      -- Every lead reaches the same few devices of a team, so concurrent jobs would queue on their
+      -- rows: a device is written only when that changes something (a failure streak, a success
+      -- time a minute old), and locked in one order so two jobs can never deadlock.
+      update push_subscriptions s set last_success_at = now(), consecutive_failures = 0
+        from (select due.id from push_subscriptions due
+               where due.id in (select a.subscription_id from recorded r join attempted a on a.delivery_id = r.id)
+                 and (due.consecutive_failures > 0 or due.last_success_at is null
+                      or due.last_success_at < now() - interval '1 minute')
+               order by due.id
+               for update) stale
+       where s.id = stale.id
+    )
+    select pg_notify(${DELIVERY_EVENTS_CHANNEL}, lead.payload)
+      from unnest(${sql.param([...leads.keys()])}::uuid[], ${sql.param([...leads.values()])}::text[])
+        as lead (notification_id, payload)
+     where lead.notification_id in (select notification_id from recorded)`);
+}
+
 /**
  * Records attempt number `attempt`: the attempt row, the delivery's new state, the device's
  * health, the next attempt's job when there is one, an email copy when it was the user's last
  * push to fail, and a NOTIFY for live consoles when the state changed, all or nothing. Guarded by
  * the attempt number, so a job that runs twice (its process died before completing it) records
- * once. The usual case (delivered) is a single statement; a retry, a vanished device or a failed
- * push adds statements inside a transaction.
+ * once. The usual case (delivered) is recordDeliveredAttempts' single statement; a retry, a
+ * vanished device or a failed push adds statements inside a transaction.
  */
 export async function recordDeliveryAttempt(
   db: Database,
@@ -96,6 +156,12 @@ export async function recordDeliveryAttempt(
     deadline: number;
   },
 ): Promise<void> {
+  if (outcome.kind === 'delivered') {
+    const { statusCode, durationMs } = outcome;
+    return recordDeliveredAttempts(db, [
+      { deliveryId, entityId, notificationId, subscriptionId, attempt, statusCode, durationMs },
+    ]);
+  }
   const { status, attemptOutcome, error, retryAt } = nextDeliveryState(outcome, attempt, deadline);
   const isRecorded = sql`exists (select from recorded)`;
   const device =
@@ -112,14 +178,12 @@ export async function recordDeliveryAttempt(
     const { rows } = await target.execute(sql`
       with recorded as (
         update deliveries
-           set status = ${status}, attempts = ${attempt + 1}, last_error = ${error}, updated_at = now(),
-               delivered_at = ${status === 'delivered' ? sql`now()` : sql`delivered_at`}
+           set status = ${status}, attempts = ${attempt + 1}, last_error = ${error}, updated_at = now()
          where id = ${deliveryId} and attempts = ${attempt} and status = 'pending'
         returning id
       ), attempt as (
         insert into delivery_attempts (delivery_id, outcome, status_code, error, duration_ms)
-        select id, ${attemptOutcome}, ${outcome.statusCode}, ${outcome.kind === 'delivered' ? null : outcome.error},
-               ${outcome.durationMs}
+        select id, ${attemptOutcome}, ${outcome.statusCode}, ${outcome.error}, ${outcome.durationMs}
           from recorded
       )${device}
       select ${notify} from recorded`);

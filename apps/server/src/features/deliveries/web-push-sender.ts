@@ -2,6 +2,7 @@ import https from 'node:https';
 import { performance } from 'node:perf_hooks';
 import tls from 'node:tls';
 import webpush from 'web-push';
+import { createPushEncryptionPool } from './push-encryption-pool.ts';
 
 export type PushTarget = { endpoint: string; keys: { p256dh: string; auth: string } };
 
@@ -12,7 +13,7 @@ export type PushAnswer =
 
 export type WebPushSender = {
   send: (target: PushTarget, payload: string, options: { ttlSeconds: number }) => Promise<PushAnswer>;
-  close: () => void;
+  close: () => Promise<void>;
 };
 
 // RFC 8292 caps a VAPID token at 24 hours; an hour of margin covers a push service's clock skew.
@@ -20,9 +21,10 @@ const VAPID_TOKEN_LIFETIME_S = 23 * 3600;
 const VAPID_REUSE_MS = 12 * 3600_000;
 
 /**
- * Sends encrypted Web Push messages (RFC 8291 aes128gcm, built by web-push) over one keep-alive
- * agent with a hard timeout. The VAPID Authorization header is signed once per push-service
- * origin and reused for 12 hours: signing is most of the CPU of a send.
+ * Sends encrypted Web Push messages (RFC 8291 aes128gcm, built by web-push on worker threads, see
+ * push-encryption-pool.ts) over one keep-alive agent with a hard timeout. The VAPID Authorization
+ * header is signed once per push-service origin and reused for 12 hours: signing was most of the
+ * CPU of a send.
  */
 export function createWebPushSender({
   vapid,
@@ -45,6 +47,7 @@ export function createWebPushSender({
     ...(ca && { secureContext: tls.createSecureContext({ ca: [...tls.rootCertificates, ca] }) }),
   });
   const authorizations = new Map<string, { header: string; renewAt: number }>();
+  const encryption = createPushEncryptionPool();
 
   function authorizationFor(endpoint: string): string {
     const audience = new URL(endpoint).origin;
@@ -64,32 +67,28 @@ export function createWebPushSender({
     return Authorization;
   }
 
-  function send(target: PushTarget, payload: string, { ttlSeconds }: { ttlSeconds: number }): Promise<PushAnswer> {
+  async function send(
+    target: PushTarget,
+    payload: string,
+    { ttlSeconds }: { ttlSeconds: number },
+  ): Promise<PushAnswer> {
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
-    let details: webpush.RequestDetails;
-    try {
-      details = webpush.generateRequestDetails(target, payload, {
-        TTL: ttlSeconds,
-        urgency: 'high',
-        contentEncoding: 'aes128gcm',
-      });
-    } catch (error) {
+    const encrypted = await encryption.encrypt(target, payload, ttlSeconds);
+    if ('error' in encrypted) {
+      const { error, isPermanent } = encrypted;
       // A subscription whose keys are not a valid P-256 point cannot be encrypted for, ever.
-      return Promise.resolve({
-        statusCode: null,
-        error: `cannot encrypt for this device: ${(error as Error).message}`,
-        isPermanent: true,
-        durationMs: 0,
-      });
+      const reason = isPermanent ? `cannot encrypt for this device: ${error}` : error;
+      return { statusCode: null, error: reason, isPermanent, durationMs: elapsed() };
     }
     return new Promise((resolve) => {
       const request = https.request(
-        details.endpoint,
+        target.endpoint,
         {
           method: 'POST',
-          headers: { ...details.headers, Authorization: authorizationFor(target.endpoint) },
+          headers: { ...encrypted.headers, Authorization: authorizationFor(target.endpoint) },
           agent,
+          // Waiting for a socket included: a job's sends all end within the timeout.
           signal: AbortSignal.timeout(timeoutMs),
         },
         (response) => {
@@ -109,9 +108,15 @@ export function createWebPushSender({
           durationMs: elapsed(),
         });
       });
-      request.end(details.body);
+      request.end(encrypted.body);
     });
   }
 
-  return { send, close: () => agent.destroy() };
+  return {
+    send,
+    close: async () => {
+      agent.destroy();
+      await encryption.close();
+    },
+  };
 }

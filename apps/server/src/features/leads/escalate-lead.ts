@@ -46,10 +46,7 @@ export async function escalateLead(
     );
     await recordLeadEvent(tx, { entityId: lead.entityId, notificationId, kind: 'escalated', userId: null });
     if (targets.length > 0) {
-      await queue.enqueue(
-        tx,
-        targets.map(({ id }) => ({ id, payload: { kind: 'delivery' as const, deliveryId: id, attempt: 0 } })),
-      );
+      await queue.enqueue(tx, [{ payload: { kind: 'deliveries', deliveryIds: targets.map(({ id }) => id) } }]);
       await wakeDeliveryWorkers(tx);
     }
     return true;
