@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createFlow, onboardedOwner } from '../../test/owners.ts';
 import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink.ts';
 import { startServerProcess, type ServerProcess } from '../../test/test-app.ts';
+import { findFreePort } from '../lib/free-port.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres.ts';
 
 // Issue 14: the database goes away under load (the OOM killer takes the embedded postmaster, a
@@ -145,7 +146,13 @@ describe.runIf(inject('databaseKind') === 'embedded')('the database goes away an
     { timeout: 180_000 },
     async () => {
       const dataDir = await temporaryFolder('leadbell-outage-');
-      const server = await startServerProcess({ ...UNLIMITED, SMTP_URL: smtp.url, DATA_DIR: dataDir });
+      const metricsPort = await findFreePort();
+      const server = await startServerProcess({
+        ...UNLIMITED,
+        SMTP_URL: smtp.url,
+        DATA_DIR: dataDir,
+        METRICS_PORT: String(metricsPort),
+      });
       servers.push(server);
       const postmasterPid = () =>
         Number(readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
@@ -166,6 +173,10 @@ describe.runIf(inject('databaseKind') === 'embedded')('the database goes away an
       expect(postmasterPid()).not.toBe(killedPid);
       expect(server.output()).toContain('the embedded PostgreSQL stopped unexpectedly');
       expect(server.output()).toContain('the embedded PostgreSQL is back');
+      // Operators see the restart on the metrics port (kept off the public one).
+      const metrics = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+      expect(metrics).toMatch(/^leadbell_embedded_database_restarts 1$/m);
+      expect((await fetch(`${server.baseUrl}/metrics`)).status).toBe(404);
 
       const secrets = JSON.parse(readFileSync(path.join(dataDir, 'secrets.json'), 'utf8')) as {
         embeddedPostgresPassword: string;

@@ -1,11 +1,12 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { copyFile, mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildServer, runBuilt } from '../../test/built-server.ts';
-import { createFlow, notify, onboardedOwner } from '../../test/owners.ts';
+import { createHttpClient } from '../../test/http-client.ts';
+import { createFlow, notify, onboardedOwner, PASSWORD } from '../../test/owners.ts';
 import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink.ts';
 import { startServerProcess } from '../../test/test-app.ts';
 import { startEmbeddedPostgres } from './embedded-postgres.ts';
@@ -95,7 +96,10 @@ describe.runIf(inject('databaseKind') === 'embedded')('backup and restore', () =
     expect(output).toContain(`backup written to ${file}`);
     await server.stop('SIGTERM');
 
+    // The secrets go into the empty folder first (docs/operations.md): API keys are stored
+    // encrypted with them, and the restored cluster is created with their database password.
     const restored = await temporaryFolder('leadbell-restored-');
+    await copyFile(path.join(original, 'secrets.json'), path.join(restored, 'secrets.json'));
     await runBuilt('restore', [file], { DATA_DIR: restored });
     await expect(runBuilt('restore', [file], { DATA_DIR: restored })).rejects.toThrow(/already holds accounts/);
 
@@ -111,5 +115,22 @@ describe.runIf(inject('databaseKind') === 'embedded')('backup and restore', () =
     } finally {
       await Promise.all([before.stop(), after.stop()]);
     }
-  }, 120_000);
+
+    // The business carries on where it was: the owner signs in, the website's key still sends,
+    // and the console can still show that key.
+    const resumed = await startServerProcess({ SMTP_URL: smtp.url, DATA_DIR: restored });
+    try {
+      const signedIn = createHttpClient(resumed);
+      expect((await signedIn.post('/v1/auth/sign-in/email', { email: owner.email, password: PASSWORD })).status).toBe(
+        200,
+      );
+      expect((await signedIn.get('/v1/leads?filter=all')).body.data).toHaveLength(5);
+      const keys = await signedIn.get('/v1/api-keys');
+      const secret = await signedIn.get(`/v1/api-keys/${keys.body.data[0].id}/secret`);
+      expect(secret.body.API_Key).toBe(owner.apiKey);
+      await notify({ baseUrl: resumed.baseUrl }, owner.apiKey, { flowId, data: { name: 'Eve' } });
+    } finally {
+      await resumed.stop('SIGTERM');
+    }
+  }, 180_000);
 });
