@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contactActionsOf, leadEmailOf, leadPhonesOf } from './contact.ts';
+import { contactActionsOf, leadDialNumberOf, leadEmailOf, leadPhonesOf } from './contact.ts';
 
 describe('leadEmailOf', () => {
   it('prefers a field named like an email', () => {
@@ -59,6 +59,20 @@ describe('contactActionsOf', () => {
       ['email', 'mailto:ann@example.com?subject=Re%3A%20New%20lead%3A%20Ann'],
       ['link', 'https://ann.example/portfolio'],
     ]);
+  });
+
+  it('without a country, a number written without its code is called and texted as written, no WhatsApp', () => {
+    const actions = contactActionsOf({ data: { Phone: '07911 123456', order: '0123 456 789' }, title: 'Lead' }, null);
+    expect(actions.map(({ kind, href }) => [kind, href])).toEqual([
+      ['call', 'tel:07911123456'],
+      ['text', 'sms:07911123456'],
+    ]);
+    expect(contactActionsOf({ data: { Phone: '07911 123456' }, title: 'Lead' }, 'GB')[0]!.href).toBe(
+      'tel:+447911123456',
+    );
+    expect(leadDialNumberOf({ Phone: '07911 123456' }, null)).toBe('07911123456');
+    expect(leadDialNumberOf({ Phone: '07911 123456' }, 'GB')).toBe('+447911123456');
+    expect(leadDialNumberOf({ note: 'call me' }, null)).toBeNull();
   });
 
   it('never makes a link out of another scheme', () => {

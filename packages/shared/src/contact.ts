@@ -56,6 +56,26 @@ export function leadPhonesOf(data: LeadData, defaultCountry?: string | null): Le
   return phones;
 }
 
+/**
+ * Numbers in fields named like a phone that cannot be read without a country (`07911 123456`)
+ * while the entity has none set: dialled as written, they still reach the lead from a phone in
+ * the same country, so Call and Text work; WhatsApp needs the country code and is left out.
+ */
+function localPhonesOf(data: LeadData, defaultCountry?: string | null): Array<{ dial: string; display: string }> {
+  if (countryCodeOf(defaultCountry)) return [];
+  return Object.entries(data ?? {}).flatMap(([field, value]) => {
+    const text = typeof value === 'string' || typeof value === 'number' ? String(value).trim() : '';
+    if (!PHONE_FIELD.test(field) || !PHONE_LIKE.test(text) || text.startsWith('+')) return [];
+    if (parsePhoneNumberFromString(text)) return [];
+    return [{ dial: text.replace(/\D/g, ''), display: text }];
+  });
+}
+
+/** The number a Call button dials: the first phone number in international form, else one as written. */
+export function leadDialNumberOf(data: LeadData, defaultCountry?: string | null): string | null {
+  return leadPhonesOf(data, defaultCountry)[0]?.e164 ?? localPhonesOf(data, defaultCountry)[0]?.dial ?? null;
+}
+
 /** Email addresses in a lead's data, fields named like one first. */
 export function leadEmailsOf(data: LeadData): LeadEmail[] {
   const entries = Object.entries(data ?? {}).filter(([, value]) => isEmail(value));
@@ -78,9 +98,10 @@ export function leadEmailOf(data: LeadData): string | null {
 }
 
 /**
- * What can be done with a lead in one tap: call, text and WhatsApp each phone number, reply to
- * each address (subject `Re: <title>`), open each link. Hrefs only ever use `tel:`, `sms:`,
- * `mailto:`, `https://wa.me/` and the lead's own http(s) links.
+ * What can be done with a lead in one tap: call, text and WhatsApp each phone number (call and
+ * text only for a number written without its country code while the entity has no country),
+ * reply to each address (subject `Re: <title>`), open each link. Hrefs only ever use `tel:`,
+ * `sms:`, `mailto:`, `https://wa.me/` and the lead's own http(s) links.
  */
 export function contactActionsOf(
   { data, title }: { data: LeadData; title: string },
@@ -97,6 +118,12 @@ export function contactActionsOf(
         href: `https://wa.me/${phone.e164.replace(/\D/g, '')}`,
         value: phone.display,
       },
+    );
+  }
+  for (const phone of localPhonesOf(data, defaultCountry)) {
+    actions.push(
+      { kind: 'call', label: `Call ${phone.display}`, href: `tel:${phone.dial}`, value: phone.display },
+      { kind: 'text', label: `Text ${phone.display}`, href: `sms:${phone.dial}`, value: phone.display },
     );
   }
   for (const { address } of leadEmailsOf(data)) {

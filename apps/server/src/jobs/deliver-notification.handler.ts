@@ -6,7 +6,7 @@ import type { Env } from '../env.ts';
 import { outcomeOfPushAnswer, type AttemptOutcome } from '../features/deliveries/attempt-outcome.ts';
 import { findDeliveryTargets, type DeliveryTarget } from '../features/deliveries/find-delivery-targets.ts';
 import { isQuietAt } from '@leadbell/shared/business-hours';
-import { leadEmailOf, leadPhonesOf } from '@leadbell/shared/contact';
+import { leadDialNumberOf, leadEmailOf } from '@leadbell/shared/contact';
 import { notificationMail } from '../features/deliveries/notification-mail.ts';
 import { buildPushPayload, leadPushActions, type PushContent } from '../features/deliveries/push-payload.ts';
 import { isPushServiceAllowed } from '../features/deliveries/push-service-hosts.ts';
@@ -105,7 +105,7 @@ export function createDeliverNotificationHandler({
     }
     const isEscalation = delivery.purpose === 'escalation';
     const minutes = Math.round((delivery.responseTargetSeconds ?? 0) / 60);
-    const phone = leadPhonesOf(delivery.data, delivery.defaultCountry)[0]?.e164 ?? null;
+    const phone = leadDialNumberOf(delivery.data, delivery.defaultCountry);
     const content = {
       title: isEscalation ? `Still unanswered (${minutes} min): ${delivery.title}` : delivery.title,
       message: delivery.message,

@@ -29,7 +29,7 @@ export type PushContent = {
   deviceId: string | null;
   /** A test push, or a test notification (decision 021). */
   isTest: boolean;
-  /** The lead's first phone number (E.164), for the notification's Call button (decision 024). */
+  /** The number the notification's Call button dials (decision 024): E.164, or as written without a country. */
   phone: string | null;
   /** The notification's buttons; none for a test push. */
   actions: PushAction[];

@@ -37,10 +37,14 @@ describe('readPushPayload', () => {
     });
   });
 
-  it('push › a lead’s phone and buttons are read; anything but an E.164 number or a known action is dropped', () => {
+  it('push › a lead’s phone and buttons are read; anything but a number or a known action is dropped', () => {
     expect(readPushPayload({ phone: '+447911123456', actions: ['claim', 'call', 'delete'] })).toMatchObject({
       phone: '+447911123456',
       actions: ['claim', 'call'],
+    });
+    // Written without its country code while the business has none set: dialled as written.
+    expect(readPushPayload({ phone: '07911123456', actions: ['claim', 'call'] })).toMatchObject({
+      phone: '07911123456',
     });
     expect(readPushPayload({ phone: 'javascript:alert(1)', actions: 'claim' })).toMatchObject({
       phone: null,

@@ -65,9 +65,9 @@ export function readPushPayload(data: unknown): PushPayload {
   };
 }
 
-/** Only a phone number ever becomes a `tel:` link. */
+/** Only a phone number (international, or as written when the business has no country) ever becomes a `tel:` link. */
 function phoneOf(value: unknown): string | null {
-  return typeof value === 'string' && /^\+\d{6,15}$/.test(value) ? value : null;
+  return typeof value === 'string' && /^\+?\d{6,15}$/.test(value) ? value : null;
 }
 
 /** The buttons to show: "I'm on it" for a lead, "Call" when its phone is known. */
