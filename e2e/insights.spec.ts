@@ -1,7 +1,8 @@
 import type { Locator, Page } from '@playwright/test';
 import { formatDuration, formatRate } from '../apps/web/src/features/insights/insights-format.ts';
-import { expectedFigures, joinedMember, ownerCall, seedLeads, type SeededLead } from './fixtures/lead-history.ts';
+import { expectedFigures, ownerCall, seedLeads, type SeededLead } from './fixtures/lead-history.ts';
 import { createFlow, createOwner, ownerGet, signInBrowser, uniqueEmail } from './fixtures/owner-api.ts';
+import { addTeammate } from './fixtures/team-api.ts';
 import { expect, test } from './fixtures/test.ts';
 
 const HOUR = 3_600_000;
@@ -107,7 +108,7 @@ test.describe('insights', () => {
       name: 'Ann Owner',
       plan: 'pro',
     });
-    const member = await joinedMember(product, admin, {
+    const member = await addTeammate(product, admin, {
       email: uniqueEmail('insights-member', project),
       name: 'Bo Member',
     });
