@@ -5,22 +5,31 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 npm ci --omit=dev --no-audit --no-fund >/dev/null
-data="$(mktemp -d)"
-log="$data/server.log"
-PORT=3917 DATA_DIR="$data" LOG_FORMAT=json npm start >"$log" 2>&1 &
-server=$!
-for _ in $(seq 1 300); do
-  curl -fs http://127.0.0.1:3917/readyz >/dev/null 2>&1 && break
-  sleep 0.1
+
+# On this machine's Node, then on each Node whose bin folder is given (e.g. Node 22's).
+for bin in "" "$@"; do
+  data="$(mktemp -d)"
+  log="$data/server.log"
+  PATH="${bin:+$bin:}$PATH" PORT=3917 DATA_DIR="$data" LOG_FORMAT=json npm start >"$log" 2>&1 &
+  server=$!
+  for _ in $(seq 1 300); do
+    curl -fs http://127.0.0.1:3917/readyz >/dev/null 2>&1 && break
+    sleep 0.1
+  done
+  version="$(PATH="${bin:+$bin:}$PATH" node --version)"
+  curl -fs http://127.0.0.1:3917/ | grep -q '<title>' || {
+    cat "$log"
+    echo "production install on $version: the home page did not load" >&2
+    exit 1
+  }
+  kill -TERM "$server"
+  status=0
+  wait "$server" || status=$?
+  if [ "$status" -ne 0 ] || grep -q '"level":[56]0' "$log" || ! grep -q '"msg":"stopped"' "$log"; then
+    cat "$log"
+    echo "production install on $version: did not stop cleanly (exit $status)" >&2
+    exit 1
+  fi
+  rm -rf "$data"
+  echo "production install on $version: started, served and stopped cleanly"
 done
-curl -fs http://127.0.0.1:3917/ | grep -q '<title>' || { cat "$log"; echo "production install: the home page did not load" >&2; exit 1; }
-kill -TERM "$server"
-status=0
-wait "$server" || status=$?
-if [ "$status" -ne 0 ] || grep -q '"level":[56]0' "$log" || ! grep -q '"msg":"stopped"' "$log"; then
-  cat "$log"
-  echo "production install: did not stop cleanly (exit $status)" >&2
-  exit 1
-fi
-rm -rf "$data"
-echo "production install: started, served and stopped cleanly"

@@ -149,6 +149,13 @@ describe('leads › the card', () => {
     expect((await member.client.post(`/v1/leads/${id}/seen`)).status).toBe(204);
     await member.client.post(`/v1/leads/${id}/claim`);
     await member.client.post(`/v1/leads/${id}/done`);
+    // Both members' email copies (neither has a device) are sent meanwhile; the timeline is compared once they are.
+    await expect
+      .poll(async () => {
+        const { timeline } = (await admin.client.get(`/v1/leads/${id}/events`)).body;
+        return timeline.filter((entry: { kind: string }) => entry.kind === 'emailed').length;
+      })
+      .toBe(2);
 
     const card = (await admin.client.get(`/v1/leads/${id}`)).body;
     expect(card).toMatchObject({
