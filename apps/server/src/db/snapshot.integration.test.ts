@@ -80,6 +80,21 @@ async function embeddedUrl(dataDir: string) {
   return database;
 }
 
+describe.runIf(inject('databaseKind') === 'embedded')('migrate', () => {
+  it('npm run migrate applies every committed migration to a new data folder, then has nothing to do', async () => {
+    const journal = JSON.parse(await readFile(new URL('./migrations/meta/_journal.json', import.meta.url), 'utf8')) as {
+      entries: unknown[];
+    };
+    const dataDir = await temporaryFolder('leadbell-migrate-');
+    expect(await runBuilt('migrate', [], { DATA_DIR: dataDir })).toContain(
+      `applied ${journal.entries.length} migration(s); the database is up to date`,
+    );
+    const again = await runBuilt('migrate', [], { DATA_DIR: dataDir });
+    expect(again).toContain('the database is up to date');
+    expect(again).not.toContain('applied');
+  }, 60_000);
+});
+
 describe.runIf(inject('databaseKind') === 'embedded')('backup and restore', () => {
   it('a backup taken while the server runs restores into an empty data folder equal on every table', async () => {
     const original = await temporaryFolder('leadbell-original-');

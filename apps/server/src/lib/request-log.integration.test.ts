@@ -1,0 +1,67 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { createTestDatabase, sharedSecretsEnv, startServerProcess, type ServerProcess } from '../../test/test-app.ts';
+
+// Issue 14: logs a person can read (one line per request: method, path, status, reason, ms) or
+// JSON for a collector, as LOG_FORMAT says; a refused notification is logged with its reason.
+
+const databases: Array<{ drop: () => Promise<void> }> = [];
+const servers: ServerProcess[] = [];
+
+afterAll(async () => {
+  await Promise.all(servers.map((server) => server.stop()));
+  await Promise.all(databases.map((database) => database.drop()));
+}, 60_000);
+
+async function serverLogging(format: 'json' | 'pretty'): Promise<ServerProcess> {
+  const database = await createTestDatabase(inject('adminDatabaseUrl'));
+  databases.push(database);
+  const server = await startServerProcess({
+    DATABASE_URL: database.url,
+    LOG_LEVEL: 'info',
+    LOG_FORMAT: format,
+    DELIVERY_WORKER: 'false',
+    ...sharedSecretsEnv(),
+  });
+  servers.push(server);
+  return server;
+}
+
+/** Posts a notification with an unknown key (401) and waits for the request's log line. */
+async function postWithUnknownKey(server: ServerProcess, lineOf: RegExp): Promise<string[]> {
+  const post = (headers: Record<string, string>, body: unknown) =>
+    fetch(`${server.baseUrl}/v1/notify`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
+  expect((await post({ authorization: 'Bearer lb_live_unknown' }, { flowId: 'x' })).status).toBe(401);
+  const lines = () =>
+    server
+      .output()
+      .split('\n')
+      .filter((line) => lineOf.test(line));
+  for (let waited = 0; waited < 5_000 && lines().length < 1; waited += 50) await sleep(50);
+  return lines();
+}
+
+describe('request log', () => {
+  it('as JSON: one object per request with method, path, status, reason and time', async () => {
+    const server = await serverLogging('json');
+    const [line] = await postWithUnknownKey(server, /"path":"\/v1\/notify"/);
+    const entry = JSON.parse(line!) as { level: number; msg: string; request: Record<string, unknown> };
+    expect(entry.request).toMatchObject({ method: 'POST', path: '/v1/notify', status: 401, reason: 'invalid_api_key' });
+    expect(entry.request.ms).toEqual(expect.any(Number));
+    expect(entry.msg).toMatch(/^POST \/v1\/notify 401 invalid_api_key [\d.]+ ms$/);
+    expect(server.output()).not.toContain('lb_live_unknown');
+  });
+
+  it('pretty: the same request as one readable line with its time of day and level name', async () => {
+    const server = await serverLogging('pretty');
+    const [line] = await postWithUnknownKey(server, /POST \/v1\/notify 401/);
+    // eslint-disable-next-line no-control-regex -- pino-pretty colours the level; the text is what a person reads.
+    const text = line!.replace(/\u001b\[[\d;]*m/g, '');
+    expect(text).toMatch(/^\[\d{2}:\d{2}:\d{2}\] INFO: POST \/v1\/notify 401 invalid_api_key [\d.]+ ms$/);
+    expect(text).not.toContain('{');
+  });
+});
