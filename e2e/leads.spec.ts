@@ -10,7 +10,7 @@ import {
   type Owner,
 } from './fixtures/owner-api.ts';
 import type { Product } from './fixtures/product.ts';
-import { showPushedMessage } from './fixtures/push.ts';
+import { deliverPush, showPushedMessage } from './fixtures/push.ts';
 import { addTeammate } from './fixtures/team-api.ts';
 import { expect, test } from './fixtures/test.ts';
 
@@ -294,7 +294,7 @@ test.describe('leads', () => {
     await screenshot(page, testInfo, 'lead-card');
   });
 
-  test('leads › the push carries the lead’s id, phone and buttons, and the worker’s “I’m on it” claims it and confirms', async ({
+  test('leads › the push carries the lead’s id, phone and buttons; unanswered, it rings again and stays; the worker’s “I’m on it” claims it and confirms', async ({
     page,
     context,
     product,
@@ -335,6 +335,29 @@ test.describe('leads', () => {
       { action: 'call', title: 'Call' },
     ]);
 
+    // Nobody answered within the target: the escalation job, made due now, rings the phone again
+    // with a notification that replaces the lead's, rings even so, and stays until acted on.
+    await product.sql(
+      `update pgboss.job set start_after = now()
+        where data->>'kind' = 'escalation' and data->>'notificationId' = $1 and data->>'stage' = '1'`,
+      [leadId],
+    );
+    const [, escalation] = await product.push.waitForMessages(stub.id, 2, 20_000);
+    expect(escalation!.payload).toMatchObject({ notificationId: leadId, escalation: true });
+    await deliverPush(context, page, product.url, JSON.stringify(escalation!.payload));
+    const shownForLead = () =>
+      worker.evaluate(async (tag) => {
+        const notifications = await (self as unknown as WorkerScope).registration.getNotifications({ tag });
+        return notifications.map((notification) => ({
+          title: notification.title,
+          requireInteraction: notification.requireInteraction,
+          renotify: (notification as Notification & { renotify: boolean }).renotify,
+        }));
+      }, leadId);
+    await expect
+      .poll(shownForLead)
+      .toEqual([{ title: 'Still unanswered (5 min): New lead: Eve', requireInteraction: true, renotify: true }]);
+
     // What Chromium does when "I'm on it" is tapped: the worker's real notificationclick handler runs.
     const clickAction = (tag: string, action: string) =>
       worker.evaluate(
@@ -361,7 +384,8 @@ test.describe('leads', () => {
         body: notification.body,
       }));
     }, leadId);
-    expect(confirmation).toEqual({ title: 'You’re on it', body: 'New lead: Eve' });
+    // It names the notification that was tapped: here the escalation that rang again.
+    expect(confirmation).toEqual({ title: 'You’re on it', body: 'Still unanswered (5 min): New lead: Eve' });
     // The inbox heard the claim too.
     await expect(leadRow(page, 'New lead: Eve')).toContainText('You’re on it');
 
