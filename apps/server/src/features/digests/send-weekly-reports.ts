@@ -104,7 +104,10 @@ async function slowestAndMissed(
     flow_name: string;
   }>(sql`
     select n.id, n.title,
-           greatest(0, floor(extract(epoch from n.first_claimed_at - n.response_started_at)))::int as seconds,
+           -- greatest() skips a null: a lead never claimed would read as claimed at once.
+           case when n.first_claimed_at is not null
+                then greatest(0, floor(extract(epoch from n.first_claimed_at - n.response_started_at)))::int
+           end as seconds,
            (n.first_claimed_at is null
              or n.first_claimed_at > n.response_started_at + make_interval(secs => n.response_target_seconds)) as is_missed,
            extract(hour from n.created_at at time zone ${timeZone})::int as local_hour,

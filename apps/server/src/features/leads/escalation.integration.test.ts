@@ -320,6 +320,9 @@ describe('digests › the weekly email', () => {
     await seed('2026-11-18T01:00:00Z', null); // Tue 20:00
     await seed('2026-11-19T23:15:00Z', null); // Thu 18:15
     await seed('2026-11-20T15:00:00Z', 2); // Fri 10:00
+    // The week before (9–15 Nov): two leads, one answered in 3 minutes, one after 12.
+    await seed('2026-11-10T15:00:00Z', 3);
+    await seed('2026-11-12T15:00:00Z', 12);
     const mailsBefore = app.smtp.count();
 
     clock.set(new Date('2026-11-23T12:59:00Z')); // Monday 07:59 in New York: not yet.
@@ -331,9 +334,16 @@ describe('digests › the weekly email', () => {
       .toBe(1);
     const mail = mailsTo(admin.email, /your week in leads/, mailsBefore)[0]!;
     const text = mail.raw.replace(/=\r?\n/g, '');
-    expect(text).toContain('Leads: 4 (the week before: 0)');
-    expect(text).toContain('Answered within target: 25%');
+    expect(text).toContain('Leads: 4 (the week before: 2)');
+    expect(text).toContain('Answered within target: 25% (the week before: 50%)');
+    expect(text).toContain('Median time to claim: 2 min (the week before: 3 min)');
     expect(text).toContain('3 of 3 missed leads arrived after 6 pm');
+    // The slowest answers are last week's three missed leads, each linked to its card; nothing of the week before.
+    expect(text).toContain('The slowest answers:');
+    for (const at of ['2026-11-17T00:30:00Z', '2026-11-18T01:00:00Z', '2026-11-19T23:15:00Z'])
+      expect(text).toContain(`Lead at ${at} (never claimed)`);
+    expect(text).not.toContain('Lead at 2026-11-12');
+    expect(text).toMatch(/\/leads\/[0-9a-f-]{36}/);
     await sleep(1500);
     expect(mailsTo(admin.email, /your week in leads/, mailsBefore)).toHaveLength(1);
     expect(mailsTo(member.email, /your week in leads/, mailsBefore)).toEqual([]);
