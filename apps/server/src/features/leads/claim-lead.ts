@@ -20,10 +20,12 @@ export function leadTakenError(state: LeadState): AppError {
 /**
  * "I'm on it" (decision 024): one conditional update, so the first claim wins and a second one,
  * from any device or process, gets 409 with the holder. Claiming a lead one holds again is fine.
+ * The time comes from the clock that started the lead's response timer, so time to claim is one
+ * clock's difference (decision 025), also when tests move it.
  */
 export async function claimLead(
   db: Database,
-  { id, entityId, user }: { id: string; entityId: string; user: SessionUser },
+  { id, entityId, user, now }: { id: string; entityId: string; user: SessionUser; now: Date },
 ): Promise<LeadState> {
   if (!isUuid(id)) throw new AppError('not_found', 'Lead not found.');
   const claimed = await db.transaction(async (tx) => {
@@ -32,9 +34,9 @@ export async function claimLead(
       .set({
         leadStatus: 'claimed',
         claimedBy: user.id,
-        claimedAt: sql`now()`,
+        claimedAt: now,
         // Speed-to-lead counts the first claim: a release and a second claim do not move it.
-        firstClaimedAt: sql`coalesce(${notifications.firstClaimedAt}, now())`,
+        firstClaimedAt: sql`coalesce(${notifications.firstClaimedAt}, ${now.toISOString()}::timestamptz)`,
         firstClaimedBy: sql`coalesce(${notifications.firstClaimedBy}, ${user.id})`,
       })
       .where(and(eq(notifications.id, id), eq(notifications.entityId, entityId), eq(notifications.leadStatus, 'open')))

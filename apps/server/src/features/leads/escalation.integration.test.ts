@@ -128,6 +128,25 @@ describe('escalation › until someone answers', () => {
     expect(await escalationStageOf(lead.id)).toBe(0);
   });
 
+  it('time to claim runs on the app’s clock: claimed 3 minutes (moved) after arrival reads 3 minutes in insights', async () => {
+    const { admin, member } = await team();
+    const flowId = await createFlow(admin.client);
+    const lead = await notify(app, admin.apiKey, { flowId, data: { name: 'Di' } });
+    await advanceTime(app, clock, 3 * MINUTE);
+    expect((await member.client.post(`/v1/leads/${lead.id}/claim`)).status).toBe(200);
+    const insights = (await admin.client.get('/v1/insights?days=7')).body;
+    expect(insights.totals).toMatchObject({
+      received: 1,
+      answeredWithinTarget: 1,
+      medianSecondsToClaim: 180,
+      p90SecondsToClaim: 180,
+    });
+    // The claim came before the target: when the timers come due they do nothing.
+    await advanceTime(app, clock, 8 * MINUTE);
+    await escalationJobsSettled(lead.id);
+    expect(await escalationStageOf(lead.id)).toBe(0);
+  });
+
   it('the flow’s own target counts', async () => {
     const { admin, devices } = await team();
     const flowId = await createFlow(admin.client);

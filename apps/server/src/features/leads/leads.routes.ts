@@ -31,7 +31,7 @@ function callerOf(request: FastifyRequest) {
 }
 
 /** The leads inbox (decision 024): every member reads, claims, releases and completes the entity's leads. */
-export function registerLeadRoutes(app: FastifyInstance, { db, requireSession }: RouteContext) {
+export function registerLeadRoutes(app: FastifyInstance, { db, requireSession, clock }: RouteContext) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get(
@@ -122,7 +122,7 @@ export function registerLeadRoutes(app: FastifyInstance, { db, requireSession }:
       },
       onRequest: requireSession,
     },
-    async (request) => claimLead(db, { id: request.params.id, ...callerOf(request) }),
+    async (request) => claimLead(db, { id: request.params.id, ...callerOf(request), now: clock.now() }),
   );
 
   routes.post(
