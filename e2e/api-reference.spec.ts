@@ -1,5 +1,9 @@
 import { expect, test } from './fixtures/test.ts';
 
+// Swagger UI parses about a megabyte of JavaScript and the whole document before it draws a
+// heading: seconds on a busy two-core machine, more than the default wait.
+const RENDERED = { timeout: 30_000 };
+
 test.describe('API reference', () => {
   test('renders the API from its OpenAPI document without signing in, everything from our own origin', async ({
     page,
@@ -15,7 +19,7 @@ test.describe('API reference', () => {
     const response = await page.goto('/docs/api');
     expect(response?.status()).toBe(200);
     await expect(page).toHaveTitle('API reference · Leadbell');
-    await expect(page.getByRole('heading', { name: /Leadbell API/ })).toBeVisible();
+    await expect(page.getByRole('heading', { name: /Leadbell API/ })).toBeVisible(RENDERED);
 
     const notify = page.locator('.opblock-post').filter({ hasText: '/v1/notify' }).first();
     await expect(notify).toBeVisible();
@@ -32,7 +36,7 @@ test.describe('API reference', () => {
     await page.goto('/');
     await page.getByRole('contentinfo').getByRole('link', { name: 'API reference' }).click();
     await expect(page).toHaveURL(/\/docs\/api$/);
-    await expect(page.getByRole('heading', { name: /Leadbell API/ })).toBeVisible();
+    await expect(page.getByRole('heading', { name: /Leadbell API/ })).toBeVisible(RENDERED);
 
     expect((await page.request.get('/docs/api/nope')).status()).toBe(404);
     expect((await page.request.get('/docs/apis')).status()).toBe(404);
