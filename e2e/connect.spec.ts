@@ -163,6 +163,7 @@ test.describe('connect', () => {
     await code.getByRole('button', { name: 'Create a webhook address' }).click();
     await expect(code.getByText('Webhook address created.')).toBeVisible();
     await code.getByRole('button', { name: 'Copy Webhook address' }).click();
+    await expect(code.getByRole('button', { name: 'Copied Webhook address' })).toBeVisible();
     const address = await page.evaluate(() => navigator.clipboard.readText());
     expect(address).toMatch(new RegExp(`^${product.url}/v1/hooks/\\S+$`));
     await expect(code.getByLabel('Webhook address code')).toHaveText(address);

@@ -81,6 +81,8 @@ test('first day › from sign-up to a ringing phone and a connected website, on 
     await expect(page.getByRole('heading', { name: 'Connect your website' })).toBeVisible();
     const code = page.getByRole('region', { name: 'Code for your website' });
     await code.getByRole('button', { name: 'Copy HTML form' }).click();
+    // Copying fetches the key first; the clipboard is the browser's, and may still hold an earlier test's code.
+    await expect(code.getByRole('button', { name: 'Copied HTML form' })).toBeVisible();
     snippet = await page.evaluate(() => navigator.clipboard.readText());
     expect(snippet).toContain(`action="${product.url}/v1/notify"`);
     expect(snippet).toMatch(/name="_apiKey" value="lb_live_[\w-]+"/);
