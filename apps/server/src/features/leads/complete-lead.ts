@@ -10,11 +10,12 @@ import { recordLeadEvent } from './record-lead-event.ts';
 
 /**
  * "Done": the lead was answered. From open it also counts as claimed by whoever answered it, so
- * speed-to-lead has a claim time; a lead already done stays as it was.
+ * speed-to-lead has a claim time; a lead already done stays as it was. Its times come from the
+ * clock that started the response timer, as a claim's do (claim-lead.ts).
  */
 export async function completeLead(
   db: Database,
-  { id, entityId, user }: { id: string; entityId: string; user: SessionUser },
+  { id, entityId, user, now }: { id: string; entityId: string; user: SessionUser; now: Date },
 ): Promise<LeadState> {
   if (!isUuid(id)) throw new AppError('not_found', 'Lead not found.');
   await db.transaction(async (tx) => {
@@ -23,10 +24,10 @@ export async function completeLead(
       .set({
         leadStatus: 'done',
         doneBy: user.id,
-        doneAt: sql`now()`,
+        doneAt: now,
         claimedBy: sql`coalesce(${notifications.claimedBy}, ${user.id})`,
-        claimedAt: sql`coalesce(${notifications.claimedAt}, now())`,
-        firstClaimedAt: sql`coalesce(${notifications.firstClaimedAt}, now())`,
+        claimedAt: sql`coalesce(${notifications.claimedAt}, ${now.toISOString()}::timestamptz)`,
+        firstClaimedAt: sql`coalesce(${notifications.firstClaimedAt}, ${now.toISOString()}::timestamptz)`,
         firstClaimedBy: sql`coalesce(${notifications.firstClaimedBy}, ${user.id})`,
       })
       .where(and(eq(notifications.id, id), eq(notifications.entityId, entityId), ne(notifications.leadStatus, 'done')))

@@ -147,6 +147,16 @@ describe('escalation › until someone answers', () => {
     expect(await escalationStageOf(lead.id)).toBe(0);
   });
 
+  it('“Done” without a claim counts as claimed then, on the same clock: done 3 minutes (moved) in reads 3 minutes', async () => {
+    const { admin } = await team();
+    const flowId = await createFlow(admin.client);
+    const lead = await notify(app, admin.apiKey, { flowId, data: { name: 'Ed' } });
+    await advanceTime(app, clock, 3 * MINUTE);
+    expect((await admin.client.post(`/v1/leads/${lead.id}/done`)).status).toBe(200);
+    const insights = (await admin.client.get('/v1/insights?days=7')).body;
+    expect(insights.totals).toMatchObject({ received: 1, answeredWithinTarget: 1, medianSecondsToClaim: 180 });
+  });
+
   it('the flow’s own target counts', async () => {
     const { admin, devices } = await team();
     const flowId = await createFlow(admin.client);

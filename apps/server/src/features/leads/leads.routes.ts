@@ -150,7 +150,7 @@ export function registerLeadRoutes(app: FastifyInstance, { db, requireSession, c
       },
       onRequest: requireSession,
     },
-    async (request) => completeLead(db, { id: request.params.id, ...callerOf(request) }),
+    async (request) => completeLead(db, { id: request.params.id, ...callerOf(request), now: clock.now() }),
   );
 
   routes.post(
