@@ -29,13 +29,12 @@ async function serverLogging(format: 'json' | 'pretty'): Promise<ServerProcess> 
 
 /** Posts a notification with an unknown key (401) and waits for the request's log line. */
 async function postWithUnknownKey(server: ServerProcess, lineOf: RegExp): Promise<string[]> {
-  const post = (headers: Record<string, string>, body: unknown) =>
-    fetch(`${server.baseUrl}/v1/notify`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', ...headers },
-      body: JSON.stringify(body),
-    });
-  expect((await post({ authorization: 'Bearer lb_live_unknown' }, { flowId: 'x' })).status).toBe(401);
+  const response = await fetch(`${server.baseUrl}/v1/notify`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: 'Bearer lb_live_unknown' },
+    body: JSON.stringify({ flowId: 'x' }),
+  });
+  expect(response.status).toBe(401);
   const lines = () =>
     server
       .output()
