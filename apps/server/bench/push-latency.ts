@@ -6,7 +6,8 @@
 // device has confirmed a push (decision 021). The real server runs as its own process
 // (`src/main.ts`, with its delivery worker); this process generates the load and plays the push
 // service. Shared by delivery-latency.bench.ts (issue 5) and team-delivery.bench.ts (issue 11).
-// BENCH_DURATION_S and BENCH_WARM_UP_S shorten a run, to check that it works.
+// BENCH_DURATION_S and BENCH_WARM_UP_S shorten a run, to check that it works;
+// BENCH_CPU_PROFILE=<folder> has the server write a V8 CPU profile there when it stops.
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { HttpClient } from '../test/http-client.ts';
@@ -41,15 +42,29 @@ async function runScenario(postgres: BenchDatabase, scenario: Scenario): Promise
   const database = await createTestDatabase(postgres.adminUrl);
   const smtp = await startSmtpSink();
   const stub = await startPushServiceStub({ decryptLater: true });
-  const server = await startServerProcess({
-    DATABASE_URL: database.url,
-    SMTP_URL: smtp.url,
-    PUSH_SERVICE_HOSTS: stub.host,
-    NODE_EXTRA_CA_CERTS: stub.caFile,
-    // One entity may carry the whole rate in the team scenario.
-    NOTIFY_RATE_LIMIT: String(RATE_PER_SECOND * 2),
-    ...sharedSecretsEnv(),
-  });
+  const server = await startServerProcess(
+    {
+      DATABASE_URL: database.url,
+      SMTP_URL: smtp.url,
+      PUSH_SERVICE_HOSTS: stub.host,
+      NODE_EXTRA_CA_CERTS: stub.caFile,
+      // One entity may carry the whole rate in the team scenario.
+      NOTIFY_RATE_LIMIT: String(RATE_PER_SECOND * 2),
+      ...sharedSecretsEnv(),
+    },
+    process.env.BENCH_CPU_PROFILE
+      ? {
+          command: [
+            process.execPath,
+            `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`,
+            '--cpu-prof',
+            '--import',
+            'tsx',
+            'src/main.ts',
+          ],
+        }
+      : {},
+  );
   try {
     const app = { baseUrl: server.baseUrl, smtp };
     const senders: Array<{ apiKey: string; flowId: string }> = [];
