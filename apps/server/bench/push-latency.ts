@@ -53,16 +53,7 @@ async function runScenario(postgres: BenchDatabase, scenario: Scenario): Promise
       ...sharedSecretsEnv(),
     },
     process.env.BENCH_CPU_PROFILE
-      ? {
-          command: [
-            process.execPath,
-            `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`,
-            '--cpu-prof',
-            '--import',
-            'tsx',
-            'src/main.ts',
-          ],
-        }
+      ? { nodeFlags: [`--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`, '--cpu-prof'] }
       : {},
   );
   try {

@@ -135,13 +135,18 @@ export type ServerProcess = {
 const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
 
 /**
- * The real server as people start it (`node --import tsx src/main.ts`, or `command`) on a database,
- * for what only separate processes show: a kill -9 mid-load, several servers on one PostgreSQL.
+ * The real server as people start it (`node --import tsx src/main.ts`, with `nodeFlags` before the
+ * script, or `command`) on a database, for what only separate processes show: a kill -9 mid-load,
+ * several servers on one PostgreSQL.
  * `env` adds to (or overrides) a quiet test environment: DATABASE_URL and SMTP_URL at least.
  */
 export async function startServerProcess(
   env: Record<string, string>,
-  { command = [process.execPath, '--import', 'tsx', 'src/main.ts'], cwd = SERVER_DIR } = {},
+  {
+    nodeFlags = [],
+    command = [process.execPath, ...nodeFlags, '--import', 'tsx', 'src/main.ts'],
+    cwd = SERVER_DIR,
+  }: { nodeFlags?: string[]; command?: string[]; cwd?: string } = {},
 ): Promise<ServerProcess> {
   const port = await findFreePort();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'leadbell-server-'));
