@@ -72,7 +72,8 @@ async function runScenario(postgres: BenchDatabase, scenario: Scenario): Promise
 
     const scheduledAt = new Map<string, number>();
     const answerMs: number[] = [];
-    let failures = 0;
+    // Why each refused request was refused (status and body), counted: a refused lead is a lost one.
+    const refusals = new Map<string, number>();
     const send = async (at: number, { apiKey, flowId }: (typeof senders)[number], counted: boolean) => {
       const response = await fetch(`${server.baseUrl}/v1/notify`, {
         method: 'POST',
@@ -80,7 +81,8 @@ async function runScenario(postgres: BenchDatabase, scenario: Scenario): Promise
         body: JSON.stringify({ flowId, data: { name: 'Bob', question: 'Is the flat still free?' } }),
       });
       if (response.status !== 202) {
-        failures += 1;
+        const reason = `${response.status} ${(await response.text()).slice(0, 200)}`;
+        refusals.set(reason, (refusals.get(reason) ?? 0) + 1);
         return;
       }
       const { id } = (await response.json()) as { id: string };
@@ -123,12 +125,15 @@ async function runScenario(postgres: BenchDatabase, scenario: Scenario): Promise
       `notify → decrypted at the push-service stub, ${RATE_PER_SECOND}/s for ${DURATION_S} s (after ${WARM_UP_S} s warm-up), ${scenario.name}, ${postgres.kind}`,
     );
     console.log(
-      `  202 answer: p50 ${percentile(answers, 50).toFixed(1)} ms, p99 ${percentile(answers, 99).toFixed(1)} ms`,
+      `  202 answer: p50 ${percentile(answers, 50).toFixed(1)} ms, p99 ${percentile(answers, 99).toFixed(1)} ms, max ${answers.at(-1)!.toFixed(1)} ms`,
     );
     console.log(
       `  on the device: p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${latencies.at(-1)!.toFixed(1)} ms (${latencies.length} pushes)`,
     );
+    const failures = [...refusals.values()].reduce((sum, count) => sum + count, 0);
     console.log(`  refused requests: ${failures}, pushes not delivered within 60 s: ${missing}`);
+    for (const [reason, count] of refusals) console.log(`    ${count} × ${reason}`);
+    if (failures > 0) console.log(`  the server's log (warnings and errors):\n${server.output().slice(-4000)}`);
     const met = p99 < TARGET_P99_MS && failures === 0 && missing === 0;
     console.log(`  target p99 < ${TARGET_P99_MS} ms: ${met ? 'met' : 'NOT met'}`);
     return met;
