@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type pg from 'pg';
 import { DELIVERY_JOBS_CHANNEL } from '../../jobs/delivery-queue.ts';
 import { NOTIFICATIONS_CHANNEL } from './notification-hub.ts';
@@ -46,9 +47,13 @@ export function createCommitAnnouncer(pool: pg.Pool, log: FastifyBaseLogger): Co
   }
 
   function startSending(): void {
-    sending ??= send().finally(() => {
-      sending = null;
-    });
+    // Sent on the event loop's next turn: a batch's accepted requests announce one after another
+    // as its outcomes resolve, and one NOTIFY for all of them wakes the workers once, not twice.
+    sending ??= nextTurn()
+      .then(send)
+      .finally(() => {
+        sending = null;
+      });
   }
 
   return {
