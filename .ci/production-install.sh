@@ -17,9 +17,13 @@ for bin in "" "$@"; do
     sleep 0.1
   done
   version="$(PATH="${bin:+$bin:}$PATH" node --version)"
-  curl -fs http://127.0.0.1:3917/ | grep -q '<title>' || {
+  # The page is read whole before it is searched: `curl | grep -q` under pipefail fails at random,
+  # when grep exits at the match while curl still writes the rest of the page (SIGPIPE).
+  page="$(curl -fs http://127.0.0.1:3917/)" || page=""
+  grep -q '<title>' <<<"$page" || {
     cat "$log"
     echo "production install on $version: the home page did not load" >&2
+    kill -TERM "$server"
     exit 1
   }
   kill -TERM "$server"
