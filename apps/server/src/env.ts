@@ -1,6 +1,69 @@
 import path from 'node:path';
 import { z } from 'zod';
 
+/** TRUST_PROXY parsed: no proxy, a hop count, or the proxies' addresses (http/trust-proxy.ts hands it to Fastify). */
+export type TrustProxy = false | number | string[];
+
+/** `smtp`: sent through SMTP_URL. `log`: printed to the server output (for a machine of one's own). */
+export type MailTransport = 'smtp' | 'log';
+
+// proxy-addr (Fastify's trustProxy) also knows these names for the private and loopback ranges.
+const ProxyAddressSchema = z.union([
+  z.ipv4(),
+  z.ipv6(),
+  z.cidrv4(),
+  z.cidrv6(),
+  z.enum(['loopback', 'linklocal', 'uniquelocal']),
+]);
+
+/**
+ * `true` is exactly one proxy, never "trust every hop": Fastify's `trustProxy: true` takes the
+ * left-most X-Forwarded-For entry, which the client writes, so a client could pick its own address
+ * per request and walk past every per-address limit (docs/decisions/032-proxy-trust-and-mail-transport.md).
+ */
+function parseTrustProxy(value: string, ctx: z.core.$RefinementCtx<string>): TrustProxy {
+  const setting = value.trim().toLowerCase();
+  if (setting === 'false') return false;
+  if (setting === 'true') return 1;
+  if (/^\d+$/.test(setting)) return Number(setting) === 0 ? false : Number(setting);
+  const proxies = setting
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const invalid = proxies.filter((entry) => !ProxyAddressSchema.safeParse(entry).success);
+  if (proxies.length === 0 || invalid.length > 0) {
+    const detail = invalid.length > 0 ? ` (not an address or CIDR: ${invalid.join(', ')})` : '';
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be false, true (one proxy), a hop count, or comma-separated proxy addresses/CIDRs${detail}`,
+    });
+    return z.NEVER;
+  }
+  return proxies;
+}
+
+const LOCAL_HOSTNAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** Where mail goes; null when nothing says, and printing it could leak codes on a public server. */
+function mailTransportOf({
+  PUBLIC_URL,
+  SMTP_URL,
+  MAIL_TRANSPORT,
+}: {
+  PUBLIC_URL?: string | undefined;
+  SMTP_URL?: string | undefined;
+  MAIL_TRANSPORT?: MailTransport | undefined;
+}): MailTransport | null {
+  if (MAIL_TRANSPORT === 'log') return 'log';
+  if (SMTP_URL) return 'smtp';
+  if (MAIL_TRANSPORT === 'smtp') return null;
+  // The default PUBLIC_URL is http://localhost:$PORT: the README's quick start prints its mail.
+  if (PUBLIC_URL === undefined) return 'log';
+  if (!URL.canParse(PUBLIC_URL)) return null;
+  const url = new URL(PUBLIC_URL);
+  return url.protocol === 'http:' && LOCAL_HOSTNAMES.has(url.hostname) ? 'log' : null;
+}
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
@@ -12,17 +75,20 @@ const EnvSchema = z.object({
   /** Connections per process; several processes share the server's max_connections. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(200).default(10),
   SMTP_URL: z.url().optional(),
+  /** `smtp` or `log`; unset, it follows from SMTP_URL and PUBLIC_URL (mailTransportOf). */
+  MAIL_TRANSPORT: z.enum(['smtp', 'log']).optional(),
   MAIL_FROM: z.string().min(3).default('Leadbell <no-reply@leadbell.local>'),
   AUTH_SECRET: z.string().min(32, 'AUTH_SECRET must be at least 32 characters').optional(),
   API_KEY_ENCRYPTION_KEY: z
     .string()
     .regex(/^[0-9a-f]{64}$/i, 'API_KEY_ENCRYPTION_KEY must be 64 hex characters (32 bytes)')
     .optional(),
-  /** Set when a reverse proxy in front sets X-Forwarded-For; the client IP keys the rate limits. */
-  TRUST_PROXY: z
-    .enum(['true', 'false'])
-    .default('false')
-    .transform((value) => value === 'true'),
+  /**
+   * Which hops in front may say who the client is (X-Forwarded-For): `false` (none), `true` (one
+   * proxy), a hop count, or the proxies' addresses/CIDRs. That address keys the sign-in lockout and
+   * the rate limits.
+   */
+  TRUST_PROXY: z.string().default('false').transform(parseTrustProxy),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Serves /metrics on the main port to `Authorization: Bearer <METRICS_TOKEN>`. */
   METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
@@ -70,12 +136,29 @@ const EnvSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
 });
 
-export type Env = z.infer<typeof EnvSchema> & { PUBLIC_URL: string; DATA_DIR: string };
+/** Checks across variables; run even when a variable is wrong, so the list names every problem. */
+const CheckedEnvSchema = EnvSchema.superRefine(
+  (env, ctx) => {
+    if (env.PUBLIC_URL !== undefined && !URL.canParse(env.PUBLIC_URL)) return;
+    if (mailTransportOf(env) !== null) return;
+    ctx.addIssue({
+      code: 'custom',
+      path: ['SMTP_URL'],
+      message:
+        env.MAIL_TRANSPORT === 'smtp'
+          ? 'required when MAIL_TRANSPORT=smtp (e.g. smtps://user:pass@smtp.example.com:465)'
+          : `required when PUBLIC_URL (${env.PUBLIC_URL}) is not http on localhost: without it, sign-up and reset codes, invitations and lead emails would only be printed to the server output. Set SMTP_URL (e.g. smtps://user:pass@smtp.example.com:465) to send them, or MAIL_TRANSPORT=log to print them on purpose.`,
+    });
+  },
+  { when: () => true },
+);
+
+export type Env = z.infer<typeof EnvSchema> & { PUBLIC_URL: string; DATA_DIR: string; MAIL_TRANSPORT: MailTransport };
 
 /** Parses the environment once at boot and fails with every problem listed, not just the first. */
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const blankAsUnset = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== ''));
-  const parsed = EnvSchema.safeParse(blankAsUnset);
+  const parsed = CheckedEnvSchema.safeParse(blankAsUnset);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  - ${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
@@ -87,5 +170,7 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     ...env,
     DATA_DIR: path.resolve(invokedFrom, env.DATA_DIR),
     PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    // Never null here: the schema refused the environment otherwise.
+    MAIL_TRANSPORT: mailTransportOf(env) ?? 'smtp',
   };
 }

@@ -181,6 +181,38 @@ describe('identity › codes and limits', () => {
     ).toBe(200);
   });
 
+  it("sign-ins with unknown emails count toward the address's lockout like wrong passwords", async () => {
+    const { email } = await signedInOwner(app);
+    // One address (TEST-NET-2, apart from the clients' TEST-NET-3 ones) tries 20 emails that have no account.
+    const address = '198.51.100.20';
+    for (let attempt = 0; attempt < 20; attempt += 1) {
+      const unknown = await createHttpClient(app, { ip: address }).post('/v1/auth/sign-in/email', {
+        email: uniqueEmail('nobody'),
+        password: PASSWORD,
+      });
+      expect(unknown.body.error.code).toBe('user_not_found');
+    }
+    const locked = await createHttpClient(app, { ip: address }).post('/v1/auth/sign-in/email', {
+      email,
+      password: PASSWORD,
+    });
+    expect(locked.status).toBe(429);
+    expect(locked.body.error.message).toMatch(/Too many failed sign-ins/);
+    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(
+      (
+        await createHttpClient(app, { ip: address }).post('/v1/auth/sign-in/email', {
+          email: uniqueEmail('nobody'),
+          password: PASSWORD,
+        })
+      ).status,
+    ).toBe(429);
+    // The account itself is not locked: from another address its owner signs in.
+    expect((await createHttpClient(app).post('/v1/auth/sign-in/email', { email, password: PASSWORD })).status).toBe(
+      200,
+    );
+  });
+
   it('resetting the password with the emailed code ends every session and only the new password works', async () => {
     const { client, email } = await signedInOwner(app);
     const before = app.smtp.count();

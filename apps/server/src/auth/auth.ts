@@ -95,6 +95,10 @@ export function authOptionsOf({ db, secret, publicUrl, trustedOrigins, mailer, l
     logger: {
       log: (level, message, ...args) => log[level]({ args }, `better-auth: ${message}`),
     },
+    // An unexpected error (a failed query) reaches our error handler, which logs it redacted with
+    // the request id; left to the library it goes to console.error, query parameters and all.
+    // Its own API errors (wrong password, 4xx) are still answered by the library.
+    onAPIError: { throw: true },
     telemetry: { enabled: false },
     plugins: [
       emailOTP({

@@ -1,22 +1,36 @@
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import pretty from 'pino-pretty';
+import { LOG_REDACTION } from './log-redaction.ts';
 
 export type LogFormat = 'pretty' | 'json';
 
 /**
  * The process's logger: one line a person can read in a terminal (local time, level name, no
- * pid/host), JSON for a log collector otherwise. LOG_FORMAT overrides the guess.
+ * pid/host), JSON for a log collector otherwise. LOG_FORMAT overrides the guess. Every line goes
+ * through the redaction layer (log-redaction.ts, decision 033): no secrets, no query parameters.
  */
-export function createLogger({ level, format }: { level: string; format?: LogFormat | undefined }): pino.Logger {
-  const options: pino.LoggerOptions = {
-    level,
-    redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-api-key"]'],
-  };
-  if ((format ?? (process.stdout.isTTY ? 'pretty' : 'json')) === 'json') return pino(options);
+export function createLogger({
+  level,
+  format,
+  destination,
+}: {
+  level: string;
+  format?: LogFormat | undefined;
+  /** Where the lines go instead of stdout: a test's capture. */
+  destination?: pino.DestinationStream;
+}): pino.Logger {
+  const options: pino.LoggerOptions = { level, ...LOG_REDACTION };
+  if ((format ?? (process.stdout.isTTY ? 'pretty' : 'json')) === 'json') return pino(options, destination);
   return pino(
     options,
-    pretty({ colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,reqId,request', sync: true }),
+    pretty({
+      colorize: true,
+      translateTime: 'SYS:HH:MM:ss',
+      ignore: 'pid,hostname,reqId,request',
+      sync: true,
+      ...(destination && { destination }),
+    }),
   );
 }
 

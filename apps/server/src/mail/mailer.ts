@@ -1,28 +1,32 @@
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
+import type { MailTransport } from '../env.ts';
 
 export type Mail = { to: string; subject: string; text: string; html: string; replyTo?: string };
 export type Mailer = { send: (mail: Mail) => Promise<void>; close: () => void };
 
 /**
- * Sends through `SMTP_URL`. Without it the mail is written to the server log, so a first-time
- * user on a fresh machine can still read their verification code and finish signing up.
+ * Sends through `SMTP_URL`. With the `log` transport the mail is written to the server output
+ * instead, so a first-time user on their own machine can still read their verification code and
+ * finish signing up; env.ts allows that only for a local http PUBLIC_URL or MAIL_TRANSPORT=log.
  */
 export function createMailer({
+  mailTransport,
   smtpUrl,
   from,
   log,
 }: {
+  mailTransport: MailTransport;
   smtpUrl: string | undefined;
   from: string;
   log: FastifyBaseLogger;
 }): Mailer {
-  if (!smtpUrl) {
+  if (mailTransport === 'log' || !smtpUrl) {
     return {
       send: async (mail) => {
         log.info(
           { to: mail.to, subject: mail.subject },
-          'SMTP_URL is not set: the email is printed below instead of sent',
+          'mail transport is log (no SMTP_URL on a local server, or MAIL_TRANSPORT=log): the email is printed below instead of sent',
         );
         process.stdout.write(
           `\n──── Email to ${mail.to} ────\nSubject: ${mail.subject}\n\n${mail.text}\n────────────────────────────\n\n`,
