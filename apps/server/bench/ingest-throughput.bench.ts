@@ -56,16 +56,20 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
-/** Drops every pending escalation timer: ingestion then runs with no open lead waiting on one. */
+/**
+ * Drops every pending escalation timer: ingestion then runs with no open lead waiting on one. This
+ * process runs no worker, so the timers it queued are still in job_outbox (decision 034).
+ */
 async function clearEscalationTimers(pool: pg.Pool): Promise<void> {
   await pool.query(`delete from pgboss.job where name = $1 and state = 'created' and data->>'kind' = 'escalation'`, [
     DELIVER_NOTIFICATION_QUEUE,
   ]);
+  await pool.query(`delete from job_outbox where data->>'kind' = 'escalation'`);
 }
 
 /**
- * The newest leads, reopened with both their timers pending as the accept function writes them
- * (decision 025): stage 1 at the target, stage 2 at twice it.
+ * The newest leads, reopened with both their timers pending where they wait once a worker has moved
+ * them from job_outbox (decisions 025, 034): stage 1 at the target, stage 2 at twice it.
  */
 async function openLeadsWithTimers(pool: pg.Pool, count: number): Promise<void> {
   await clearEscalationTimers(pool);

@@ -11,14 +11,32 @@ export function createTestClock(start: Date): TestClock {
 
 /**
  * Moves the app's time forward by `ms`: its clock, and the queue's schedule with it, since pg-boss
- * decides when a job is due by PostgreSQL's own clock (decision 025). Nothing sleeps.
+ * decides when a job is due by PostgreSQL's own clock (decision 025). Nothing sleeps. Jobs not yet
+ * moved from job_outbox into pg-boss (decision 034) move too: the table lock holds off the worker's
+ * move meanwhile, so each job is shifted exactly once.
  */
 export async function advanceTime(app: { pool: pg.Pool }, clock: TestClock, ms: number): Promise<void> {
   clock.set(new Date(clock.now().getTime() + ms));
-  await app.pool.query(
-    `update pgboss.job set start_after = start_after - make_interval(secs => $1::double precision / 1000)
-      where state in ('created', 'retry') and start_after > now()`,
-    [ms],
-  );
+  const client = await app.pool.connect();
+  try {
+    await client.query('begin');
+    await client.query('lock table job_outbox in exclusive mode');
+    await client.query(
+      `update job_outbox set start_after = start_after - make_interval(secs => $1::double precision / 1000)
+        where start_after > now()`,
+      [ms],
+    );
+    await client.query(
+      `update pgboss.job set start_after = start_after - make_interval(secs => $1::double precision / 1000)
+        where state in ('created', 'retry') and start_after > now()`,
+      [ms],
+    );
+    await client.query('commit');
+  } catch (error) {
+    await client.query('rollback').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
   await app.pool.query("select pg_notify('leadbell_delivery_jobs', '')");
 }

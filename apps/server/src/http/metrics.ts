@@ -68,15 +68,19 @@ export function addGauges({ registry }: Metrics, { pool, openStreams, embeddedRe
       this.set({ state: 'waiting' }, pool.waitingCount);
     },
   });
-  // Jobs that are due and not finished: the backlog, whichever process works it. Scheduled
-  // escalations count once their time has come. Both gauges are collected at once in a scrape,
-  // so they share one query in flight.
+  // Jobs that are due and not finished: the backlog, whichever process works it, including jobs
+  // still waiting in job_outbox to be moved into pg-boss (decision 034). Scheduled escalations
+  // count once their time has come. Both gauges are collected at once in a scrape, so they share
+  // one query in flight.
   let backlogInFlight: Promise<{ depth: number; oldest: number | null }> | null = null;
   const backlog = () =>
     (backlogInFlight ??= pool
       .query<{ depth: number; oldest: number | null }>(
         `select count(*)::int as depth, extract(epoch from now() - min(start_after))::float8 as oldest
-           from pgboss.job where state in ('created', 'retry', 'active') and start_after <= now()`,
+           from (select start_after from pgboss.job where state in ('created', 'retry', 'active')
+                 union all
+                 select start_after from job_outbox) jobs
+          where start_after <= now()`,
       )
       .then(({ rows }) => rows[0] ?? { depth: 0, oldest: null })
       .finally(() => (backlogInFlight = null)));

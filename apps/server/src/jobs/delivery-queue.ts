@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type pg from 'pg';
 import PgBoss from 'pg-boss';
 import { createDatabaseClient, type Database } from '../db/client.ts';
 import {
@@ -24,10 +25,16 @@ const COMPLETE_BATCH_MS = 50;
 const POOL_SIZE = 5;
 // Any constant shared by every Leadbell process: 'lbdq' in ASCII.
 const QUEUE_SETUP_LOCK_ID = 0x6c626471;
+// Jobs moved from job_outbox into pg-boss per transaction; more wait for the next fetch.
+const OUTBOX_BATCH_SIZE = 500;
+// Oldest first; rows another process is moving are skipped, not waited for. pg-boss reads a
+// startAfter that ends in Z as that instant (anything else as an interval from now). Without
+// parameters the transaction's start and the delete go in one round trip (simple protocol).
+const BEGIN_TAKING_FROM_OUTBOX = `begin; delete from job_outbox
+  where id in (select id from job_outbox order by id limit ${OUTBOX_BATCH_SIZE} for update skip locked)
+  returning data, to_char(start_after at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as start_after`;
 
 export type DeliveryJob = { payload: DeliverNotificationPayload; id?: string; startAfter?: Date };
-
-export type InsertJobsStatement = { sql: string; defaults: Array<string | null> };
 
 export type DeliveryWorker = {
   handle: (payload: DeliverNotificationPayload) => Promise<void>;
@@ -47,11 +54,6 @@ export type DeliveryQueue = {
    * (see wakeDeliveryWorkers), or they wait for the next poll.
    */
   enqueue: (db: Database, jobs: DeliveryJob[]) => Promise<void>;
-  /**
-   * pg-boss's own statement that inserts jobs ($1: a JSON array of jobs) and its five default
-   * parameters ($2–$6, as text), for SQL that enqueues jobs itself (leadbell_accept_notifications).
-   */
-  insertJobsStatement: InsertJobsStatement;
   startWorker: (worker: DeliveryWorker) => void;
   stop: () => Promise<void>;
 };
@@ -78,25 +80,12 @@ function executorOf(db: Database): PgBoss.Db {
   };
 }
 
-/** What `boss.insert` would run, read by handing it an executor that records instead of running. */
-async function captureInsertJobsStatement(boss: PgBoss): Promise<InsertJobsStatement> {
-  let captured: InsertJobsStatement | null = null;
-  await boss.insert([], {
-    db: {
-      async executeSql(text, values = []) {
-        captured = { sql: text, defaults: values.slice(1).map((value) => (value == null ? null : String(value))) };
-        return { rows: [] };
-      },
-    },
-  });
-  if (!captured) throw new Error('pg-boss did not build its insert statement');
-  return captured;
-}
-
 /**
  * The delivery queue on pg-boss in our own PostgreSQL (schema `pgboss`).
  * Jobs are fetched by our own loop rather than pg-boss's `work()`, whose loop sleeps a polling
  * interval between batches: here a NOTIFY or a finished job triggers the next fetch at once.
+ * Jobs our SQL queues (the accept function) wait in job_outbox; the worker moves them into
+ * pg-boss before it fetches (decision 034).
  */
 export async function startDeliveryQueue({
   databaseUrl,
@@ -130,7 +119,6 @@ export async function startDeliveryQueue({
     lock.release();
   }
 
-  const insertJobsStatement = await captureInsertJobsStatement(boss);
   let pump: () => void = () => {};
   let stopWorker: () => Promise<void> = async () => {};
 
@@ -151,12 +139,44 @@ export async function startDeliveryQueue({
     }
   }
 
+  /**
+   * Moves jobs from job_outbox into pg-boss through its public insert, in one transaction with
+   * their delete, so each job is in exactly one of the two tables. Returns how many moved.
+   */
+  async function moveOutboxJobs(): Promise<number> {
+    const client = await pool.connect();
+    let failure: Error | undefined;
+    try {
+      const [, { rows }] = (await client.query(BEGIN_TAKING_FROM_OUTBOX)) as unknown as [
+        pg.QueryResult,
+        pg.QueryResult<{ data: object; start_after: string }>,
+      ];
+      if (rows.length > 0) {
+        await boss.insert(
+          rows.map((row) => ({ name: DELIVER_NOTIFICATION_QUEUE, data: row.data, startAfter: row.start_after })),
+          { db: { executeSql: (text, values) => client.query(text, values) } },
+        );
+      }
+      await client.query('commit');
+      return rows.length;
+    } catch (error) {
+      failure = error instanceof Error ? error : new Error(String(error));
+      await client.query('rollback').catch(() => {});
+      throw error;
+    } finally {
+      // A connection that failed is closed rather than handed out again.
+      client.release(failure);
+    }
+  }
+
   function startWorker({ handle, subscribeWakeUps }: DeliveryWorker): void {
     let inFlight = 0;
     let fetching = false;
     let wokenWhileFetching = false;
     // The last fetch filled every free slot, so more jobs may be waiting: fetch when a slot frees.
     let mayHaveMore = false;
+    // Set by every wake-up (a NOTIFY, the poll, a retry's timer): our SQL may have queued jobs.
+    let outboxMayHaveJobs = true;
     let stopped = false;
     const idle = new Set<() => void>();
     const finished: string[] = [];
@@ -193,6 +213,16 @@ export async function startDeliveryQueue({
       try {
         do {
           wokenWhileFetching = false;
+          if (outboxMayHaveJobs) {
+            outboxMayHaveJobs = false;
+            // A move that fails is retried at the next wake-up; jobs already in pg-boss still run.
+            await moveOutboxJobs()
+              .then((moved) => (outboxMayHaveJobs ||= moved === OUTBOX_BATCH_SIZE))
+              .catch((error: unknown) => {
+                outboxMayHaveJobs = true;
+                log.warn({ err: error }, 'delivery queue: could not move queued jobs into pg-boss');
+              });
+          }
           const room = CONCURRENCY - inFlight;
           if (room <= 0) {
             mayHaveMore = true;
@@ -217,7 +247,9 @@ export async function startDeliveryQueue({
     }
 
     pump = () => {
-      if (!stopped) void fetchAndRun();
+      if (stopped) return;
+      outboxMayHaveJobs = true;
+      void fetchAndRun();
     };
     const unsubscribe = subscribeWakeUps(pump);
     const poll = setInterval(pump, POLL_INTERVAL_MS);
@@ -242,7 +274,6 @@ export async function startDeliveryQueue({
   return {
     db,
     enqueue,
-    insertJobsStatement,
     startWorker,
     async stop() {
       await stopWorker();

@@ -58,15 +58,17 @@ async function escalationStageOf(notificationId: string): Promise<number> {
   return rows[0].escalation_stage as number;
 }
 
-/** Waits until every escalation job of the lead has run (pg-boss marks it completed). */
+/** Waits until every escalation job of the lead has run (pg-boss marks it completed; none still in job_outbox). */
 async function escalationJobsSettled(notificationId: string) {
   await expect
     .poll(
       async () =>
         (
           await app.pool.query(
-            `select count(*)::int as waiting from pgboss.job
-              where data->>'kind' = 'escalation' and data->>'notificationId' = $1 and state <> 'completed'`,
+            `select (select count(*)::int from pgboss.job
+                      where data->>'kind' = 'escalation' and data->>'notificationId' = $1 and state <> 'completed')
+                  + (select count(*)::int from job_outbox
+                      where data->>'kind' = 'escalation' and data->>'notificationId' = $1) as waiting`,
             [notificationId],
           )
         ).rows[0].waiting,
@@ -305,11 +307,13 @@ describe('escalation › survives a crash', () => {
         // The minute passes while the server is down (moved, not waited for), then it starts again.
         const db = new (await import('pg')).default.Client({ connectionString: database.url });
         await db.connect();
-        await db.query(
-          `update pgboss.job set start_after = start_after - interval '1 minute'
-          where data->>'kind' = 'escalation' and data->>'notificationId' = $1 and (data->>'stage')::int = 1`,
-          [lead.id],
-        );
+        for (const table of ['pgboss.job', 'job_outbox']) {
+          await db.query(
+            `update ${table} set start_after = start_after - interval '1 minute'
+            where data->>'kind' = 'escalation' and data->>'notificationId' = $1 and (data->>'stage')::int = 1`,
+            [lead.id],
+          );
+        }
         second = await startServerProcess(env);
         const [, escalation] = await stub.waitForMessages(device.id, 2, 20_000);
         expect(escalation!.payload).toMatchObject({ notificationId: lead.id, escalation: true });

@@ -1,8 +1,6 @@
 import type pg from 'pg';
 import { USAGE_ALERT_PERCENTS } from '@leadbell/shared/billing';
 import type { NotificationSource, NotifyResponse } from '@leadbell/shared/notifications';
-import { DELIVER_NOTIFICATION_QUEUE } from '../../jobs/deliver-notification.job.ts';
-import type { InsertJobsStatement } from '../../jobs/delivery-queue.ts';
 import { allowedRate, refusedRate, type NotifyRate, type RateDecision, type RateRefusal } from './notify-rate.ts';
 
 /** One notification to accept, with the key, flow and plan its title and message were rendered from. */
@@ -65,7 +63,7 @@ export type AcceptBatcher = { accept: (item: AcceptItem) => Promise<AcceptOutcom
 type Waiting = { item: AcceptItem; resolve: (outcome: AcceptOutcome) => void; reject: (error: unknown) => void };
 
 const ACCEPT_NOTIFICATIONS =
-  'select item, outcome, response, delivery_count, rate_tokens from leadbell_accept_notifications_within_rate($1, $2, $3, $4, $5, $6, $7)';
+  'select item, outcome, response, delivery_count, rate_tokens from leadbell_accept_notifications_within_rate($1, $2, $3, $4)';
 const MAX_BATCH_SIZE = 64;
 // While a batch runs, another starts only for this many waiting items: a commit for every few
 // items costs the database more than the moment they wait for the running batch.
@@ -127,7 +125,7 @@ function outcomeOf(row: OutcomeRow, rate: NotifyRate): AcceptOutcome {
  * if need be; under load, the items that arrive while a batch runs go together in the next.
  * Each item still gets its own outcome, and each answer still waits for its commit.
  */
-export function createAcceptBatcher(pool: pg.Pool, insertJobs: InsertJobsStatement, rate: NotifyRate): AcceptBatcher {
+export function createAcceptBatcher(pool: pg.Pool, rate: NotifyRate): AcceptBatcher {
   // At most half the pool, so sessions, consoles and cache misses always find a connection.
   const maxRunning = Math.max(1, Math.floor((pool.options.max ?? 10) / 2));
   const waiting: Waiting[] = [];
@@ -141,9 +139,6 @@ export function createAcceptBatcher(pool: pg.Pool, insertJobs: InsertJobsStateme
         text: ACCEPT_NOTIFICATIONS,
         values: [
           JSON.stringify(batch.map((entry, index) => toRecord(entry.item, index))),
-          DELIVER_NOTIFICATION_QUEUE,
-          insertJobs.sql,
-          insertJobs.defaults,
           USAGE_ALERT_PERCENTS,
           rate.ratePerSecond,
           rate.burst,

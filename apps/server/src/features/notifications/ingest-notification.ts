@@ -14,7 +14,6 @@ import type { Database } from '../../db/client.ts';
 import { entities } from '../../db/schema/entities.ts';
 import { flows } from '../../db/schema/flows.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { DeliveryQueue } from '../../jobs/delivery-queue.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createTtlCache } from '../../lib/ttl-cache.ts';
 import type { ApiKeyCaller } from '../api-keys/authenticate-api-key.ts';
@@ -118,14 +117,12 @@ function testLimitError(period: BillingPeriod, now: Date, rate: RateDecision): A
 export function createNotificationIngester({
   db,
   pool,
-  queue,
   announcer,
   clock,
   rate,
 }: {
   db: Database;
   pool: pg.Pool;
-  queue: DeliveryQueue;
   announcer: CommitAnnouncer;
   clock: Clock;
   rate: NotifyRate;
@@ -145,7 +142,7 @@ export function createNotificationIngester({
     .where(and(eq(flows.id, sql.placeholder('flowId')), eq(flows.entityId, sql.placeholder('entityId'))))
     .prepare('ingest_find_flow');
   type RememberedFlow = Awaited<ReturnType<typeof findFlow.execute>>[number];
-  const batcher = createAcceptBatcher(pool, queue.insertJobsStatement, rate);
+  const batcher = createAcceptBatcher(pool, rate);
   const rememberedFlows = createTtlCache<string, RememberedFlow>({ ttlMs: 60_000, maxEntries: 10_000 });
 
   async function flowOf(caller: ApiKeyCaller, flowId: string, fresh: boolean): Promise<RememberedFlow> {

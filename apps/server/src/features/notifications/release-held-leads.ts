@@ -1,23 +1,19 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { DELIVER_NOTIFICATION_QUEUE } from '../../jobs/deliver-notification.job.ts';
-import { wakeDeliveryWorkers, type DeliveryQueue } from '../../jobs/delivery-queue.ts';
+import { wakeDeliveryWorkers } from '../../jobs/delivery-queue.ts';
 
 /**
  * Delivers the entity's held leads (form leads kept past Starter's limit, decision 021) the way
  * accepted ones are delivered, through the same SQL that queues every delivery. Run in the
  * transaction that chooses the larger plan, so they are released exactly when it commits.
  */
-export async function releaseHeldLeads(db: Database, queue: DeliveryQueue, entityId: string): Promise<number> {
-  const { sql: insertJobs, defaults } = queue.insertJobsStatement;
+export async function releaseHeldLeads(db: Database, entityId: string): Promise<number> {
   const { rows } = await db.execute<{ id: string }>(
     sql`update notifications set is_held = false where entity_id = ${entityId} and is_held returning id`,
   );
   if (rows.length === 0) return 0;
   const ids = rows.map((row) => row.id);
-  await db.execute(sql`
-    select from leadbell_queue_deliveries(${sql.param(ids)}::uuid[], ${DELIVER_NOTIFICATION_QUEUE}, ${insertJobs},
-                                   ${sql.param(defaults)}::text[])`);
+  await db.execute(sql`select from leadbell_queue_deliveries(${sql.param(ids)}::uuid[])`);
   await wakeDeliveryWorkers(db);
   return rows.length;
 }

@@ -1,0 +1,422 @@
+-- The stored functions of ingestion (decisions 020, 028, 030, 034): the one source of their
+-- current versions. The migrator runs this file after the schema migrations on every run, so an
+-- edit here is the whole change (no migration copies the function forward). CREATE OR REPLACE
+-- cannot change a function's parameters or result columns: for that, a migration drops the old
+-- one first (as 0012 did), and this file creates the new one.
+-- Jobs are written to job_outbox, our own table; the delivery worker moves them into pg-boss
+-- through its public API (decision 034), so nothing here knows pg-boss's tables.
+
+-- The items of a batch for leadbell_accept_notifications, typed; entity_lock is the entity's
+-- advisory lock key.
+CREATE OR REPLACE FUNCTION leadbell_batch_items(p_items jsonb)
+RETURNS TABLE (
+  item integer,
+  entity_id uuid,
+  api_key_id uuid,
+  allowed_origins text[],
+  flow_id uuid,
+  flow_title text,
+  flow_message text,
+  plan text,
+  plan_selected_at timestamptz,
+  pending_plan text,
+  pending_plan_from timestamptz,
+  period_start timestamptz,
+  -- The highest count the plan allows this month; null when it keeps accepting (overage).
+  notification_limit integer,
+  -- The plan's included volume, which usage alerts are shares of.
+  included_notifications integer,
+  is_test boolean,
+  -- The most test notifications a month.
+  test_limit integer,
+  -- A form's lead: held (stored, not delivered) past the plan's limit rather than refused, up to
+  -- held_limit a month.
+  hold_over_limit boolean,
+  held_limit integer,
+  title text,
+  message text,
+  url text,
+  data jsonb,
+  source text,
+  page_url text,
+  shortened_fields text[],
+  -- The data fields no placeholder used, for the answer.
+  unused_fields jsonb,
+  idempotency_key text,
+  -- Decision 025: closed for business (no ringing), when the response timer starts, its length,
+  -- and whether the lead escalates (a real lead, not a test or a held one).
+  is_after_hours boolean,
+  response_started_at timestamptz,
+  response_target_seconds integer,
+  escalates boolean,
+  -- Seconds from now until the response timer starts: escalation jobs are due that long plus
+  -- their stage's share of the target from now by the database's clock, which pg-boss decides by.
+  timer_delay_seconds integer,
+  entity_lock bigint
+)
+LANGUAGE sql IMMUTABLE AS $$
+  SELECT x.*, hashtextextended(x.entity_id::text, 0)
+    FROM jsonb_to_recordset(p_items) AS x (
+      item integer, entity_id uuid, api_key_id uuid, allowed_origins text[], flow_id uuid, flow_title text,
+      flow_message text, plan text, plan_selected_at timestamptz, pending_plan text, pending_plan_from timestamptz,
+      period_start timestamptz, notification_limit integer, included_notifications integer, is_test boolean,
+      test_limit integer, hold_over_limit boolean, held_limit integer, title text, message text, url text,
+      data jsonb, source text, page_url text, shortened_fields text[], unused_fields jsonb, idempotency_key text,
+      is_after_hours boolean, response_started_at timestamptz, response_target_seconds integer, escalates boolean,
+      timer_delay_seconds integer
+    )
+$$;
+
+-- One delivery job per lead (decision 030): the job lists the lead's deliveries (every device and
+-- mailbox of the team); the worker sends them together and records the ones that got through in
+-- one statement. Retries and email fallbacks are one job per delivery (kind 'delivery'), queued
+-- by the worker itself.
+CREATE OR REPLACE FUNCTION leadbell_queue_deliveries(p_notification_ids uuid[])
+RETURNS TABLE (queued_notification_id uuid, queued_deliveries integer)
+LANGUAGE plpgsql AS $$
+BEGIN
+  RETURN QUERY
+  WITH recipients AS (
+    SELECT n.id AS notification_id, n.entity_id, u.id AS user_id,
+           coalesce(p.email_notifications, p.push_confirmed_at IS NULL) AS wants_email,
+           EXISTS (SELECT FROM push_subscriptions s WHERE s.user_id = u.id AND s.entity_id = u.entity_id) AS has_device
+      FROM notifications n
+      JOIN users u ON u.entity_id = n.entity_id
+      LEFT JOIN delivery_preferences p ON p.user_id = u.id
+     WHERE n.id = ANY (p_notification_ids)
+  ), targets AS (
+    INSERT INTO deliveries (notification_id, entity_id, channel, subscription_id, user_id, fallback_reason)
+    SELECT r.notification_id, r.entity_id, 'push', s.id, r.user_id, NULL
+      FROM recipients r
+      JOIN push_subscriptions s ON s.user_id = r.user_id AND s.entity_id = r.entity_id
+    UNION ALL
+    SELECT r.notification_id, r.entity_id, 'email', NULL, r.user_id,
+           CASE WHEN r.wants_email THEN NULL ELSE 'no_device' END
+      FROM recipients r
+     WHERE r.wants_email OR NOT r.has_device
+    RETURNING id, notification_id
+  ), per_lead AS (
+    SELECT t.notification_id, jsonb_agg(t.id) AS delivery_ids, count(*)::integer AS deliveries
+      FROM targets t
+     GROUP BY t.notification_id
+  ), queued AS (
+    INSERT INTO job_outbox (data)
+    SELECT jsonb_build_object('kind', 'deliveries', 'deliveryIds', per_lead.delivery_ids) FROM per_lead
+  )
+  SELECT per_lead.notification_id, per_lead.deliveries FROM per_lead;
+END;
+$$;
+
+-- Accepts a batch of notifications in one statement, so in one transaction, one round trip and
+-- one durable commit (decision 020). Each item gets its own outcome, and a refused item writes
+-- nothing. Only items whose outcome needs deciding (an idempotency key, a plan with a limit, a
+-- test) are handled one by one; everything else is one statement for the whole batch.
+-- The caller renders each title and message in TypeScript from its remembered key, flow and plan,
+-- and passes what it rendered from: when any of it changed since, the item is 'stale' and the
+-- caller reads them afresh and tries again.
+-- Outcomes: accepted, held (a form's lead past the limit, stored, not delivered), replay, stale,
+-- quota_exceeded, test_limit. A lead that arrives while the business is closed rings nobody; every
+-- real lead gets its two escalation jobs (decision 025).
+CREATE OR REPLACE FUNCTION leadbell_accept_notifications(
+  p_items jsonb,
+  -- Shares of the included volume at which admins are emailed, once each per billing month.
+  p_usage_alert_percents integer[]
+) RETURNS TABLE (item integer, outcome text, response jsonb, delivery_count integer)
+LANGUAGE plpgsql AS $$
+DECLARE
+  v record;
+  v_kept jsonb;
+  v_id uuid;
+  v_status text;
+  -- Items refused or replayed: { "<item>": ["<outcome>", <response or null>] }.
+  v_settled jsonb;
+  -- Answers given in this batch per "<entity> <idempotency key>", for a key repeated within it.
+  v_answered jsonb := '{}';
+  v_accepted_items integer[] := '{}';
+  v_accepted_ids uuid[] := '{}';
+  -- Accepted items that are held rather than delivered.
+  v_held_items integer[] := '{}';
+  -- Accepted items counted against the plan (not tests, not held): they may cross a usage alert.
+  v_counted_items integer[] := '{}';
+  v_delivery_counts jsonb;
+  -- Everything accepted in a batch has the same created_at: the transaction's start, now().
+  v_created_at text := to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"');
+BEGIN
+  -- What each item was rendered from must still hold. Timestamps compare at millisecond
+  -- precision: that is what the caller's JavaScript dates hold.
+  SELECT coalesce(jsonb_object_agg(b.item::text, jsonb_build_array('stale', NULL)), '{}')
+    INTO v_settled
+    FROM leadbell_batch_items(p_items) b
+   WHERE NOT EXISTS (
+     SELECT 1
+       FROM api_keys k
+       JOIN entities e ON e.id = k.entity_id
+       JOIN flows f ON f.entity_id = k.entity_id
+      WHERE k.id = b.api_key_id AND k.entity_id = b.entity_id AND k.revoked_at IS NULL
+        AND k.allowed_origins IS NOT DISTINCT FROM b.allowed_origins
+        AND f.id = b.flow_id AND f.title = b.flow_title AND f.message = b.flow_message
+        AND e.plan IS NOT DISTINCT FROM b.plan
+        AND date_trunc('milliseconds', e.plan_selected_at) IS NOT DISTINCT FROM b.plan_selected_at
+        AND e.pending_plan IS NOT DISTINCT FROM b.pending_plan
+        AND date_trunc('milliseconds', e.pending_plan_from) IS NOT DISTINCT FROM b.pending_plan_from);
+
+  -- Each entity's lock, held to commit: an entity's notifications take their positions (seq) and
+  -- commit in the same order, so a live stream that has sent position N never sees an earlier one
+  -- commit later; it also serialises the quota counts and idempotency checks below. Every batch
+  -- takes its locks in one order, so concurrent batches cannot deadlock.
+  PERFORM pg_advisory_xact_lock(locks.entity_lock)
+     FROM (SELECT DISTINCT b.entity_lock FROM leadbell_batch_items(p_items) b
+            WHERE NOT v_settled ? b.item::text ORDER BY b.entity_lock) locks;
+
+  -- Most items only need counting (no idempotency key, a plan without a limit, not a test): together.
+  SELECT coalesce(array_agg(b.item), '{}'), coalesce(array_agg(gen_random_uuid()), '{}')
+    INTO v_accepted_items, v_accepted_ids
+    FROM leadbell_batch_items(p_items) b
+   WHERE NOT v_settled ? b.item::text AND b.idempotency_key IS NULL AND b.notification_limit IS NULL
+     AND NOT b.is_test;
+  v_counted_items := v_accepted_items;
+  INSERT INTO entity_usage AS usage (entity_id, period_start, notification_count)
+  SELECT b.entity_id, b.period_start, count(*)
+    FROM leadbell_batch_items(p_items) b
+   WHERE b.item = ANY (v_accepted_items)
+   GROUP BY b.entity_id, b.period_start
+  ON CONFLICT (entity_id, period_start)
+    DO UPDATE SET notification_count = usage.notification_count + excluded.notification_count;
+
+  -- The others one by one, in entity order: a replay, a test within its allowance, a count, a
+  -- held lead, or a refusal.
+  FOR v IN
+    SELECT b.* FROM leadbell_batch_items(p_items) b
+     WHERE NOT v_settled ? b.item::text AND NOT b.item = ANY (v_accepted_items)
+     ORDER BY b.entity_lock, b.item
+  LOOP
+    IF v.idempotency_key IS NOT NULL THEN
+      v_kept := v_answered -> (v.entity_id || ' ' || v.idempotency_key);
+      IF v_kept IS NULL THEN
+        SELECT kept.response INTO v_kept
+          FROM idempotency_keys kept
+         WHERE kept.entity_id = v.entity_id AND kept.key = v.idempotency_key
+           AND kept.created_at > now() - interval '24 hours';
+      END IF;
+      IF v_kept IS NOT NULL THEN
+        v_settled := v_settled || jsonb_build_object(v.item::text, jsonb_build_array('replay', v_kept));
+        CONTINUE;
+      END IF;
+    END IF;
+
+    IF v.is_test THEN
+      INSERT INTO entity_usage AS usage (entity_id, period_start, test_count)
+      VALUES (v.entity_id, v.period_start, 1)
+      ON CONFLICT (entity_id, period_start) DO UPDATE SET test_count = usage.test_count + 1
+        WHERE usage.test_count < v.test_limit;
+      IF NOT FOUND THEN
+        v_settled := v_settled || jsonb_build_object(v.item::text, jsonb_build_array('test_limit', NULL));
+        CONTINUE;
+      END IF;
+      v_status := 'accepted';
+    ELSE
+      INSERT INTO entity_usage AS usage (entity_id, period_start, notification_count)
+      VALUES (v.entity_id, v.period_start, 1)
+      ON CONFLICT (entity_id, period_start) DO UPDATE SET notification_count = usage.notification_count + 1
+        WHERE v.notification_limit IS NULL OR usage.notification_count < v.notification_limit;
+      IF FOUND THEN
+        v_status := 'accepted';
+        v_counted_items := v_counted_items || v.item;
+      ELSE
+        -- Past the limit the usage row exists: a form's lead is held while the month's allowance lasts.
+        IF v.hold_over_limit THEN
+          UPDATE entity_usage usage SET held_count = usage.held_count + 1
+           WHERE usage.entity_id = v.entity_id AND usage.period_start = v.period_start
+             AND usage.held_count < v.held_limit;
+        END IF;
+        IF NOT v.hold_over_limit OR NOT FOUND THEN
+          v_settled := v_settled || jsonb_build_object(v.item::text, jsonb_build_array('quota_exceeded', NULL));
+          CONTINUE;
+        END IF;
+        v_status := 'held';
+        v_held_items := v_held_items || v.item;
+        INSERT INTO entity_alerts (entity_id, period_start, kind)
+        VALUES (v.entity_id, v.period_start, 'leads_held')
+        ON CONFLICT DO NOTHING;
+        IF FOUND THEN
+          INSERT INTO job_outbox (data)
+          VALUES (jsonb_build_object('kind', 'entity-alert', 'entityId', v.entity_id, 'periodStart', v.period_start,
+                                     'alert', 'leads_held'));
+        END IF;
+      END IF;
+    END IF;
+
+    v_id := gen_random_uuid();
+    v_accepted_items := v_accepted_items || v.item;
+    v_accepted_ids := v_accepted_ids || v_id;
+    IF v.idempotency_key IS NOT NULL THEN
+      v_kept := jsonb_build_object('id', v_id, 'flowId', v.flow_id, 'createdAt', v_created_at, 'status', v_status,
+                                   'test', v.is_test, 'unusedFields', coalesce(v.unused_fields, '[]'));
+      v_answered := v_answered || jsonb_build_object(v.entity_id || ' ' || v.idempotency_key, v_kept);
+      INSERT INTO idempotency_keys (entity_id, key, response)
+      VALUES (v.entity_id, v.idempotency_key, v_kept)
+      ON CONFLICT (entity_id, key) DO UPDATE SET response = excluded.response, created_at = now();
+      -- Expired keys are pruned now and then rather than on every request, which would scan them all.
+      IF random() < 0.01 THEN
+        DELETE FROM idempotency_keys
+         WHERE entity_id = v.entity_id AND created_at <= now() - interval '24 hours';
+      END IF;
+    END IF;
+  END LOOP;
+
+  IF cardinality(v_accepted_ids) > 0 THEN
+    INSERT INTO notifications (id, entity_id, flow_id, title, message, url, data, is_test, is_held, source,
+                               page_url, shortened_fields, is_after_hours, response_started_at, response_target_seconds)
+    SELECT accepted.id, b.entity_id, b.flow_id, b.title, b.message, b.url, b.data, b.is_test,
+           accepted.item = ANY (v_held_items), b.source, b.page_url, coalesce(b.shortened_fields, '{}'),
+           coalesce(b.is_after_hours, false), b.response_started_at, b.response_target_seconds
+      FROM unnest(v_accepted_items, v_accepted_ids) AS accepted (item, id)
+      JOIN leadbell_batch_items(p_items) b ON b.item = accepted.item;
+
+    UPDATE flows f
+       SET notification_count = f.notification_count + counted.notifications, last_notification_at = now()
+      FROM (SELECT b.flow_id, count(*) AS notifications
+              FROM leadbell_batch_items(p_items) b
+             WHERE b.item = ANY (v_accepted_items)
+             GROUP BY b.flow_id) counted
+     WHERE f.id = counted.flow_id;
+    -- At most once a minute, so a busy site does not rewrite its key on every request.
+    UPDATE api_keys k SET last_used_at = now()
+     WHERE k.id IN (SELECT b.api_key_id FROM leadbell_batch_items(p_items) b WHERE b.item = ANY (v_accepted_items))
+       AND (k.last_used_at IS NULL OR k.last_used_at < now() - interval '1 minute');
+
+    -- Held leads wait for a larger plan; leads while the business is closed ring nobody.
+    SELECT jsonb_object_agg(q.queued_notification_id, q.queued_deliveries)
+      INTO v_delivery_counts
+      FROM leadbell_queue_deliveries(
+             ARRAY(SELECT accepted.id FROM unnest(v_accepted_items, v_accepted_ids) AS accepted (item, id)
+                     JOIN leadbell_batch_items(p_items) b ON b.item = accepted.item
+                    WHERE NOT accepted.item = ANY (v_held_items) AND NOT coalesce(b.is_after_hours, false))
+           ) q;
+
+    -- Usage alerts for the entities whose count grew, each once per billing month.
+    WITH due AS (
+      SELECT DISTINCT b.entity_id, b.period_start, 'usage_' || percent AS kind
+        FROM leadbell_batch_items(p_items) b
+        JOIN entity_usage usage ON usage.entity_id = b.entity_id AND usage.period_start = b.period_start
+        CROSS JOIN unnest(p_usage_alert_percents) AS percent
+       WHERE b.item = ANY (v_counted_items)
+         AND usage.notification_count::bigint * 100 >= b.included_notifications::bigint * percent
+    ), raised AS (
+      INSERT INTO entity_alerts (entity_id, period_start, kind)
+      SELECT due.entity_id, due.period_start, due.kind FROM due
+      ON CONFLICT DO NOTHING
+      RETURNING entity_alerts.entity_id, entity_alerts.period_start, entity_alerts.kind
+    )
+    INSERT INTO job_outbox (data)
+    SELECT jsonb_build_object('kind', 'entity-alert', 'entityId', raised.entity_id, 'periodStart', raised.period_start,
+                              'alert', raised.kind)
+      FROM raised;
+
+    -- Escalation timers: stage 1 at the response target, stage 2 at twice it, from the timer's start.
+    INSERT INTO job_outbox (data, start_after)
+    SELECT jsonb_build_object('kind', 'escalation', 'notificationId', accepted.id, 'stage', stage.number),
+           now() + make_interval(secs => coalesce(b.timer_delay_seconds, 0) + b.response_target_seconds * stage.number)
+      FROM unnest(v_accepted_items, v_accepted_ids) AS accepted (item, id)
+      JOIN leadbell_batch_items(p_items) b ON b.item = accepted.item
+      CROSS JOIN (VALUES (1), (2)) AS stage (number)
+     WHERE b.escalates AND NOT accepted.item = ANY (v_held_items);
+  END IF;
+
+  RETURN QUERY
+    SELECT settled.key::integer, settled.value ->> 0, nullif(settled.value -> 1, 'null'::jsonb), 0
+      FROM jsonb_each(v_settled) settled
+    UNION ALL
+    SELECT accepted.item, status.value,
+           jsonb_build_object('id', accepted.id, 'flowId', b.flow_id, 'createdAt', v_created_at, 'status', status.value,
+                              'test', b.is_test, 'unusedFields', coalesce(b.unused_fields, '[]')),
+           coalesce((v_delivery_counts ->> accepted.id::text)::integer, 0)
+      FROM unnest(v_accepted_items, v_accepted_ids) AS accepted (item, id)
+      JOIN leadbell_batch_items(p_items) b ON b.item = accepted.item
+      CROSS JOIN LATERAL (SELECT CASE WHEN accepted.item = ANY (v_held_items) THEN 'held' ELSE 'accepted' END) AS status (value);
+END;
+$$;
+
+-- The tokens a key's bucket holds now: what it held at p_updated_at, refilled at p_rate a second by
+-- the database's clock (one clock for every server process), never above p_burst.
+CREATE OR REPLACE FUNCTION leadbell_refilled_tokens(
+  p_tokens double precision,
+  p_updated_at timestamptz,
+  p_rate double precision,
+  p_burst integer
+) RETURNS double precision
+LANGUAGE sql STABLE AS $$
+  SELECT least(p_burst, p_tokens + p_rate * extract(epoch FROM greatest(now() - p_updated_at, interval '0'))::double precision)
+$$;
+
+-- Accepts a batch as leadbell_accept_notifications does, within each API key's rate (decision 028):
+-- a token bucket per key in api_key_rate_buckets, shared by every server process on the database,
+-- taken in the same statement, so in the same round trip. A key's items take its tokens in item
+-- order; those past what its bucket holds are 'rate_limited' and go no further. rate_tokens is what
+-- the key's bucket holds after the item (for the RateLimit headers); null when the key was not
+-- charged.
+-- A key revoked or changed since the caller read it is not charged and its items go no further: they
+-- come back 'stale' and the caller reads the key afresh, so a revoked key hears 401, never 429. An
+-- item the accept function finds stale gives its token back, since its retry takes one.
+CREATE OR REPLACE FUNCTION leadbell_accept_notifications_within_rate(
+  p_items jsonb,
+  p_usage_alert_percents integer[],
+  -- Tokens a second and the most a bucket holds: NOTIFY_RATE_LIMIT and NOTIFY_RATE_BURST.
+  p_rate double precision,
+  p_burst integer
+) RETURNS TABLE (item integer, outcome text, response jsonb, delivery_count integer, rate_tokens double precision)
+LANGUAGE plpgsql AS $$
+DECLARE
+  -- Per charged item: { "<item>": [<within the rate>, <tokens left after it>] }.
+  v_rated jsonb;
+BEGIN
+  -- One upsert takes every key's tokens, in key order so concurrent batches cannot deadlock. A new
+  -- key's bucket starts full; no more than a burst passes at once.
+  WITH charged AS (
+    SELECT b.item, b.api_key_id, row_number() OVER (PARTITION BY b.api_key_id ORDER BY b.item) AS position
+      FROM leadbell_batch_items(p_items) b
+      JOIN api_keys k ON k.id = b.api_key_id
+     WHERE k.revoked_at IS NULL AND k.allowed_origins IS NOT DISTINCT FROM b.allowed_origins
+  ), taken AS (
+    INSERT INTO api_key_rate_buckets AS bucket (api_key_id, tokens, taken, updated_at)
+    SELECT c.api_key_id, p_burst - least(count(*), p_burst), least(count(*), p_burst), now()
+      FROM charged c
+     GROUP BY c.api_key_id
+     ORDER BY c.api_key_id
+    ON CONFLICT (api_key_id) DO UPDATE
+      SET taken = least(excluded.taken, floor(leadbell_refilled_tokens(bucket.tokens, bucket.updated_at, p_rate, p_burst))),
+          tokens = leadbell_refilled_tokens(bucket.tokens, bucket.updated_at, p_rate, p_burst)
+                   - least(excluded.taken, floor(leadbell_refilled_tokens(bucket.tokens, bucket.updated_at, p_rate, p_burst))),
+          updated_at = greatest(bucket.updated_at, now())
+    RETURNING bucket.api_key_id, bucket.tokens, bucket.taken
+  )
+  SELECT coalesce(jsonb_object_agg(c.item::text, jsonb_build_array(
+           c.position <= t.taken, t.tokens + greatest(t.taken - c.position, 0))), '{}')
+    INTO v_rated
+    FROM charged c
+    JOIN taken t ON t.api_key_id = c.api_key_id;
+
+  RETURN QUERY
+    WITH accepted AS (
+      SELECT a.* FROM leadbell_accept_notifications(
+        (SELECT coalesce(jsonb_agg(x.value), '[]') FROM jsonb_array_elements(p_items) x
+          WHERE coalesce((v_rated -> (x.value ->> 'item') ->> 0)::boolean, false)),
+        p_usage_alert_percents) a
+    ), refunded AS (
+      UPDATE api_key_rate_buckets bucket SET tokens = least(p_burst, bucket.tokens + stale.items)
+        FROM (SELECT b.api_key_id, count(*) AS items
+                FROM accepted a
+                JOIN leadbell_batch_items(p_items) b ON b.item = a.item
+               WHERE a.outcome = 'stale'
+               GROUP BY b.api_key_id) stale
+       WHERE bucket.api_key_id = stale.api_key_id
+    )
+    SELECT a.item, a.outcome, a.response, a.delivery_count, (v_rated -> a.item::text ->> 1)::double precision
+      FROM accepted a
+    UNION ALL
+    SELECT b.item, CASE WHEN v_rated ? b.item::text THEN 'rate_limited' ELSE 'stale' END, NULL, 0,
+           (v_rated -> b.item::text ->> 1)::double precision
+      FROM leadbell_batch_items(p_items) b
+     WHERE NOT coalesce((v_rated -> b.item::text ->> 0)::boolean, false);
+END;
+$$;

@@ -1,0 +1,113 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import pino from 'pino';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createTestDatabase } from '../../test/test-app.ts';
+import type { DeliverNotificationPayload } from './deliver-notification.job.ts';
+import { startDeliveryQueue, type DeliveryQueue } from './delivery-queue.ts';
+
+// Decision 034: our SQL queues jobs in job_outbox; the worker moves them into pg-boss (its public
+// insert) before it fetches, each exactly once, whichever process moves them.
+
+let database: { url: string; drop: () => Promise<void> };
+let pool: pg.Pool;
+const queues: DeliveryQueue[] = [];
+
+beforeAll(async () => {
+  database = await createTestDatabase(inject('adminDatabaseUrl'), inject('templateDatabase'));
+  pool = new pg.Pool({ connectionString: database.url, max: 2 });
+});
+
+afterEach(async () => {
+  for (const queue of queues.splice(0)) await queue.stop();
+  await pool.query('delete from job_outbox');
+  await pool.query('delete from pgboss.job');
+});
+
+afterAll(async () => {
+  await pool?.end();
+  await database?.drop();
+});
+
+/** A worker on a queue of its own (as one server process runs), woken by the returned function. */
+async function startWorker(handled: DeliverNotificationPayload[]): Promise<() => void> {
+  const queue = await startDeliveryQueue({
+    databaseUrl: database.url,
+    log: pino({ level: 'silent' }),
+    supervise: false,
+  });
+  queues.push(queue);
+  const listeners = new Set<() => void>();
+  queue.startWorker({
+    handle: async (payload) => {
+      handled.push(payload);
+    },
+    subscribeWakeUps: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  });
+  return () => {
+    for (const listener of listeners) listener();
+  };
+}
+
+async function queueInOutbox(count: number, startAfter = 'now()'): Promise<string[]> {
+  const ids = Array.from({ length: count }, () => randomUUID());
+  await pool.query(
+    `insert into job_outbox (data, start_after)
+     select jsonb_build_object('kind', 'test', 'subscriptionId', id), ${startAfter} from unnest($1::uuid[]) as id`,
+    [ids],
+  );
+  return ids;
+}
+
+async function outboxCount(): Promise<number> {
+  return (await pool.query('select count(*)::int as count from job_outbox')).rows[0].count as number;
+}
+
+describe('delivery queue › jobs queued by our SQL', () => {
+  it('reach the handler through pg-boss, each once, and leave job_outbox empty', async () => {
+    const handled: DeliverNotificationPayload[] = [];
+    const wake = await startWorker(handled);
+    const ids = await queueInOutbox(3);
+    wake();
+    await expect.poll(() => handled.length, { timeout: 5_000 }).toBe(3);
+    expect(handled.map((payload) => (payload.kind === 'test' ? payload.subscriptionId : null)).sort()).toEqual(
+      [...ids].sort(),
+    );
+    expect(await outboxCount()).toBe(0);
+  });
+
+  it('one queued for later waits in pg-boss for its very time (to the microsecond), not in job_outbox', async () => {
+    const handled: DeliverNotificationPayload[] = [];
+    const wake = await startWorker(handled);
+    const [id] = await queueInOutbox(1, "'2099-01-02T03:04:05.123456Z'::timestamptz");
+    wake();
+    await expect.poll(outboxCount, { timeout: 5_000 }).toBe(0);
+    const { rows } = await pool.query(
+      `select state, to_char(start_after at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as start_after
+         from pgboss.job where data->>'subscriptionId' = $1`,
+      [id],
+    );
+    expect(rows).toEqual([{ state: 'created', start_after: '2099-01-02T03:04:05.123456Z' }]);
+    expect(handled).toEqual([]);
+  });
+
+  it('two processes woken together move and run each job once', async () => {
+    const handled: DeliverNotificationPayload[] = [];
+    const wakeFirst = await startWorker(handled);
+    const wakeSecond = await startWorker(handled);
+    const ids = await queueInOutbox(200);
+    wakeFirst();
+    wakeSecond();
+    await expect.poll(() => handled.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(200);
+    // Anything handled twice would show up by now.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(handled).toHaveLength(200);
+    expect(new Set(handled.map((payload) => (payload.kind === 'test' ? payload.subscriptionId : null)))).toEqual(
+      new Set(ids),
+    );
+    expect(await outboxCount()).toBe(0);
+  });
+});
