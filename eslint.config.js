@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -38,6 +39,23 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-definitions': ['error', 'type'],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
+  },
+  {
+    // No import cycles in the apps and packages: a circle makes load order decide what a module
+    // sees at start-up, and ties two files so neither can change alone. Type-only imports are not
+    // followed (the rule's own choice): they vanish at run time. Relative imports name their .ts
+    // file and @leadbell/shared maps to its sources by `exports`, so Node's resolution finds them.
+    files: ['apps/**/*.{ts,tsx,mjs}', 'packages/**/*.ts'],
+    // Nothing imports a test file, so no circle runs through one: checking them only costs time.
+    ignores: ['**/*.test.ts', '**/*.test.tsx'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // Without these the rule skips every .ts file it reaches (its defaults are JavaScript's).
+      'import-x/extensions': ['.ts', '.tsx', '.mjs', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.mjs', '.js'] })],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     files: ['packages/shared/**/*.ts'],

@@ -7,7 +7,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import webpush from 'web-push';
-import { createWebPushSender, type PushTarget } from '../src/features/deliveries/web-push-sender.ts';
+import type { PushTarget } from '../src/features/deliveries/push-encryption-pool.ts';
+import { createWebPushSender } from '../src/features/deliveries/web-push-sender.ts';
 import { startPushServiceStub } from '../test/push-service-stub.ts';
 
 const SUBSCRIPTIONS = 50;

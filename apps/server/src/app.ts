@@ -43,6 +43,7 @@ import { systemClock, type Clock } from './lib/clock.ts';
 import { createLogger, logEachRequest } from './lib/logger.ts';
 import { addGauges, createMetrics, registerMetrics } from './http/metrics.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { toFastifyTrustProxy } from './http/trust-proxy.ts';
 import type { EmbeddedPostgres } from './db/embedded-postgres.ts';
 import type { Secrets } from './lib/secrets.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -100,7 +101,7 @@ export async function buildApp({
       return typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
     },
     requestIdHeader: false,
-    trustProxy: env.TRUST_PROXY,
+    trustProxy: toFastifyTrustProxy(env.TRUST_PROXY),
     bodyLimit: 64 * 1024,
   });
   if (onRoute) app.addHook('onRoute', onRoute);
@@ -119,7 +120,12 @@ export async function buildApp({
   const isDatabaseDown = createDatabaseProbe(pool);
   registerErrorHandler(app, isDatabaseDown);
 
-  const mailer = createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, log: app.log });
+  const mailer = createMailer({
+    mailTransport: env.MAIL_TRANSPORT,
+    smtpUrl: env.SMTP_URL,
+    from: env.MAIL_FROM,
+    log: app.log,
+  });
   const trustedOrigins = trustedOriginsOf(env);
   const auth = createAuth({
     db,
@@ -163,7 +169,6 @@ export async function buildApp({
     ingester: createNotificationIngester({
       db,
       pool,
-      queue: deliveryQueue,
       announcer,
       clock,
       rate: { ratePerSecond: env.NOTIFY_RATE_LIMIT, burst: env.NOTIFY_RATE_BURST },
@@ -173,7 +178,7 @@ export async function buildApp({
   registerNotificationRoutes(app, context, receive);
   registerHookRoutes(app, context, { receive, publicUrl: env.PUBLIC_URL });
   registerUsageRoutes(app, context);
-  registerSetupRoutes(app, context, { canSendEmail: Boolean(env.SMTP_URL) });
+  registerSetupRoutes(app, context, { canSendEmail: env.MAIL_TRANSPORT === 'smtp' });
   registerDeliveryRoutes(app, context);
   registerTeamRoutes(app, context, { mailer, publicUrl: env.PUBLIC_URL, log: app.log });
   registerLeadRoutes(app, context);

@@ -1,10 +1,13 @@
 /// <reference lib="webworker" />
+// First: the push payload is read with the shared zod schema, and sw.js has the same script policy.
+import './zod-without-eval.ts';
 import type { PushReceipt } from '@leadbell/shared/devices';
 import {
   claimOutcome,
   leadCardUrl,
   notificationActions,
   notificationTarget,
+  pushReceiptOf,
   readNotificationData,
   readPushPayload,
   type NotificationData,
@@ -69,8 +72,8 @@ self.addEventListener('push', (event) => {
       body: payload.message,
       ...(payload.notificationId ? { tag: payload.notificationId } : {}),
       // An escalation replaces the lead's notification, rings again and stays until acted on.
-      ...(payload.isEscalation && payload.notificationId ? { renotify: true, requireInteraction: true } : {}),
-      silent: payload.isSilent,
+      ...(payload.escalation && payload.notificationId ? { renotify: true, requireInteraction: true } : {}),
+      silent: payload.silent,
       actions: notificationActions(payload),
     },
     {
@@ -79,7 +82,8 @@ self.addEventListener('push', (event) => {
       phone: payload.phone,
     },
   );
-  event.waitUntil(shown.then(() => (payload.receipt ? sendReceipt(payload.receipt) : undefined)));
+  const receipt = pushReceiptOf(payload);
+  event.waitUntil(shown.then(() => (receipt ? sendReceipt(receipt) : undefined)));
 });
 
 function postLead(notificationId: string, change: 'claim' | 'seen'): Promise<Response> {

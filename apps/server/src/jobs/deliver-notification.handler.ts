@@ -7,12 +7,14 @@ import { outcomeOfPushAnswer, type AttemptOutcome } from '../features/deliveries
 import { findDeliveryTargets, type DeliveryTarget } from '../features/deliveries/find-delivery-targets.ts';
 import { isQuietAt } from '@leadbell/shared/business-hours';
 import { leadDialNumberOf, leadEmailOf } from '@leadbell/shared/contact';
+import type { PushPayload } from '@leadbell/shared/push-payload';
 import { notificationMail } from '../features/deliveries/notification-mail.ts';
-import { buildPushPayload, leadPushActions, type PushContent } from '../features/deliveries/push-payload.ts';
+import { buildPushPayload, leadPushActions } from '../features/deliveries/push-payload.ts';
 import { isPushServiceAllowed } from '../features/deliveries/push-service-hosts.ts';
 import { recordDeliveredAttempts, recordDeliveryAttempt } from '../features/deliveries/record-delivery-attempt.ts';
 import { recordDeviceHealth } from '../features/deliveries/record-device-health.ts';
-import type { PushTarget, WebPushSender } from '../features/deliveries/web-push-sender.ts';
+import type { PushTarget } from '../features/deliveries/push-encryption-pool.ts';
+import type { WebPushSender } from '../features/deliveries/web-push-sender.ts';
 import { unansweredLeadMail } from '../features/leads/unanswered-lead-mail.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { Mail, Mailer } from '../mail/mailer.ts';
@@ -82,7 +84,7 @@ export function createDeliverNotificationHandler({
     });
   }
 
-  async function push(target: PushTarget, content: PushContent, ttlSeconds: number): Promise<AttemptOutcome> {
+  async function push(target: PushTarget, content: PushPayload, ttlSeconds: number): Promise<AttemptOutcome> {
     // Checked again at send time: the list may have shrunk since the device registered.
     if (!isPushServiceAllowed(target.endpoint, env.PUSH_SERVICE_HOSTS)) return failed('push service not allowed');
     return outcomeOfPushAnswer(await sender.send(target, buildPushPayload(content), { ttlSeconds }));
@@ -106,7 +108,7 @@ export function createDeliverNotificationHandler({
     const isEscalation = delivery.purpose === 'escalation';
     const minutes = Math.round((delivery.responseTargetSeconds ?? 0) / 60);
     const phone = leadDialNumberOf(delivery.data, delivery.defaultCountry);
-    const content = {
+    const content: PushPayload = {
       title: isEscalation ? `Still unanswered (${minutes} min): ${delivery.title}` : delivery.title,
       message: delivery.message,
       url,
@@ -124,7 +126,11 @@ export function createDeliverNotificationHandler({
     return push(target, content, Math.ceil((deadline - Date.now()) / 1000));
   }
 
-  /** One attempt at a pending delivery, or its failure when the notification expired unsent. */
+  /**
+   * One attempt at a pending delivery, or its failure when the notification expired unsent. The
+   * deadline is the push TTL (PUSH_TTL_SECONDS) from the row's created_at: real time, on the
+   * system clock like the push service's own TTL, not the app's clock (decision 025).
+   */
   async function attemptOnce(delivery: DeliveryTarget) {
     const deadline = delivery.createdAt.getTime() + env.PUSH_TTL_SECONDS * 1000;
     const isExpired = Date.now() >= deadline;
@@ -200,7 +206,7 @@ export function createDeliverNotificationHandler({
       .where(eq(pushSubscriptions.id, subscriptionId));
     if (!subscription) return;
     const target = { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } };
-    const content = {
+    const content: PushPayload = {
       title: 'Leadbell test notification',
       message: 'Notifications reach this device.',
       url: `${env.PUBLIC_URL}/account`,

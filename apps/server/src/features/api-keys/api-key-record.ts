@@ -29,6 +29,6 @@ export function toApiKeySummary(
  * Tenancy and kind in the where clause: an active key of the API page, addressed with its entity.
  * Webhook tokens (kind `hook`) are managed on their flow, never through these routes.
  */
-export function activeApiKey(id: string, entityId: string) {
+export function activeApiKey(entityId: string, id: string) {
   return and(eq(apiKeys.id, id), eq(apiKeys.entityId, entityId), eq(apiKeys.kind, 'api'), isNull(apiKeys.revokedAt));
 }

@@ -74,7 +74,7 @@ export function registerApiKeyRoutes(app: FastifyInstance, { db, cipher, require
       },
       onRequest: admin,
     },
-    async (request) => updateApiKey(db, request.params.id, entityIdOf(request), request.body),
+    async (request) => updateApiKey(db, entityIdOf(request), request.params.id, request.body),
   );
 
   routes.get(
@@ -91,7 +91,7 @@ export function registerApiKeyRoutes(app: FastifyInstance, { db, cipher, require
     async (request, reply) =>
       reply
         .header('cache-control', 'no-store')
-        .send(await getApiKeySecretOrThrow(db, cipher, request.params.id, entityIdOf(request))),
+        .send(await getApiKeySecretOrThrow(db, cipher, entityIdOf(request), request.params.id)),
   );
 
   routes.delete(
@@ -106,7 +106,7 @@ export function registerApiKeyRoutes(app: FastifyInstance, { db, cipher, require
       onRequest: admin,
     },
     async (request, reply) => {
-      await revokeApiKey(db, request.params.id, entityIdOf(request));
+      await revokeApiKey(db, entityIdOf(request), request.params.id);
       return reply.status(204).send();
     },
   );

@@ -10,14 +10,14 @@ import type { ApiKeyCipher } from './api-key-cipher.ts';
 export async function getApiKeySecretOrThrow(
   db: Database,
   cipher: ApiKeyCipher,
-  id: string,
   entityId: string,
+  id: string,
 ): Promise<ApiKeySecret> {
   if (!isUuid(id)) throw new AppError('not_found', 'API key not found.');
   const [row] = await db
     .select({ keyCiphertext: apiKeys.keyCiphertext })
     .from(apiKeys)
-    .where(activeApiKey(id, entityId));
+    .where(activeApiKey(entityId, id));
   if (!row) throw new AppError('not_found', 'API key not found.');
   return { API_Key: cipher.decrypt(row.keyCiphertext) };
 }

@@ -8,15 +8,15 @@ import { activeApiKey, apiKeySummaryColumns, toApiKeySummary } from './api-key-r
 /** Changes which browser origins may use an active key; takes effect on the next request. */
 export async function updateApiKey(
   db: Database,
-  id: string,
   entityId: string,
+  id: string,
   { allowedOrigins }: UpdateApiKey,
 ): Promise<ApiKeySummary> {
   if (!isUuid(id)) throw new AppError('not_found', 'API key not found.');
   const [row] = await db
     .update(apiKeys)
     .set({ allowedOrigins: [...new Set(allowedOrigins)] })
-    .where(activeApiKey(id, entityId))
+    .where(activeApiKey(entityId, id))
     .returning(apiKeySummaryColumns);
   if (!row) throw new AppError('not_found', 'API key not found.');
   return toApiKeySummary(row);

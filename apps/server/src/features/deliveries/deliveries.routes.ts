@@ -20,6 +20,6 @@ export function registerDeliveryRoutes(app: FastifyInstance, { db, requireSessio
       },
       onRequest: requireSession,
     },
-    async (request) => ({ data: await listDeliveries(db, request.params.id, entityIdOf(request)) }),
+    async (request) => ({ data: await listDeliveries(db, entityIdOf(request), request.params.id) }),
   );
 }

@@ -11,8 +11,8 @@ import { isUuid } from '../../http/ids.ts';
 /** Every delivery of one of the entity's notifications, oldest first: who got it, on what, and how it went. */
 export async function listDeliveries(
   db: Database,
-  notificationId: string,
   entityId: string,
+  notificationId: string,
 ): Promise<DeliveryDetail[]> {
   if (!isUuid(notificationId)) throw new AppError('not_found', 'Notification not found.');
   const [notification] = await db

@@ -1,6 +1,8 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { PushTarget } from './web-push-sender.ts';
+
+/** A device's push subscription: where its push service takes messages, and the keys to encrypt for. */
+export type PushTarget = { endpoint: string; keys: { p256dh: string; auth: string } };
 
 export type EncryptionRequest = { id: number; target: PushTarget; payload: string; ttlSeconds: number };
 type EncryptionAnswer = { id: number; headers: Record<string, string>; body: Buffer } | { id: number; error: string };

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { buildPushPayload, PUSH_PLAINTEXT_MAX_BYTES, type PushContent } from './push-payload.ts';
+import { PushPayloadSchema, type PushPayload } from '@leadbell/shared/push-payload';
+import { buildPushPayload, PUSH_PLAINTEXT_MAX_BYTES } from './push-payload.ts';
 
-const content: PushContent = {
+const content: PushPayload = {
   title: 'New lead: Bob',
   message: 'Bob wrote: is it free?',
   url: 'https://example.com/flows/1',
@@ -21,11 +22,28 @@ describe('push payload', () => {
     expect(JSON.parse(buildPushPayload(content))).toEqual(content);
   });
 
+  it('sends what the shared schema the service worker reads with accepts, cut or not', () => {
+    const testPush: PushPayload = {
+      ...content,
+      notificationId: null,
+      flowId: null,
+      deliveryId: null,
+      deviceId: 'v1',
+      isTest: true,
+      phone: null,
+      actions: [],
+    };
+    const cut = { ...content, title: '\u0001'.repeat(700), message: '😀'.repeat(2000) };
+    for (const payload of [content, testPush, cut]) {
+      expect(PushPayloadSchema.safeParse(JSON.parse(buildPushPayload(payload))).success).toBe(true);
+    }
+  });
+
   it('cuts a message that would exceed 4,096 encrypted bytes at a code point, with an ellipsis', () => {
     const message = '😀'.repeat(1000) + '\u0001'.repeat(1000);
     const payload = buildPushPayload({ ...content, message });
     expect(Buffer.byteLength(payload)).toBeLessThanOrEqual(PUSH_PLAINTEXT_MAX_BYTES);
-    const parsed = JSON.parse(payload) as PushContent;
+    const parsed = JSON.parse(payload) as PushPayload;
     expect(parsed.message.endsWith('…')).toBe(true);
     expect(message.startsWith(parsed.message.slice(0, -1))).toBe(true);
     expect(parsed.title).toBe(content.title);
@@ -41,7 +59,7 @@ describe('push payload', () => {
       url: `https://e.com/${'a'.repeat(3200)}`,
     });
     expect(Buffer.byteLength(payload)).toBeLessThanOrEqual(PUSH_PLAINTEXT_MAX_BYTES);
-    const parsed = JSON.parse(payload) as PushContent;
+    const parsed = JSON.parse(payload) as PushPayload;
     expect(parsed.message).toBe('');
     expect(parsed.title.endsWith('…')).toBe(true);
   });

@@ -2,9 +2,7 @@ import https from 'node:https';
 import { performance } from 'node:perf_hooks';
 import tls from 'node:tls';
 import webpush from 'web-push';
-import { createPushEncryptionPool } from './push-encryption-pool.ts';
-
-export type PushTarget = { endpoint: string; keys: { p256dh: string; auth: string } };
+import { createPushEncryptionPool, type PushTarget } from './push-encryption-pool.ts';
 
 /** A push service's answer, or why there was none (timeout, connection refused, TLS failure…). */
 export type PushAnswer =

@@ -5,11 +5,11 @@ import { isUuid } from '../../http/ids.ts';
 import { ownedDevice, type DeviceOwner } from './device-record.ts';
 
 /** Removes one of the user's devices; its pending deliveries fail as "device removed". */
-export async function deletePushSubscription(db: Database, id: string, owner: DeviceOwner): Promise<void> {
+export async function deletePushSubscription(db: Database, owner: DeviceOwner, id: string): Promise<void> {
   if (!isUuid(id)) throw new AppError('not_found', 'Device not found.');
   const deleted = await db
     .delete(pushSubscriptions)
-    .where(ownedDevice(id, owner))
+    .where(ownedDevice(owner, id))
     .returning({ id: pushSubscriptions.id });
   if (deleted.length === 0) throw new AppError('not_found', 'Device not found.');
 }

@@ -35,7 +35,7 @@ export function toDevice(row: DeviceRow): Device {
 export type DeviceOwner = { userId: string; entityId: string };
 
 /** Tenancy in the where clause: a device is only ever addressed together with its user and entity. */
-export function ownedDevice(id: string, { userId, entityId }: DeviceOwner) {
+export function ownedDevice({ userId, entityId }: DeviceOwner, id: string) {
   return and(
     eq(pushSubscriptions.id, id),
     eq(pushSubscriptions.userId, userId),

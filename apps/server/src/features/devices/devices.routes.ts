@@ -93,7 +93,7 @@ export function registerDeviceRoutes(
       onRequest: requireSession,
     },
     async (request, reply) => {
-      await deletePushSubscription(db, request.params.id, ownerOf(request));
+      await deletePushSubscription(db, ownerOf(request), request.params.id);
       return reply.status(204).send();
     },
   );
@@ -111,7 +111,7 @@ export function registerDeviceRoutes(
       onRequest: requireSession,
     },
     async (request, reply) =>
-      reply.status(202).send(await sendTestNotification(db, deliveryQueue, request.params.id, ownerOf(request))),
+      reply.status(202).send(await sendTestNotification(db, deliveryQueue, ownerOf(request), request.params.id)),
   );
 
   // Sent by the service worker when it shows a push: the device itself got it (decision 021).

@@ -35,7 +35,7 @@ export async function recordPushReceipt(db: Database, owner: DeviceOwner, receip
       const devices = await tx
         .update(pushSubscriptions)
         .set({ lastReceivedAt: sql`now()` })
-        .where(ownedDevice(deviceId, owner))
+        .where(ownedDevice(owner, deviceId))
         .returning({ id: pushSubscriptions.id });
       // A delivery outlives a removed device; a test names a device that must still be this user's.
       if (devices.length === 0 && receipt.deviceId) throw new AppError('not_found', 'Device not found.');

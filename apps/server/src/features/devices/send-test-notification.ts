@@ -11,15 +11,15 @@ import { ownedDevice, type DeviceOwner } from './device-record.ts';
 export async function sendTestNotification(
   db: Database,
   queue: DeliveryQueue,
-  id: string,
   owner: DeviceOwner,
+  id: string,
 ): Promise<TestNotificationResult> {
   if (!isUuid(id)) throw new AppError('not_found', 'Device not found.');
   // The database's clock, like the device's delivery times the console compares it with.
   const [device] = await db
     .select({ id: pushSubscriptions.id, now: sql<string>`to_json(now())#>>'{}'` })
     .from(pushSubscriptions)
-    .where(ownedDevice(id, owner));
+    .where(ownedDevice(owner, id));
   if (!device) throw new AppError('not_found', 'Device not found.');
   await queue.enqueue(db, [{ payload: { kind: 'test', subscriptionId: device.id } }]);
   await wakeDeliveryWorkers(db);

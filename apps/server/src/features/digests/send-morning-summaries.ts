@@ -1,4 +1,4 @@
-import { and, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, isNull, lte } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/auth.ts';
 import { entities } from '../../db/schema/entities.ts';
@@ -42,7 +42,7 @@ export async function morningSummariesDue(
     const leads = await db.transaction(async (tx) => {
       const due = await tx
         .update(notifications)
-        .set({ summarizedAt: sql`now()` })
+        .set({ summarizedAt: now })
         .where(and(eq(notifications.entityId, entity.entityId), isDue))
         .returning({
           id: notifications.id,

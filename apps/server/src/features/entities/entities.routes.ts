@@ -12,7 +12,7 @@ import { updateEntity } from './update-entity.ts';
 
 export function registerEntityRoutes(
   app: FastifyInstance,
-  { db, cipher, requireSession, requireAdmin, deliveryQueue }: RouteContext,
+  { db, cipher, requireSession, requireAdmin, clock }: RouteContext,
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
@@ -31,7 +31,8 @@ export function registerEntityRoutes(
       },
       onRequest: requireSession,
     },
-    async (request, reply) => reply.status(201).send(await createEntity(db, sessionUserOf(request), request.body)),
+    async (request, reply) =>
+      reply.status(201).send(await createEntity(db, sessionUserOf(request), request.body, clock.now())),
   );
 
   routes.get(
@@ -40,7 +41,7 @@ export function registerEntityRoutes(
       schema: { summary: 'Read the business', params: IdParamsSchema, response: { 200: EntitySchema } },
       onRequest: requireSession,
     },
-    async (request) => getEntityOrThrow(db, request.params.id, sessionUserOf(request).entityId),
+    async (request) => getEntityOrThrow(db, sessionUserOf(request).entityId, request.params.id, clock.now()),
   );
 
   routes.patch(
@@ -57,7 +58,12 @@ export function registerEntityRoutes(
       onRequest: [requireSession, requireAdmin],
     },
     async (request) =>
-      updateEntity(db, { id: request.params.id, callerEntityId: entityIdOf(request), update: request.body }),
+      updateEntity(db, {
+        id: request.params.id,
+        callerEntityId: entityIdOf(request),
+        update: request.body,
+        now: clock.now(),
+      }),
   );
 
   routes.put(
@@ -74,10 +80,11 @@ export function registerEntityRoutes(
       onRequest: [requireSession, requireAdmin],
     },
     async (request) =>
-      selectPlan(db, cipher, deliveryQueue, {
+      selectPlan(db, cipher, {
         user: sessionUserOf(request),
         entityId: request.params.id,
         plan: request.body.plan,
+        now: clock.now(),
       }),
   );
 }

@@ -7,18 +7,23 @@ import { isUuid } from '../../http/ids.ts';
 import { toEntity } from './entity-record.ts';
 
 /** The caller's own entity by id; any other id, existing or not, answers 404. */
-export async function getEntityOrThrow(db: Database, id: string, callerEntityId: string | null): Promise<Entity> {
+export async function getEntityOrThrow(
+  db: Database,
+  callerEntityId: string | null,
+  id: string,
+  now: Date,
+): Promise<Entity> {
   if (!callerEntityId || !isUuid(id)) throw new AppError('not_found', 'Entity not found.');
   const [row] = await db
     .select()
     .from(entities)
     .where(and(eq(entities.id, id), eq(entities.id, callerEntityId)));
   if (!row) throw new AppError('not_found', 'Entity not found.');
-  return toEntity(row);
+  return toEntity(row, now);
 }
 
-export async function findEntity(db: Database, id: string | null): Promise<Entity | null> {
+export async function findEntity(db: Database, id: string | null, now: Date): Promise<Entity | null> {
   if (!id) return null;
   const [row] = await db.select().from(entities).where(eq(entities.id, id));
-  return row ? toEntity(row) : null;
+  return row ? toEntity(row, now) : null;
 }

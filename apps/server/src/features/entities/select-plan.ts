@@ -9,7 +9,6 @@ import { AppError } from '../../http/app-error.ts';
 import { isUuid } from '../../http/ids.ts';
 import type { ApiKeyCipher } from '../api-keys/api-key-cipher.ts';
 import { issueFirstApiKey } from '../api-keys/issue-api-key.ts';
-import type { DeliveryQueue } from '../../jobs/delivery-queue.ts';
 import { releaseHeldLeads } from '../notifications/release-held-leads.ts';
 import { billingStateOf } from '../usage/billing-state.ts';
 import { requireSeatsForPlan } from '../team/seats.ts';
@@ -44,8 +43,7 @@ function planChange(row: typeof entities.$inferSelect, plan: PlanId, now: Date):
 export async function selectPlan(
   db: Database,
   cipher: ApiKeyCipher,
-  queue: DeliveryQueue,
-  { user, entityId, plan }: { user: SessionUser; entityId: string; plan: PlanId },
+  { user, entityId, plan, now }: { user: SessionUser; entityId: string; plan: PlanId; now: Date },
 ): Promise<Entity> {
   if (!user.entityId || !isUuid(entityId)) throw new AppError('not_found', 'Entity not found.');
   if (user.role !== 'admin') throw new AppError('forbidden', 'Only an admin can change the plan.');
@@ -56,16 +54,14 @@ export async function selectPlan(
       .where(and(eq(entities.id, entityId), eq(entities.id, user.entityId!)))
       .for('update');
     if (!current) throw new AppError('not_found', 'Entity not found.');
-    if (current.plan) await requireSeatsForPlan(tx, current.id, plan);
-    const now = new Date();
+    if (current.plan) await requireSeatsForPlan(tx, current.id, plan, now);
     const [row] = await tx
       .update(entities)
       .set({ ...planChange(current, plan, now), updatedAt: sql`now()` })
       .where(eq(entities.id, current.id))
       .returning();
     await issueFirstApiKey(tx, cipher, row!.id);
-    if (current.plan && isLargerPlan(plan, billingStateOf(current, now).plan))
-      await releaseHeldLeads(tx, queue, row!.id);
+    if (current.plan && isLargerPlan(plan, billingStateOf(current, now).plan)) await releaseHeldLeads(tx, row!.id);
     return toEntity(row!, now);
   });
 }

@@ -9,7 +9,7 @@ import { toEntity } from './entity-record.ts';
 /** Changes the business's settings (left-out ones stay); only the caller's own entity (another id answers 404). */
 export async function updateEntity(
   db: Database,
-  { id, callerEntityId, update }: { id: string; callerEntityId: string; update: UpdateEntity },
+  { id, callerEntityId, update, now }: { id: string; callerEntityId: string; update: UpdateEntity; now: Date },
 ): Promise<Entity> {
   if (!isUuid(id)) throw new AppError('not_found', 'Entity not found.');
   return db.transaction(async (tx) => {
@@ -29,6 +29,6 @@ export async function updateEntity(
     // Insights count leads by local day: another zone recounts them (decision 025).
     if (update.timeZone && update.timeZone !== current.timeZone)
       await tx.execute(sql`select leadbell_recount_lead_stats(${id})`);
-    return toEntity(row!);
+    return toEntity(row!, now);
   });
 }

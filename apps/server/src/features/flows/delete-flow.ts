@@ -5,8 +5,8 @@ import { isUuid } from '../../http/ids.ts';
 import { ownedFlow } from './flow-record.ts';
 
 /** Deletes the flow and, by cascade, its notifications: docs/decisions/012-deleting-a-flow.md. */
-export async function deleteFlow(db: Database, flowId: string, entityId: string): Promise<void> {
+export async function deleteFlow(db: Database, entityId: string, flowId: string): Promise<void> {
   if (!isUuid(flowId)) throw new AppError('not_found', 'Flow not found.');
-  const deleted = await db.delete(flows).where(ownedFlow(flowId, entityId)).returning({ id: flows.id });
+  const deleted = await db.delete(flows).where(ownedFlow(entityId, flowId)).returning({ id: flows.id });
   if (deleted.length === 0) throw new AppError('not_found', 'Flow not found.');
 }

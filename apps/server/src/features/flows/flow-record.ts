@@ -22,6 +22,6 @@ export function toFlow(row: typeof flows.$inferSelect): Flow {
 }
 
 /** Tenancy in the where clause: a flow is only ever addressed together with its entity. */
-export function ownedFlow(flowId: string, entityId: string) {
+export function ownedFlow(entityId: string, flowId: string) {
   return and(eq(flows.id, flowId), eq(flows.entityId, entityId));
 }

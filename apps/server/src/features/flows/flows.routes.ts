@@ -50,7 +50,7 @@ export function registerFlowRoutes(app: FastifyInstance, { db, requireSession, r
       schema: { summary: 'Read a flow', params: IdParamsSchema, response: { 200: FlowSchema, ...ENTITY_REQUIRED } },
       onRequest: requireSession,
     },
-    async (request) => getFlowOrThrow(db, request.params.id, entityIdOf(request)),
+    async (request) => getFlowOrThrow(db, entityIdOf(request), request.params.id),
   );
 
   routes.get(
@@ -65,7 +65,7 @@ export function registerFlowRoutes(app: FastifyInstance, { db, requireSession, r
       },
       onRequest: requireSession,
     },
-    async (request) => getFlowFields(db, request.params.id, entityIdOf(request)),
+    async (request) => getFlowFields(db, entityIdOf(request), request.params.id),
   );
 
   routes.put(
@@ -80,7 +80,7 @@ export function registerFlowRoutes(app: FastifyInstance, { db, requireSession, r
       },
       onRequest: admin,
     },
-    async (request) => updateFlow(db, request.params.id, entityIdOf(request), request.body),
+    async (request) => updateFlow(db, entityIdOf(request), request.params.id, request.body),
   );
 
   routes.delete(
@@ -95,7 +95,7 @@ export function registerFlowRoutes(app: FastifyInstance, { db, requireSession, r
       onRequest: admin,
     },
     async (request, reply) => {
-      await deleteFlow(db, request.params.id, entityIdOf(request));
+      await deleteFlow(db, entityIdOf(request), request.params.id);
       return reply.status(204).send();
     },
   );

@@ -8,8 +8,8 @@ import { getFlowOrThrow } from './get-flow.ts';
  * editor warns about placeholders none of them fills. Reads at most FLOW_FIELDS_SAMPLE rows from
  * the (flow_id, seq) index, whatever the flow's size.
  */
-export async function getFlowFields(db: Database, flowId: string, entityId: string): Promise<FlowFields> {
-  await getFlowOrThrow(db, flowId, entityId);
+export async function getFlowFields(db: Database, entityId: string, flowId: string): Promise<FlowFields> {
+  await getFlowOrThrow(db, entityId, flowId);
   const { rows } = await db.execute<{ name: string | null; last_seen_at: string | null; sample_size: number }>(sql`
     with latest as (
       select data, created_at from notifications

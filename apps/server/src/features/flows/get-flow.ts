@@ -5,9 +5,9 @@ import { AppError } from '../../http/app-error.ts';
 import { isUuid } from '../../http/ids.ts';
 import { ownedFlow, toFlow } from './flow-record.ts';
 
-export async function getFlowOrThrow(db: Database, flowId: string, entityId: string): Promise<Flow> {
+export async function getFlowOrThrow(db: Database, entityId: string, flowId: string): Promise<Flow> {
   if (!isUuid(flowId)) throw new AppError('not_found', 'Flow not found.');
-  const [row] = await db.select().from(flows).where(ownedFlow(flowId, entityId));
+  const [row] = await db.select().from(flows).where(ownedFlow(entityId, flowId));
   if (!row) throw new AppError('not_found', 'Flow not found.');
   return toFlow(row);
 }

@@ -5,12 +5,12 @@ import { AppError } from '../../http/app-error.ts';
 import { isUuid } from '../../http/ids.ts';
 import { ownedFlow, toFlow } from './flow-record.ts';
 
-export async function updateFlow(db: Database, flowId: string, entityId: string, input: FlowInput): Promise<Flow> {
+export async function updateFlow(db: Database, entityId: string, flowId: string, input: FlowInput): Promise<Flow> {
   if (!isUuid(flowId)) throw new AppError('not_found', 'Flow not found.');
   const [row] = await db
     .update(flows)
     .set({ ...input, updatedAt: new Date() })
-    .where(ownedFlow(flowId, entityId))
+    .where(ownedFlow(entityId, flowId))
     .returning();
   if (!row) throw new AppError('not_found', 'Flow not found.');
   return toFlow(row);

@@ -23,7 +23,7 @@ export function toFlowHook(
 }
 
 /** Tenancy in the where clause: the active webhook token of a flow of the entity. */
-export function activeFlowHook(flowId: string, entityId: string) {
+export function activeFlowHook(entityId: string, flowId: string) {
   return and(
     eq(apiKeys.flowId, flowId),
     eq(apiKeys.entityId, entityId),

@@ -11,7 +11,7 @@ export async function getFlowHook(
   { flowId, entityId }: { flowId: string; entityId: string },
   options: { cipher: ApiKeyCipher; publicUrl: string },
 ): Promise<FlowHookState> {
-  await getFlowOrThrow(db, flowId, entityId);
-  const [row] = await db.select(flowHookColumns).from(apiKeys).where(activeFlowHook(flowId, entityId));
+  await getFlowOrThrow(db, entityId, flowId);
+  const [row] = await db.select(flowHookColumns).from(apiKeys).where(activeFlowHook(entityId, flowId));
   return { hook: row ? toFlowHook(row, options) : null };
 }

@@ -15,10 +15,10 @@ export async function replaceFlowHook(
   { flowId, entityId }: { flowId: string; entityId: string },
   options: { cipher: ApiKeyCipher; publicUrl: string },
 ): Promise<FlowHook> {
-  await getFlowOrThrow(db, flowId, entityId);
+  await getFlowOrThrow(db, entityId, flowId);
   const token = generateHookToken();
   const row = await db.transaction(async (tx) => {
-    await tx.update(apiKeys).set({ revokedAt: new Date() }).where(activeFlowHook(flowId, entityId));
+    await tx.update(apiKeys).set({ revokedAt: new Date() }).where(activeFlowHook(entityId, flowId));
     const [created] = await tx
       .insert(apiKeys)
       .values({

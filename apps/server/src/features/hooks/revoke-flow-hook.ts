@@ -9,11 +9,11 @@ export async function revokeFlowHook(
   db: Database,
   { flowId, entityId }: { flowId: string; entityId: string },
 ): Promise<void> {
-  await getFlowOrThrow(db, flowId, entityId);
+  await getFlowOrThrow(db, entityId, flowId);
   const revoked = await db
     .update(apiKeys)
     .set({ revokedAt: new Date() })
-    .where(activeFlowHook(flowId, entityId))
+    .where(activeFlowHook(entityId, flowId))
     .returning({ id: apiKeys.id });
   if (revoked.length === 0) throw new AppError('not_found', 'This flow has no webhook address.');
 }

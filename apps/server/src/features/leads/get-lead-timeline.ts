@@ -50,7 +50,7 @@ export async function getLeadTimeline(
       .select({ createdAt: notifications.createdAt, pageUrl: notifications.pageUrl })
       .from(notifications)
       .where(and(eq(notifications.id, id), eq(notifications.entityId, entityId))),
-    listDeliveries(db, id, entityId),
+    listDeliveries(db, entityId, id),
     db
       .select({ kind: leadEvents.kind, at: leadEvents.at, userId: leadEvents.userId, name: users.name })
       .from(leadEvents)

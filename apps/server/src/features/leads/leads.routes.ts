@@ -67,7 +67,7 @@ export function registerLeadRoutes(app: FastifyInstance, { db, requireSession, c
     },
     async (request, reply) => {
       const { entityId, user } = callerOf(request);
-      const day = new Date().toISOString().slice(0, 10);
+      const day = clock.now().toISOString().slice(0, 10);
       return (
         reply
           .header('content-type', 'text/csv; charset=utf-8')

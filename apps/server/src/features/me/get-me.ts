@@ -17,7 +17,7 @@ async function findAdminNames(db: Database, entityId: string | null): Promise<st
 }
 
 /** The console's auth state in one call: the user, their entity, its admins and the onboarding step. */
-export async function getMe(db: Database, user: SessionUser): Promise<Me> {
-  const [entity, admins] = await Promise.all([findEntity(db, user.entityId), findAdminNames(db, user.entityId)]);
+export async function getMe(db: Database, user: SessionUser, now: Date): Promise<Me> {
+  const [entity, admins] = await Promise.all([findEntity(db, user.entityId, now), findAdminNames(db, user.entityId)]);
   return { user, entity, admins, onboardingStep: onboardingStepOf(entity) };
 }

@@ -4,7 +4,7 @@ import { sessionUserOf } from '../../auth/require-session.ts';
 import type { RouteContext } from '../../http/route-context.ts';
 import { getMe } from './get-me.ts';
 
-export function registerMeRoutes(app: FastifyInstance, { db, requireSession }: RouteContext) {
+export function registerMeRoutes(app: FastifyInstance, { db, requireSession, clock }: RouteContext) {
   const schema = {
     summary: 'Who is signed in',
     description:
@@ -12,6 +12,6 @@ export function registerMeRoutes(app: FastifyInstance, { db, requireSession }: R
     response: { 200: MeSchema },
   };
   app.get('/v1/me', { schema, onRequest: requireSession }, async (request, reply) =>
-    reply.header('cache-control', 'no-store').send(await getMe(db, sessionUserOf(request))),
+    reply.header('cache-control', 'no-store').send(await getMe(db, sessionUserOf(request), clock.now())),
   );
 }

@@ -15,7 +15,7 @@ export async function listNotifications(
   db: Database,
   { flowId, entityId, cursor, limit }: NotificationPageQuery & { flowId: string; entityId: string },
 ): Promise<NotificationPage> {
-  const flow = await getFlowOrThrow(db, flowId, entityId);
+  const flow = await getFlowOrThrow(db, entityId, flowId);
   const rows = await db
     .select(notificationColumns)
     .from(notifications)

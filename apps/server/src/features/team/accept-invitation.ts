@@ -19,9 +19,14 @@ const UNAVAILABLE = {
  * (decision 023). Only the invited, verified address can, and only someone not in another
  * business: nobody is moved between businesses by a link.
  */
-export async function acceptInvitation(db: Database, token: string, user: SessionUser): Promise<{ entityId: string }> {
+export async function acceptInvitation(
+  db: Database,
+  token: string,
+  user: SessionUser,
+  now: Date,
+): Promise<{ entityId: string }> {
   return db.transaction(async (tx) => {
-    const invitation = await findInvitationByToken(tx, token);
+    const invitation = await findInvitationByToken(tx, token, now);
     await lockEntity(tx, invitation.entityId);
     if (user.entityId === invitation.entityId && invitation.status === 'used') return { entityId: user.entityId };
     if (invitation.status !== 'pending') throw new AppError('invitation_unavailable', UNAVAILABLE[invitation.status]);
@@ -39,13 +44,13 @@ export async function acceptInvitation(db: Database, token: string, user: Sessio
     }
     const spent = await tx
       .update(entityInvitations)
-      .set({ acceptedAt: sql`now()`, acceptedBy: user.id })
+      .set({ acceptedAt: now, acceptedBy: user.id })
       .where(and(eq(entityInvitations.id, invitation.id), isNull(entityInvitations.acceptedAt)))
       .returning({ id: entityInvitations.id });
     if (spent.length === 0) throw new AppError('invitation_unavailable', UNAVAILABLE.used);
     await tx
       .update(users)
-      .set({ entityId: invitation.entityId, role: invitation.role, entityJoinedAt: sql`now()`, updatedAt: sql`now()` })
+      .set({ entityId: invitation.entityId, role: invitation.role, entityJoinedAt: now, updatedAt: sql`now()` })
       .where(and(eq(users.id, user.id), isNull(users.entityId)));
     return { entityId: invitation.entityId };
   });

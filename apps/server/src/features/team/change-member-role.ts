@@ -10,7 +10,13 @@ import { lockEntity } from './lock-entity.ts';
 /** Makes a member an admin or an admin a member; the last admin stays one. Applies to their next request. */
 export async function changeMemberRole(
   db: Database,
-  { entityId, userId, viewerId, update }: { entityId: string; userId: string; viewerId: string; update: UpdateMember },
+  {
+    entityId,
+    userId,
+    viewerId,
+    update,
+    now,
+  }: { entityId: string; userId: string; viewerId: string; update: UpdateMember; now: Date },
 ): Promise<TeamMember> {
   if (userId.length > 100) throw new AppError('not_found', 'Member not found.');
   await db.transaction(async (tx) => {
@@ -23,6 +29,8 @@ export async function changeMemberRole(
       .returning({ id: users.id });
     if (changed.length === 0) throw new AppError('not_found', 'Member not found.');
   });
-  const member = (await getTeam(db, { entityId, viewerId })).members.find((candidate) => candidate.userId === userId);
+  const member = (await getTeam(db, { entityId, viewerId, now })).members.find(
+    (candidate) => candidate.userId === userId,
+  );
   return member!;
 }

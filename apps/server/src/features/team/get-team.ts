@@ -14,6 +14,7 @@ const inviters = alias(users, 'inviters');
 export async function listTeamInvitations(
   db: Database,
   entityId: string,
+  now: Date,
   invitationId?: string,
 ): Promise<TeamInvitation[]> {
   const rows = await db
@@ -29,13 +30,13 @@ export async function listTeamInvitations(
       ),
     )
     .orderBy(asc(entityInvitations.createdAt));
-  return rows.map((row) => toTeamInvitation(row, row.inviterName));
+  return rows.map((row) => toTeamInvitation(row, row.inviterName, now));
 }
 
 /** The Team page: members with their working devices and last activity, open invitations, seats. */
 export async function getTeam(
   db: Database,
-  { entityId, viewerId }: { entityId: string; viewerId: string },
+  { entityId, viewerId, now }: { entityId: string; viewerId: string; now: Date },
 ): Promise<Team> {
   // Table-qualified by hand: Drizzle leaves columns bare in a one-table select, where `id` would
   // mean the subquery's own.
@@ -56,7 +57,7 @@ export async function getTeam(
     .from(users)
     .where(eq(users.entityId, entityId))
     .orderBy(asc(users.entityJoinedAt), asc(users.createdAt));
-  const { plan: _plan, ...seats } = await getSeats(db, entityId);
+  const { plan: _plan, ...seats } = await getSeats(db, entityId, now);
   return {
     members: members.map((row): TeamMember => ({
       userId: row.userId,
@@ -68,7 +69,7 @@ export async function getTeam(
       lastActiveAt: row.lastActiveAt?.toISOString() ?? null,
       isYou: row.userId === viewerId,
     })),
-    invitations: await listTeamInvitations(db, entityId),
+    invitations: await listTeamInvitations(db, entityId, now),
     seats,
   };
 }

@@ -2,7 +2,7 @@ import { INVITATION_TTL_DAYS } from '@leadbell/shared/team';
 import { generateSecretToken, hashSecretToken } from '../../lib/secret-token.ts';
 
 /** A new invitation link's token (mailed, never stored), its digest (stored) and when it stops working. */
-export function newInvitationToken(now = new Date()) {
+export function newInvitationToken(now: Date) {
   const token = generateSecretToken('lbi_', 32);
   return {
     token,

@@ -19,9 +19,9 @@ import { invitationColumns, toTeamInvitation } from './team-records.ts';
 export async function inviteTeammate(
   db: Database,
   mail: InvitationMailer,
-  { entityId, inviter, invite }: { entityId: string; inviter: SessionUser; invite: Invite },
+  { entityId, inviter, invite, now }: { entityId: string; inviter: SessionUser; invite: Invite; now: Date },
 ): Promise<TeamInvitation> {
-  const { token, tokenHash, expiresAt } = newInvitationToken();
+  const { token, tokenHash, expiresAt } = newInvitationToken(now);
   const row = await db.transaction(async (tx) => {
     await lockEntity(tx, entityId);
     const [member] = await tx
@@ -32,7 +32,7 @@ export async function inviteTeammate(
       const message = 'This person is already in your team.';
       throw new AppError('validation_error', message, { fields: { email: [message] } });
     }
-    await takeInvitationMail(tx, entityId);
+    await takeInvitationMail(tx, entityId, now);
     // A new invitation for the same email replaces the old link (and frees its seat first).
     await tx
       .update(entityInvitations)
@@ -45,7 +45,7 @@ export async function inviteTeammate(
           isNull(entityInvitations.revokedAt),
         ),
       );
-    await requireFreeSeat(tx, entityId);
+    await requireFreeSeat(tx, entityId, now);
     const [created] = await tx
       .insert(entityInvitations)
       .values({ entityId, email: invite.email, role: invite.role, tokenHash, invitedBy: inviter.id, expiresAt })
@@ -59,5 +59,5 @@ export async function inviteTeammate(
     token,
     inviterName: inviter.name,
   });
-  return toTeamInvitation(row, inviter.name);
+  return toTeamInvitation(row, inviter.name, now);
 }

@@ -1,20 +1,22 @@
-import { and, count, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, count, eq, gt, lt } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { invitationMails } from '../../db/schema/invitations.ts';
 import { AppError } from '../../http/app-error.ts';
 
 /** Invitation emails an entity may send per hour, new and resent alike: enough for any team, too few to spam with. */
 export const INVITATION_MAILS_PER_HOUR = 20;
+const HOUR_MS = 60 * 60 * 1000;
 
 /**
  * Counts one invitation email against the entity's hourly allowance, or refuses it with 429.
  * The caller holds the entity's lock, so two admins inviting at once cannot both take the last one.
  */
-export async function takeInvitationMail(tx: Database, entityId: string): Promise<void> {
+export async function takeInvitationMail(tx: Database, entityId: string, now: Date): Promise<void> {
+  const hourAgo = new Date(now.getTime() - HOUR_MS);
   const [recent] = await tx
     .select({ sent: count() })
     .from(invitationMails)
-    .where(and(eq(invitationMails.entityId, entityId), gt(invitationMails.sentAt, sql`now() - interval '1 hour'`)));
+    .where(and(eq(invitationMails.entityId, entityId), gt(invitationMails.sentAt, hourAgo)));
   if ((recent?.sent ?? 0) >= INVITATION_MAILS_PER_HOUR)
     throw new AppError(
       'rate_limited',
@@ -25,6 +27,6 @@ export async function takeInvitationMail(tx: Database, entityId: string): Promis
     );
   await tx
     .delete(invitationMails)
-    .where(and(eq(invitationMails.entityId, entityId), lt(invitationMails.sentAt, sql`now() - interval '1 hour'`)));
-  await tx.insert(invitationMails).values({ entityId });
+    .where(and(eq(invitationMails.entityId, entityId), lt(invitationMails.sentAt, hourAgo)));
+  await tx.insert(invitationMails).values({ entityId, sentAt: now });
 }

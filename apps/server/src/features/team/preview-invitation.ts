@@ -13,7 +13,7 @@ const inviters = alias(users, 'inviters');
 export type FoundInvitation = InvitationPreview & { id: string; entityId: string };
 
 /** The invitation a link's token names, found by its digest; an unknown token answers 404. */
-export async function findInvitationByToken(db: Database, token: string, now = new Date()): Promise<FoundInvitation> {
+export async function findInvitationByToken(db: Database, token: string, now: Date): Promise<FoundInvitation> {
   const [row] = await db
     .select({
       id: entityInvitations.id,
@@ -45,7 +45,7 @@ export async function findInvitationByToken(db: Database, token: string, now = n
 }
 
 /** What the person opening the link may see before signing in: the token itself is the capability. */
-export async function previewInvitation(db: Database, token: string): Promise<InvitationPreview> {
-  const { id: _id, entityId: _entityId, ...preview } = await findInvitationByToken(db, token);
+export async function previewInvitation(db: Database, token: string, now: Date): Promise<InvitationPreview> {
+  const { id: _id, entityId: _entityId, ...preview } = await findInvitationByToken(db, token, now);
   return preview;
 }

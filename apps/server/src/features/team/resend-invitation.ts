@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { TeamInvitation } from '@leadbell/shared/team';
 import type { SessionUser } from '../../auth/require-session.ts';
 import type { Database } from '../../db/client.ts';
@@ -22,10 +22,10 @@ const RESEND_AFTER_SECONDS = 60;
 export async function resendInvitation(
   db: Database,
   mail: InvitationMailer,
-  { entityId, invitationId, sender }: { entityId: string; invitationId: string; sender: SessionUser },
+  { entityId, invitationId, sender, now }: { entityId: string; invitationId: string; sender: SessionUser; now: Date },
 ): Promise<TeamInvitation> {
   if (!isUuid(invitationId)) throw new AppError('not_found', 'Invitation not found.');
-  const { token, tokenHash, expiresAt } = newInvitationToken();
+  const { token, tokenHash, expiresAt } = newInvitationToken(now);
   const row = await db.transaction(async (tx) => {
     await lockEntity(tx, entityId);
     const thisInvitation = and(
@@ -39,21 +39,21 @@ export async function resendInvitation(
       .from(entityInvitations)
       .where(thisInvitation);
     if (!current) throw new AppError('not_found', 'Invitation not found.');
-    const wait = Math.ceil(RESEND_AFTER_SECONDS - (Date.now() - current.sentAt.getTime()) / 1000);
+    const wait = Math.ceil(RESEND_AFTER_SECONDS - (now.getTime() - current.sentAt.getTime()) / 1000);
     if (wait > 0)
       throw new AppError('rate_limited', `It was just sent. Try again in ${wait} s.`, {
         headers: { 'retry-after': String(wait) },
       });
-    if (current.expiresAt <= new Date()) await requireFreeSeat(tx, entityId);
-    await takeInvitationMail(tx, entityId);
+    if (current.expiresAt <= now) await requireFreeSeat(tx, entityId, now);
+    await takeInvitationMail(tx, entityId, now);
     const [updated] = await tx
       .update(entityInvitations)
-      .set({ tokenHash, expiresAt, sentAt: sql`now()` })
+      .set({ tokenHash, expiresAt, sentAt: now })
       .where(thisInvitation)
       .returning({ email: entityInvitations.email, role: entityInvitations.role });
     return updated!;
   });
   await sendInvitationMail(db, mail, { entityId, email: row.email, role: row.role, token, inviterName: sender.name });
-  const [resent] = await listTeamInvitations(db, entityId, invitationId);
+  const [resent] = await listTeamInvitations(db, entityId, now, invitationId);
   return resent!;
 }

@@ -9,23 +9,23 @@ import { entityInvitations } from '../../db/schema/invitations.ts';
 import { AppError } from '../../http/app-error.ts';
 import { billingColumns, billingStateOf } from '../usage/billing-state.ts';
 
-/** An invitation that still holds a seat: not accepted, not revoked, not expired. */
-export function isPendingInvitation() {
+/** An invitation that still holds a seat at `now`: not accepted, not revoked, not expired. */
+export function isPendingInvitation(now: Date) {
   return and(
     isNull(entityInvitations.acceptedAt),
     isNull(entityInvitations.revokedAt),
-    gt(entityInvitations.expiresAt, sql`now()`),
+    gt(entityInvitations.expiresAt, now),
   );
 }
 
 /** Members and pending invitations: what the plan's users count (decision 023). */
-export async function countUsedSeats(db: Database, entityId: string): Promise<number> {
+export async function countUsedSeats(db: Database, entityId: string, now: Date): Promise<number> {
   const [row] = await db
     .execute<{ used: number }>(
       sql`
     select (select count(*) from ${users} where ${users.entityId} = ${entityId})::int
          + (select count(*) from ${entityInvitations}
-             where ${entityInvitations.entityId} = ${entityId} and ${isPendingInvitation()})::int as used`,
+             where ${entityInvitations.entityId} = ${entityId} and ${isPendingInvitation(now)})::int as used`,
     )
     .then((result) => result.rows);
   return row?.used ?? 0;
@@ -39,22 +39,22 @@ export function seatPlanOf(state: { plan: PlanId; pendingPlan: PlanId | null }):
   return state.pendingPlan && seatsOf(state.pendingPlan) < seatsOf(state.plan) ? state.pendingPlan : state.plan;
 }
 
-export async function getSeats(db: Database, entityId: string): Promise<Seats & { plan: PlanId }> {
+export async function getSeats(db: Database, entityId: string, now: Date): Promise<Seats & { plan: PlanId }> {
   const [entity] = await db.select(billingColumns).from(entities).where(eq(entities.id, entityId));
   if (!entity) throw new AppError('not_found', 'Entity not found.');
-  const plan = seatPlanOf(billingStateOf(entity, new Date()));
-  return { used: await countUsedSeats(db, entityId), included: seatsOf(plan), plan };
+  const plan = seatPlanOf(billingStateOf(entity, now));
+  return { used: await countUsedSeats(db, entityId, now), included: seatsOf(plan), plan };
 }
 
 /** 402 `seat_limit_reached` unless one more person fits; run under the entity's row lock. */
-export async function requireFreeSeat(db: Database, entityId: string): Promise<void> {
-  const seats = await getSeats(db, entityId);
+export async function requireFreeSeat(db: Database, entityId: string, now: Date): Promise<void> {
+  const seats = await getSeats(db, entityId, now);
   if (seats.used >= seats.included) throw new AppError('seat_limit_reached', seatLimitMessage(seats.plan));
 }
 
 /** Choosing a plan with fewer seats than the team fills is refused, saying how many to remove. */
-export async function requireSeatsForPlan(db: Database, entityId: string, plan: PlanId): Promise<void> {
-  const used = await countUsedSeats(db, entityId);
+export async function requireSeatsForPlan(db: Database, entityId: string, plan: PlanId, now: Date): Promise<void> {
+  const used = await countUsedSeats(db, entityId, now);
   const { title, includedUsers } = getPlan(plan);
   if (used <= includedUsers) return;
   const over = used - includedUsers;

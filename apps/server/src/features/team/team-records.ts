@@ -12,7 +12,7 @@ export const invitationColumns = {
 export function toTeamInvitation(
   row: Pick<typeof entityInvitations.$inferSelect, keyof typeof invitationColumns>,
   invitedBy: string | null,
-  now = new Date(),
+  now: Date,
 ): TeamInvitation {
   return {
     id: row.id,

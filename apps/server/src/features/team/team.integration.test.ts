@@ -13,6 +13,7 @@ import {
 } from '../../../test/owners.ts';
 import { startPushServiceStub, type PushServiceStub } from '../../../test/push-service-stub.ts';
 import { startTestApp, type TestApp } from '../../../test/test-app.ts';
+import { createTestClock } from '../../../test/test-clock.ts';
 
 let app: TestApp;
 let stub: PushServiceStub;
@@ -297,3 +298,28 @@ async function signedInOwnerAgain(email: string): Promise<HttpClient> {
   expect(response.status).toBe(200);
   return client;
 }
+
+describe('team › on the app’s clock (decision 025)', () => {
+  const clock = createTestClock(new Date());
+  let timed: TestApp;
+  beforeAll(async () => {
+    timed = await startTestApp({}, undefined, { clock });
+  });
+  afterAll(async () => timed?.close());
+
+  it('a week on the clock expires an invitation: its link says so and its seat is free again', async () => {
+    const admin = await onboardedOwner(timed, { plan: 'pro' });
+    const invitation = await inviteByEmail(timed, admin);
+    const statusOf = async () =>
+      ((await (await fetch(`${timed.baseUrl}/v1/invitations/${invitation.token}`)).json()) as { status: string })
+        .status;
+    expect(await statusOf()).toBe('pending');
+    expect((await admin.client.get('/v1/team')).body.seats.used).toBe(2);
+
+    clock.set(new Date(clock.now().getTime() + 7 * 24 * 3600_000 + 60_000));
+    expect(await statusOf()).toBe('expired');
+    const team = (await admin.client.get('/v1/team')).body;
+    expect(team.seats.used).toBe(1);
+    expect(team.invitations).toMatchObject([{ id: invitation.id, isExpired: true }]);
+  });
+});

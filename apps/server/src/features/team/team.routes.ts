@@ -32,7 +32,7 @@ const LAST_ADMIN = errorResponses({ 409: 'It would leave the business without an
 /** Members, invitations and seats (decision 023): admins manage, anyone in the entity may leave. */
 export function registerTeamRoutes(
   app: FastifyInstance,
-  { db, requireSession, requireAdmin }: RouteContext,
+  { db, requireSession, requireAdmin, clock }: RouteContext,
   mail: InvitationMailer,
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -48,7 +48,8 @@ export function registerTeamRoutes(
       },
       onRequest: admin,
     },
-    async (request) => getTeam(db, { entityId: entityIdOf(request), viewerId: sessionUserOf(request).id }),
+    async (request) =>
+      getTeam(db, { entityId: entityIdOf(request), viewerId: sessionUserOf(request).id, now: clock.now() }),
   );
 
   routes.post(
@@ -73,6 +74,7 @@ export function registerTeamRoutes(
           entityId: entityIdOf(request),
           inviter: sessionUserOf(request),
           invite: request.body,
+          now: clock.now(),
         }),
       ),
   );
@@ -93,6 +95,7 @@ export function registerTeamRoutes(
         entityId: entityIdOf(request),
         invitationId: request.params.id,
         sender: sessionUserOf(request),
+        now: clock.now(),
       }),
   );
 
@@ -130,6 +133,7 @@ export function registerTeamRoutes(
         userId: request.params.id,
         viewerId: sessionUserOf(request).id,
         update: request.body,
+        now: clock.now(),
       }),
   );
 
@@ -178,7 +182,7 @@ export function registerTeamRoutes(
       },
     },
     async (request, reply) =>
-      reply.header('cache-control', 'no-store').send(await previewInvitation(db, request.params.token)),
+      reply.header('cache-control', 'no-store').send(await previewInvitation(db, request.params.token, clock.now())),
   );
 
   routes.post(
@@ -199,6 +203,6 @@ export function registerTeamRoutes(
       },
       onRequest: requireSession,
     },
-    async (request) => acceptInvitation(db, request.params.token, sessionUserOf(request)),
+    async (request) => acceptInvitation(db, request.params.token, sessionUserOf(request), clock.now()),
   );
 }

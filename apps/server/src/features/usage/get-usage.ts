@@ -7,14 +7,14 @@ import { getSeats } from '../team/seats.ts';
 import { getBillingStateOrThrow } from './billing-state.ts';
 
 /** This billing month's count against the plan in force, with overage and what is left. */
-export async function getUsage(db: Database, entityId: string, now = new Date()): Promise<Usage> {
+export async function getUsage(db: Database, entityId: string, now: Date): Promise<Usage> {
   const billing = await getBillingStateOrThrow(db, entityId, now);
   const [row] = await db
     .select({ count: entityUsage.notificationCount, heldCount: entityUsage.heldCount })
     .from(entityUsage)
     .where(and(eq(entityUsage.entityId, entityId), eq(entityUsage.periodStart, billing.period.start)));
   const count = row?.count ?? 0;
-  const seats = await getSeats(db, entityId);
+  const seats = await getSeats(db, entityId, now);
   const overage = overageOf(billing.plan, count);
   return {
     plan: billing.plan,

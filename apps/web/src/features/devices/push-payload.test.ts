@@ -1,40 +1,42 @@
+import { PushPayloadSchema } from '@leadbell/shared/push-payload';
 import { describe, expect, it } from 'vitest';
 import {
   claimOutcome,
   leadCardUrl,
   notificationActions,
   notificationTarget,
+  pushReceiptOf,
   readNotificationData,
   readPushPayload,
 } from './push-payload.ts';
 
 const ORIGIN = 'http://localhost:3000';
 
+/** What the delivery worker sends for a lead: every field the shared schema names. */
+const LEAD_PUSH = {
+  title: 'Still unanswered (5 min): New lead: Bob',
+  message: 'Bob asked: <b>price?</b>',
+  url: 'https://example.com/lead/1',
+  notificationId: 'n1',
+  flowId: 'f1',
+  deliveryId: 'd1',
+  deviceId: null,
+  isTest: false,
+  phone: '+447911123456',
+  actions: ['claim', 'call'],
+  escalation: true,
+  silent: true,
+};
+
 describe('readPushPayload', () => {
-  it('push › reads the fields the delivery worker sends', () => {
-    expect(
-      readPushPayload({
-        title: 'New lead: Bob',
-        message: 'Bob asked: <b>price?</b>',
-        url: 'https://example.com/lead/1',
-        notificationId: 'n1',
-        flowId: 'f1',
-        deliveryId: 'd1',
-        deviceId: null,
-        isTest: false,
-      }),
-    ).toEqual({
-      title: 'New lead: Bob',
-      message: 'Bob asked: <b>price?</b>',
-      url: 'https://example.com/lead/1',
-      notificationId: 'n1',
-      flowId: 'f1',
-      receipt: { deliveryId: 'd1' },
-      isEscalation: false,
-      isSilent: false,
-      phone: null,
-      actions: [],
-    });
+  it('push › a payload the shared schema accepts is read back unchanged', () => {
+    expect(PushPayloadSchema.parse(LEAD_PUSH)).toEqual(LEAD_PUSH);
+    expect(readPushPayload(LEAD_PUSH)).toEqual(LEAD_PUSH);
+  });
+
+  it('push › a payload without a phone, buttons, escalation or quiet hours reads them as none', () => {
+    const { phone: _phone, actions: _actions, escalation: _escalation, silent: _silent, ...older } = LEAD_PUSH;
+    expect(readPushPayload(older)).toEqual({ ...older, phone: null, actions: [], escalation: false, silent: false });
   });
 
   it('push › a lead’s phone and buttons are read; anything but a number or a known action is dropped', () => {
@@ -54,20 +56,22 @@ describe('readPushPayload', () => {
 
   it('push › an escalation and quiet hours are read as such, anything else as neither', () => {
     expect(readPushPayload({ title: 'Still unanswered', escalation: true, silent: true })).toMatchObject({
-      isEscalation: true,
-      isSilent: true,
+      escalation: true,
+      silent: true,
     });
-    expect(readPushPayload({ escalation: 'yes', silent: 1 })).toMatchObject({ isEscalation: false, isSilent: false });
+    expect(readPushPayload({ escalation: 'yes', silent: 1 })).toMatchObject({ escalation: false, silent: false });
   });
 
   it('push › a test push’s receipt names the device; a push without either has none', () => {
-    expect(readPushPayload({ title: 'Test', deliveryId: null, deviceId: 'v1' }).receipt).toEqual({ deviceId: 'v1' });
-    expect(readPushPayload({ title: 'Old server' }).receipt).toBeNull();
+    expect(pushReceiptOf(readPushPayload({ title: 'Test', deliveryId: null, deviceId: 'v1' }))).toEqual({
+      deviceId: 'v1',
+    });
+    expect(pushReceiptOf(readPushPayload({ title: 'Old server' }))).toBeNull();
   });
 
   it('push › anything unreadable still gives a notification to show', () => {
     expect(readPushPayload(null)).toMatchObject({ title: 'Leadbell', message: 'You have a new notification.' });
-    expect(readPushPayload({ title: 42, message: '' })).toMatchObject({ title: 'Leadbell', url: null });
+    expect(readPushPayload({ title: 42, message: '' })).toMatchObject({ title: 'Leadbell', url: '' });
     expect(readPushPayload('plain text push')).toMatchObject({ title: 'Leadbell', message: 'plain text push' });
   });
 });
@@ -87,6 +91,7 @@ describe('notificationTarget', () => {
     expect(notificationTarget({ url: 'javascript:alert(1)', flowId: 'f1' }, ORIGIN)).toBe(`${ORIGIN}/flows/f1`);
     expect(notificationTarget({ url: 'http://example.com/', flowId: 'f1' }, ORIGIN)).toBe(`${ORIGIN}/flows/f1`);
     expect(notificationTarget({ url: 'http://[bad', flowId: null }, ORIGIN)).toBe(`${ORIGIN}/flows`);
+    expect(notificationTarget(readPushPayload({ flowId: 'f1' }), ORIGIN)).toBe(`${ORIGIN}/flows/f1`);
   });
 });
 

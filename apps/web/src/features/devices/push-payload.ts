@@ -1,73 +1,56 @@
 import type { PushReceipt } from '@leadbell/shared/devices';
-
-/**
- * What the delivery worker sends in a Web Push message (JSON). The service worker shows title and
- * message as plain text: `showNotification` never interprets HTML.
- */
-export type PushPayload = {
-  title: string;
-  message: string;
-  /** The notification's own https URL, or the flow's notifications page in the console. */
-  url: string | null;
-  notificationId: string | null;
-  flowId: string | null;
-  /** What the device's receipt names: the delivery, or the device for a test push. */
-  receipt: PushReceipt | null;
-  /** Nobody claimed the lead in time: ring again and keep it on screen (decision 025). */
-  isEscalation: boolean;
-  /** The member's quiet hours: no sound, no vibration. */
-  isSilent: boolean;
-  /** The lead's first phone number (E.164), for the Call button. */
-  phone: string | null;
-  /** The buttons the server asks for (decision 024): "I'm on it", "Call". */
-  actions: PushAction[];
-};
-
-export type PushAction = 'claim' | 'call';
+import { PushActionSchema, PushPayloadSchema, type PushAction, type PushPayload } from '@leadbell/shared/push-payload';
 
 /** What a shown notification keeps for its click: where the body goes and what the buttons act on. */
 export type NotificationData = { url: string | null; notificationId: string | null; phone: string | null };
 
-/** The body of `POST /v1/push/receipts` for a push, when it names what it delivers. */
-function receiptOf(record: Record<string, unknown>): PushReceipt | null {
-  const deliveryId = text(record.deliveryId);
-  if (deliveryId) return { deliveryId };
-  const deviceId = text(record.deviceId);
-  return deviceId ? { deviceId } : null;
-}
-
 const FALLBACK_TITLE = 'Leadbell';
 const FALLBACK_MESSAGE = 'You have a new notification.';
+
+function recordOf(data: unknown): Record<string, unknown> {
+  return typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
+}
 
 function text(value: unknown): string | null {
   return typeof value === 'string' && value.trim() ? value : null;
 }
 
+/** One field as the shared schema reads it, or `fallback` when it is missing or not that. */
+function field<K extends keyof PushPayload>(record: Record<string, unknown>, key: K, fallback: PushPayload[K]) {
+  const parsed = PushPayloadSchema.shape[key].safeParse(record[key]);
+  return parsed.success ? (parsed.data as PushPayload[K]) : fallback;
+}
+
 /**
- * Reads a push message's data, whatever it holds: a push must always show a notification
- * (browsers punish silent pushes), so anything unreadable still shows a generic one.
+ * Reads a push message's data (`PushPayloadSchema`, shared with the server that sends it) field
+ * by field, whatever it holds: a push must always show a notification (browsers punish silent
+ * pushes), so anything unreadable still shows a generic one. A blank title or message reads as
+ * the generic one; an unknown button is dropped, the others kept.
  */
 export function readPushPayload(data: unknown): PushPayload {
-  const record = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
+  const record = recordOf(data);
   return {
     title: text(record.title) ?? FALLBACK_TITLE,
     message: text(record.message) ?? (typeof data === 'string' && data.trim() ? data : FALLBACK_MESSAGE),
-    url: text(record.url),
-    notificationId: text(record.notificationId),
-    flowId: text(record.flowId),
-    receipt: receiptOf(record),
-    isEscalation: record.escalation === true,
-    isSilent: record.silent === true,
-    phone: phoneOf(record.phone),
+    url: text(record.url) ?? '',
+    notificationId: field(record, 'notificationId', null),
+    flowId: field(record, 'flowId', null),
+    deliveryId: field(record, 'deliveryId', null),
+    deviceId: field(record, 'deviceId', null),
+    isTest: field(record, 'isTest', false),
+    phone: field(record, 'phone', null),
     actions: Array.isArray(record.actions)
-      ? (['claim', 'call'] as const).filter((action) => (record.actions as unknown[]).includes(action))
+      ? record.actions.filter((action): action is PushAction => PushActionSchema.safeParse(action).success)
       : [],
+    escalation: field(record, 'escalation', false),
+    silent: field(record, 'silent', false),
   };
 }
 
-/** Only a phone number (international, or as written when the business has no country) ever becomes a `tel:` link. */
-function phoneOf(value: unknown): string | null {
-  return typeof value === 'string' && /^\+?\d{6,15}$/.test(value) ? value : null;
+/** The body of `POST /v1/push/receipts` for a push, when it names what it delivers. */
+export function pushReceiptOf(payload: Pick<PushPayload, 'deliveryId' | 'deviceId'>): PushReceipt | null {
+  if (payload.deliveryId) return { deliveryId: payload.deliveryId };
+  return payload.deviceId ? { deviceId: payload.deviceId } : null;
 }
 
 /** The buttons to show: "I'm on it" for a lead, "Call" when its phone is known. */
@@ -81,8 +64,12 @@ export function notificationActions(payload: Pick<PushPayload, 'actions' | 'noti
 
 /** A shown notification's data, read back on click (anything else reads as nothing). */
 export function readNotificationData(data: unknown): NotificationData {
-  const record = typeof data === 'object' && data !== null ? (data as Record<string, unknown>) : {};
-  return { url: text(record.url), notificationId: text(record.notificationId), phone: phoneOf(record.phone) };
+  const record = recordOf(data);
+  return {
+    url: text(record.url),
+    notificationId: text(record.notificationId),
+    phone: PushPayloadSchema.shape.phone.safeParse(record.phone).data ?? null,
+  };
 }
 
 /** The lead's card in the console: where tapping a lead's notification goes (issue 12). */
@@ -105,8 +92,9 @@ export function claimOutcome(status: number | null, leadTitle: string, serverMes
 /**
  * Where tapping the notification goes: the payload's URL when it is https or on our own origin
  * (never `javascript:` or another scheme), else the flow's notifications, else the flow list.
+ * An empty URL (a push that carried none) counts as none.
  */
-export function notificationTarget(payload: Pick<PushPayload, 'url' | 'flowId'>, origin: string): string {
+export function notificationTarget(payload: { url: string | null; flowId: string | null }, origin: string): string {
   if (payload.url) {
     try {
       const url = new URL(payload.url, origin);

@@ -3,8 +3,11 @@ import { useNavigate } from 'react-router';
 import { clearSession } from '../../../lib/auth.ts';
 import { signOut } from '../api/sign-out.ts';
 
-/** Ends the session, forgets every cached answer and goes to sign in. */
-export function useSignOut() {
+/**
+ * Ends the session, forgets every cached answer and goes to sign in; with `stay`, the page stays
+ * and shows its signed-out state (the invitation page offers to sign in with the invited address).
+ */
+export function useSignOut({ stay = false }: { stay?: boolean } = {}) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useMutation({
@@ -13,7 +16,7 @@ export function useSignOut() {
       // Cleared first: the sign-in page's guard would otherwise still see the old session and
       // bounce straight back into the console.
       clearSession(queryClient);
-      await navigate('/sign-in', { replace: true });
+      if (!stay) await navigate('/sign-in', { replace: true });
     },
   });
 }

@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { ApiError } from '../../../lib/api-client.ts';
+import { refreshSession } from '../../../lib/auth.ts';
+import { acceptInvitation } from '../api/accept-invitation.ts';
+import { invitationQueryKey } from '../api/get-invitation.ts';
+
+/** Joins the business an invitation link names, then opens its console with a welcome. */
+export function useJoinTeam(token: string, entityName: string) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: () => acceptInvitation(token),
+    onSuccess: async () => {
+      await refreshSession(queryClient);
+      await navigate('/flows', { replace: true, state: { message: `Welcome to ${entityName}!` } });
+    },
+    onError: (error) => {
+      // Expired or withdrawn meanwhile: the page shows that state from a fresh read.
+      if (error instanceof ApiError && error.code === 'invitation_unavailable')
+        void queryClient.invalidateQueries({ queryKey: invitationQueryKey(token) });
+    },
+  });
+}
