@@ -1,8 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import pino from 'pino';
-import { startEmbeddedPostgres } from '../src/db/embedded-postgres.ts';
+import { startThrowawayPostgres } from '../test/throwaway-postgres.ts';
 
 export type BenchDatabase = { adminUrl: string; kind: string; stop: () => Promise<void> };
 
@@ -10,25 +6,8 @@ export type BenchDatabase = { adminUrl: string; kind: string; stop: () => Promis
 export async function startBenchDatabase(): Promise<BenchDatabase> {
   if (process.env.TEST_DATABASE_URL)
     return { adminUrl: process.env.TEST_DATABASE_URL, kind: 'PostgreSQL server', stop: async () => {} };
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'leadbell-bench-'));
-  const embedded = await startEmbeddedPostgres({
-    dataDir,
-    password: 'bench',
-    log: pino({ level: 'warn' }),
-    // Every result after this would be meaningless.
-    onUnrecoverable: (error) => {
-      console.error(error);
-      process.exit(1);
-    },
-  });
-  return {
-    adminUrl: embedded.connectionString,
-    kind: 'embedded PostgreSQL',
-    stop: async () => {
-      await embedded.stop();
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
+  const embedded = await startThrowawayPostgres('bench');
+  return { adminUrl: embedded.connectionString, kind: 'embedded PostgreSQL', stop: embedded.stop };
 }
 
 export function percentile(sorted: number[], p: number): number {

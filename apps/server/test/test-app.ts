@@ -6,6 +6,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import type pino from 'pino';
 import { inject } from 'vitest';
 import webpush from 'web-push';
 import { buildApp } from '../src/app.ts';
@@ -16,12 +17,18 @@ import type { Clock } from '../src/lib/clock.ts';
 import { findFreePort } from '../src/lib/free-port.ts';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
 
-/** A fresh database on the project's PostgreSQL, migrated, so test files never see each other's rows. */
-export async function createTestDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+/**
+ * A fresh database on the project's PostgreSQL, so test files never see each other's rows: a copy
+ * of `template` (migrated once per run by the global setup) when given, else empty.
+ */
+export async function createTestDatabase(
+  adminUrl: string,
+  template?: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `leadbell_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -56,11 +63,15 @@ export async function startTestApp(
   adminDatabaseUrl?: string,
   /**
    * `pushCa`: a certificate the push sender trusts (the local push-service stub's). `clock`: the
-   * time the app reads (decision 025); move it with `advanceTime`.
+   * time the app reads (decision 025); move it with `advanceTime`. `log`: the app's logger (silent
+   * by default), for a test that reads what the server logs.
    */
-  { pushCa, clock }: { pushCa?: string; clock?: Clock } = {},
+  { pushCa, clock, log }: { pushCa?: string; clock?: Clock; log?: pino.Logger } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase(adminDatabaseUrl ?? inject('adminDatabaseUrl'));
+  // Under Vitest the database is a copy of the run's migrated template; a benchmark's is migrated here.
+  const database = adminDatabaseUrl
+    ? await createTestDatabase(adminDatabaseUrl)
+    : await createTestDatabase(inject('adminDatabaseUrl'), inject('templateDatabase'));
   const smtp = await startSmtpSink();
   const port = await findFreePort();
   const env = loadEnv({
@@ -77,7 +88,7 @@ export async function startTestApp(
     ...overrides,
   });
   const client = createDatabaseClient(database.url, { max: env.DATABASE_POOL_SIZE });
-  await runMigrations(client);
+  if (adminDatabaseUrl) await runMigrations(client);
   const vapid = webpush.generateVAPIDKeys();
   const routes: TestApp['routes'] = [];
   const app = await buildApp({
@@ -93,6 +104,7 @@ export async function startTestApp(
     ...client,
     ...(pushCa && { pushCa }),
     ...(clock && { clock }),
+    ...(log && { log }),
     onRoute: (route) => {
       for (const method of [route.method].flat()) routes.push({ method, url: route.url });
     },

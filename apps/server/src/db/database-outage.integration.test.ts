@@ -45,10 +45,11 @@ async function temporaryFolder(prefix: string): Promise<string> {
 }
 
 /**
- * Posts leads from SENDERS loops until `until` resolves, then a little longer so the answers after
- * recovery are part of the record.
+ * Posts leads from SENDERS loops while `outage` runs, then a little longer so the answers after
+ * recovery are part of the record. The outage starts once the owner is onboarded and the senders
+ * are sending: on a busy machine onboarding alone can outlast the outage's head start.
  */
-async function sendLeadsWhile(server: ServerProcess, until: Promise<unknown>): Promise<Outcome[]> {
+async function sendLeadsWhile(server: ServerProcess, outage: () => Promise<unknown>): Promise<Outcome[]> {
   const owner = await onboardedOwner({ baseUrl: server.baseUrl, smtp });
   const flowId = await createFlow(owner.client);
   const outcomes: Outcome[] = [];
@@ -67,7 +68,7 @@ async function sendLeadsWhile(server: ServerProcess, until: Promise<unknown>): P
     }
   };
   const senders = Array.from({ length: SENDERS }, send);
-  await until;
+  await outage();
   await sleep(1_000);
   done = true;
   await Promise.all(senders);
@@ -159,13 +160,13 @@ describe.runIf(inject('databaseKind') === 'embedded')('the database goes away an
       const killedPid = postmasterPid();
 
       let killedAt = 0;
-      const outage = (async () => {
+      const outage = async () => {
         await sleep(1_500);
         killedAt = Date.now();
         process.kill(killedPid, 'SIGKILL');
         await until(async () => server.output().includes('the embedded PostgreSQL is back'), 'the restart');
         await until(isReady(server), 'the server to be ready again');
-      })();
+      };
       const outcomes = await sendLeadsWhile(server, outage);
 
       expectOnlyAcceptedOrUnavailable(outcomes);
@@ -212,7 +213,7 @@ describe.runIf(inject('databaseKind') === 'embedded')('the database goes away an
       servers.push(server);
 
       let restartedAt = 0;
-      const outage = (async () => {
+      const outage = async () => {
         await sleep(1_500);
         await database.stop();
         await until(async () => !(await isReady(server)()), 'the server to notice');
@@ -220,7 +221,7 @@ describe.runIf(inject('databaseKind') === 'embedded')('the database goes away an
         database = await startEmbeddedPostgres({ ...external, port });
         restartedAt = Date.now();
         await until(isReady(server), 'the server to be ready again');
-      })();
+      };
       try {
         const outcomes = await sendLeadsWhile(server, outage);
         expectOnlyAcceptedOrUnavailable(outcomes);
