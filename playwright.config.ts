@@ -1,11 +1,16 @@
 import { defineConfig, devices } from '@playwright/test';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/chromium.ts';
 
+// Each worker starts its own product (server and embedded PostgreSQL) and each journey signs up its
+// own owner over the API, so workers share nothing. Two keep a two-core machine busy while one
+// waits on the browser or the network; E2E_WORKERS overrides it.
+const WORKERS = Number(process.env.E2E_WORKERS ?? 2);
+
 export default defineConfig({
   testDir: './e2e',
   testMatch: '**/*.spec.ts',
   fullyParallel: false,
-  workers: 1,
+  workers: WORKERS,
   forbidOnly: !!process.env.CI,
   retries: 0,
   timeout: 60_000,
@@ -16,6 +21,9 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    // As a person who asked for less motion: the live indicator's endless ping is then painted once
+    // instead of every frame, in software, on this GPU-less machine.
+    reducedMotion: 'reduce',
   },
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
