@@ -11,7 +11,8 @@ afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
 });
 
-describe('mail transport › the real server process', () => {
+// The server processes here start their own embedded PostgreSQL whatever the project: run once.
+describe.runIf(inject('databaseKind') === 'embedded')('mail transport › the real server process', () => {
   it('an https PUBLIC_URL without SMTP_URL refuses to start and says what to set', async () => {
     const failure = await startServerProcess({ PUBLIC_URL: PUBLIC_HTTPS_URL }).then(
       async (server) => {

@@ -1,8 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, type ReactNode } from 'react';
+import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { Card } from '../../components/ui/card.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
+import { SectionCard } from '../../components/ui/section-card.tsx';
 import { ChangePasswordForm } from '../../features/auth/components/change-password-form.tsx';
 import { BusinessHoursEditor } from '../../features/business-hours/components/business-hours-editor.tsx';
 import { QuietHoursEditor } from '../../features/business-hours/components/quiet-hours-editor.tsx';
@@ -17,30 +18,6 @@ import { USAGE_QUERY_KEY } from '../../features/usage/api/get-usage.ts';
 import { UsagePanel } from '../../features/usage/components/usage-panel.tsx';
 import { getPlan } from '@leadbell/shared/plans';
 import { useRequiredMe } from '../../lib/auth.ts';
-
-type SectionProps = { id?: string; title: string; description?: ReactNode; children: ReactNode };
-
-function Section({ id, title, description, children }: SectionProps) {
-  const headingId = useId();
-  return (
-    <Card className="p-5 sm:p-7">
-      <section
-        id={id}
-        tabIndex={id ? -1 : undefined}
-        aria-labelledby={headingId}
-        className="grid scroll-mt-24 gap-4 outline-none"
-      >
-        <div>
-          <h2 id={headingId} className="text-lg font-semibold text-slate-900">
-            {title}
-          </h2>
-          {description ? <p className="mt-1 text-sm text-slate-500">{description}</p> : null}
-        </div>
-        {children}
-      </section>
-    </Card>
-  );
-}
 
 /** `/account#plan` (the usage panel's Upgrade) lands on the section, for keyboard users too. */
 function useScrollToHash() {
@@ -79,65 +56,65 @@ export function AccountPage() {
           </dl>
         </Card>
 
-        <Section
+        <SectionCard
           id="notifications"
           title="Notifications on this device"
           description="Leadbell rings this phone or computer for every lead, through the browser’s push service."
         >
           <ThisDeviceNotifications device={thisDevice} />
-        </Section>
+        </SectionCard>
 
-        <Section title="Your devices" description="Every phone and computer where you turned notifications on.">
+        <SectionCard title="Your devices" description="Every phone and computer where you turned notifications on.">
           <DevicesList
             thisDeviceId={thisDevice.status.kind === 'on' ? thisDevice.status.deviceId : null}
             onRemoved={thisDevice.handleRemoved}
           />
-        </Section>
+        </SectionCard>
 
-        <Section title="Email">
+        <SectionCard title="Email">
           <EmailFallbackToggle email={me.user.email} />
-        </Section>
+        </SectionCard>
 
         {entity ? (
-          <Section id="leads" title="Leads">
+          <SectionCard id="leads" title="Leads">
             <DefaultCountrySelect
               entityId={entity.id}
               defaultCountry={entity.defaultCountry}
               canEdit={me.user.role === 'admin'}
             />
-          </Section>
+          </SectionCard>
         ) : null}
 
         {entity ? (
-          <Section id="quiet-hours" title="Quiet hours">
+          <SectionCard id="quiet-hours" title="Quiet hours">
             <QuietHoursEditor timeZone={entity.timeZone} />
-          </Section>
+          </SectionCard>
         ) : null}
 
         {entity && me.user.role === 'admin' ? (
-          <Section id="business-hours" title="Business hours" description="When leads ring your team.">
+          <SectionCard id="business-hours" title="Business hours" description="When leads ring your team.">
             <BusinessHoursEditor entity={entity} />
-          </Section>
+          </SectionCard>
         ) : null}
 
         <UsagePanel planHref="#plan" />
 
         {entity?.plan && isAdmin ? (
-          <Section id="plan" title="Plan">
+          <SectionCard id="plan" title="Plan">
             <ChangePlanForm
               entity={{ ...entity, plan: entity.plan }}
               onChanged={() => void queryClient.invalidateQueries({ queryKey: USAGE_QUERY_KEY })}
             />
-          </Section>
+          </SectionCard>
         ) : null}
         {entity?.plan && !isAdmin ? (
-          <Section id="plan" title="Plan">
+          <SectionCard id="plan" title="Plan">
             <p className="text-sm text-slate-600">
               {entity.name} is on the{' '}
               <strong className="font-semibold text-slate-900">{getPlan(entity.plan).title}</strong> plan. Its admins
               choose the plan: ask {me.admins.length > 0 ? me.admins.join(' or ') : 'an admin'} to change it.
             </p>
-          </Section>
+          </SectionCard>
         ) : null}
 
         <Card className="p-5 sm:p-7">
@@ -145,9 +122,9 @@ export function AccountPage() {
         </Card>
 
         {entity ? (
-          <Section title="Team" description={`You are ${isAdmin ? 'an admin' : 'a member'} of ${entity.name}.`}>
+          <SectionCard title="Team" description={`You are ${isAdmin ? 'an admin' : 'a member'} of ${entity.name}.`}>
             <LeaveTeam entityName={entity.name} />
-          </Section>
+          </SectionCard>
         ) : null}
       </div>
     </>

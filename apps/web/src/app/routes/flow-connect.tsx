@@ -1,11 +1,11 @@
 import { maskFlowId } from '@leadbell/shared/masking';
 import { useQueryClient } from '@tanstack/react-query';
 import { BookOpen, SearchX } from 'lucide-react';
-import { useCallback, useId, type ReactNode } from 'react';
+import { useCallback } from 'react';
 import { useParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { Button } from '../../components/ui/button.tsx';
-import { Card } from '../../components/ui/card.tsx';
+import { SectionCard } from '../../components/ui/section-card.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../components/ui/state.tsx';
 import { useApiKeys } from '../../features/api-keys/api/get-api-keys.ts';
@@ -33,23 +33,6 @@ function ApiReferenceLink() {
         API reference
       </a>
     </Button>
-  );
-}
-
-function Section({ title, description, children }: { title: string; description?: ReactNode; children: ReactNode }) {
-  const headingId = useId();
-  return (
-    <Card className="min-w-0 p-4 sm:p-6">
-      <section aria-labelledby={headingId} className="grid min-w-0 gap-4">
-        <div>
-          <h2 id={headingId} className="text-base font-semibold text-slate-900 sm:text-lg">
-            {title}
-          </h2>
-          {description ? <p className="mt-1 text-sm text-slate-500">{description}</p> : null}
-        </div>
-        {children}
-      </section>
-    </Card>
   );
 }
 
@@ -123,7 +106,7 @@ export function FlowConnectPage() {
       />
       <div className="grid max-w-4xl min-w-0 gap-6">
         {flashMessage ? <Alert tone="success">{flashMessage}</Alert> : null}
-        <Section title="Your API key">
+        <SectionCard title="Your API key">
           {keys.isPending ? (
             <LoadingState label="Loading API keys…" className="py-4" />
           ) : keys.isError ? (
@@ -136,13 +119,13 @@ export function FlowConnectPage() {
           ) : (
             <KeyBar keys={keys.data.data} connectKey={connectKey} />
           )}
-        </Section>
+        </SectionCard>
 
-        <Section title="Code for your website">
+        <SectionCard title="Code for your website">
           <ConnectCode input={input} connectKey={connectKey} flowId={flowId} />
-        </Section>
+        </SectionCard>
 
-        <Section title="Test it" description="Send the form on your site, or a test lead from here.">
+        <SectionCard title="Test it" description="Send the form on your site, or a test lead from here.">
           <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
             {notifications.isError ? (
               <p role="alert" className="text-sm text-red-700">
@@ -158,7 +141,7 @@ export function FlowConnectPage() {
           <div className="border-t border-slate-100 pt-4">
             <SendTestLead flowId={flowId} fields={fields} connectKey={connectKey} />
           </div>
-        </Section>
+        </SectionCard>
       </div>
     </>
   );
