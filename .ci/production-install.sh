@@ -1,14 +1,11 @@
 #!/usr/bin/env bash
 # A built tree without devDependencies starts, serves the app and stops cleanly on SIGTERM
-# (issue 14: `npm ci --omit=dev && npm start` on a built tree). It works on a copy of the built
-# tree, so it can run while tests still use this checkout's devDependencies.
+# (issue 14: `npm ci --omit=dev && npm start` on a built tree).
+# Usage: production-install.sh <copy of a built tree, without node_modules> [<Node bin folder>…]
+# It installs into the copy, so it can run while tests still use the checkout's devDependencies.
 set -euo pipefail
-cd "$(dirname "$0")/.."
-
-tree="$(mktemp -d)"
-trap 'rm -rf "$tree"' EXIT
-tar --exclude=node_modules --exclude=.git --exclude=test-results -cf - . | tar -xf - -C "$tree"
-cd "$tree"
+cd "$1"
+shift
 npm ci --omit=dev --no-audit --no-fund >/dev/null
 
 # On this machine's Node, then on each Node whose bin folder is given (e.g. Node 22's).
