@@ -1,12 +1,11 @@
 // Benchmark (issues 5 and 13): ingestion throughput of POST /v1/notify as a ratio to a bare
 // Fastify hello-world measured in the same run, its latency at a steady rate, and whether 10,000
-// open leads' pending escalation timers slow it. Each accepted notification is committed (durably)
-// before its 202, with its usage count, delivery jobs and escalation timers.
+// open leads' pending escalations slow it. Each accepted notification is committed (durably)
+// before its 202, with its usage count and its batch's intake job (decision 038).
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Fastify from 'fastify';
 import type pg from 'pg';
-import { DELIVER_NOTIFICATION_QUEUE } from '../src/jobs/deliver-notification.job.ts';
 import { createHttpClient } from '../test/http-client.ts';
 import { createFlow, onboardedOwner } from '../test/owners.ts';
 import { startTestApp } from '../test/test-app.ts';
@@ -56,34 +55,23 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
-/**
- * Drops every pending escalation timer: ingestion then runs with no open lead waiting on one. This
- * process runs no worker, so the timers it queued are still in job_outbox (decision 034).
- */
+/** Drops every pending escalation: ingestion then runs with no open lead waiting on one. */
 async function clearEscalationTimers(pool: pg.Pool): Promise<void> {
-  await pool.query(`delete from pgboss.job where name = $1 and state = 'created' and data->>'kind' = 'escalation'`, [
-    DELIVER_NOTIFICATION_QUEUE,
-  ]);
-  await pool.query(`delete from job_outbox where data->>'kind' = 'escalation'`);
+  await pool.query('delete from lead_escalations');
 }
 
 /**
- * The newest leads, reopened with both their timers pending where they wait once a worker has moved
- * them from job_outbox (decisions 025, 034): stage 1 at the target, stage 2 at twice it.
+ * The newest leads, reopened with their escalation pending (lead_escalations, decision 038): what
+ * the delivery worker writes when it takes a lead in, and this process runs no worker.
  */
 async function openLeadsWithTimers(pool: pg.Pool, count: number): Promise<void> {
   await clearEscalationTimers(pool);
   const { rowCount } = await pool.query(
-    `with newest as (
-       select id from notifications where not is_test order by created_at desc limit $2
-     )
-     insert into pgboss.job (name, data, start_after)
-     select $1, jsonb_build_object('kind', 'escalation', 'notificationId', newest.id, 'stage', stage.number),
-            now() + make_interval(secs => 300 * stage.number)
-       from newest cross join (values (1), (2)) as stage (number)`,
-    [DELIVER_NOTIFICATION_QUEUE, count],
+    `insert into lead_escalations (notification_id, stage, due_at)
+     select id, 1, now() + interval '5 minutes' from notifications where not is_test order by created_at desc limit $1`,
+    [count],
   );
-  if (rowCount !== count * 2) throw new Error(`only ${rowCount} timers for ${count} open leads`);
+  if (rowCount !== count) throw new Error(`only ${rowCount} escalations for ${count} open leads`);
 }
 
 async function main() {
@@ -91,9 +79,9 @@ async function main() {
   const hello = Fastify();
   hello.post('/hello', async () => ({ hello: 'world' }));
   const helloUrl = await hello.listen({ port: 0, host: '127.0.0.1' });
-  // Accepting only: each notification's deliveries and their jobs are written (the bench owners
-  // have no device, so each gets its email copy, decision 021), but sending them is the delivery
-  // benchmark's business, not this one's: this process runs as an API-only server would.
+  // Accepting only: deriving and sending each lead's deliveries is the delivery worker's business
+  // (decision 038) and the delivery benchmarks', not this one's: this process runs as an API-only
+  // server would.
   const app = await startTestApp(
     { NOTIFY_RATE_LIMIT: '1000000', NOTIFY_RATE_BURST: '1000000', DATABASE_POOL_SIZE: '10', DELIVERY_WORKER: 'false' },
     database.adminUrl,

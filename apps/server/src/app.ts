@@ -39,6 +39,7 @@ import { registerWebApp } from './http/web-app.ts';
 import { startDeliveryQueue } from './jobs/delivery-queue.ts';
 import { startDeliveryWorker } from './jobs/start-delivery-worker.ts';
 import { startScheduler } from './jobs/start-scheduler.ts';
+import { startEscalationSweep } from './jobs/escalation-sweep.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { createLogger, logEachRequest } from './lib/logger.ts';
 import { addGauges, createMetrics, registerMetrics } from './http/metrics.ts';
@@ -211,10 +212,14 @@ export async function buildApp({
         log: app.log,
       })
     : null;
+  const escalationSweep = env.DELIVERY_WORKER
+    ? startEscalationSweep({ queue: deliveryQueue, clock, log: app.log, subscribeWakeUps: hub.subscribeDeliveryJobs })
+    : null;
   // One hook with an explicit order (Fastify runs separate onClose hooks last-added first): no new
   // jobs, then in-flight deliveries finish while push connections, live streams and mail are up.
   app.addHook('onClose', async () => {
     await scheduler?.stop();
+    await escalationSweep?.stop();
     await deliveryQueue.stop();
     await announcer.flush();
     await worker?.close();

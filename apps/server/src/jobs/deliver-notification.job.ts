@@ -25,7 +25,8 @@ export type DeliveryPayload = z.infer<typeof DeliveryPayloadSchema>;
 /**
  * Every job on the queue: a delivery or a test push (above), `entity-alert`, an email to an
  * entity's admins about its volume (entity-alert.job.ts), or `escalation`, a lead nobody claimed
- * in time (escalation.job.ts); both queued by leadbell_accept_notifications.
+ * in time, from before decision 038 (escalation.job.ts). Intake jobs (decision 038) never reach
+ * pg-boss: leadbell_take_outbox turns them into these.
  */
 export const DeliverNotificationPayloadSchema = z.union([
   DeliveryPayloadSchema,

@@ -1,7 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import PgBoss from 'pg-boss';
+import { USAGE_ALERT_PERCENTS } from '@leadbell/shared/billing';
 import { createDatabaseClient, type Database } from '../db/client.ts';
 import {
   DELIVER_NOTIFICATION_QUEUE,
@@ -25,14 +27,22 @@ const COMPLETE_BATCH_MS = 50;
 const POOL_SIZE = 5;
 // Any constant shared by every Leadbell process: 'lbdq' in ASCII.
 const QUEUE_SETUP_LOCK_ID = 0x6c626471;
-// Jobs moved from job_outbox into pg-boss per transaction; more wait for the next fetch.
+// Rows taken from job_outbox per transaction; more wait for the next fetch.
 const OUTBOX_BATCH_SIZE = 500;
-// Oldest first; rows another process is moving are skipped, not waited for. pg-boss reads a
-// startAfter that ends in Z as that instant (anything else as an interval from now). Without
-// parameters the transaction's start and the delete go in one round trip (simple protocol).
-const BEGIN_TAKING_FROM_OUTBOX = `begin; delete from job_outbox
-  where id in (select id from job_outbox order by id limit ${OUTBOX_BATCH_SIZE} for update skip locked)
-  returning data, to_char(start_after at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as start_after`;
+// A job due now that the taking worker runs itself (no fetch between the lead and its push) is
+// also queued in pg-boss, due this many seconds later: should the worker die first, another
+// process runs it then (decision 038). Longer than a push may take (PUSH_TIMEOUT_MS), so a slow
+// push service never makes a live worker's job run twice; the copy is deleted once the job ran.
+const HAND_OVER_AFTER_SECONDS = 15;
+// Oldest first; rows another process is taking are skipped, not waited for; intake jobs turn into
+// the work they imply (decision 038). pg-boss reads a startAfter that ends in Z as that instant
+// (anything else as an interval from now). Without parameters the transaction's start and the
+// take go in one round trip (simple protocol).
+const BEGIN_TAKING_FROM_OUTBOX = `begin; select data, start_after
+  from leadbell_take_outbox(${OUTBOX_BATCH_SIZE}, '{${USAGE_ALERT_PERCENTS.join(',')}}')`;
+
+/** A job this worker runs: fetched from pg-boss, or claimed as it left job_outbox. */
+type RunnableJob = Pick<PgBoss.Job<unknown>, 'id' | 'data'>;
 
 export type DeliveryJob = { payload: DeliverNotificationPayload; id?: string; startAfter?: Date };
 
@@ -141,24 +151,33 @@ export async function startDeliveryQueue({
 
   /**
    * Moves jobs from job_outbox into pg-boss through its public insert, in one transaction with
-   * their delete, so each job is in exactly one of the two tables. Returns how many moved.
+   * their delete, so each job is in exactly one of the two tables; an intake job becomes the jobs
+   * and rows it implies in the same transaction. Up to `runHere` jobs due now are the caller's to
+   * run at once, their pg-boss copies due HAND_OVER_AFTER_SECONDS later. Returns how many outbox
+   * rows were taken, and those jobs.
    */
-  async function moveOutboxJobs(): Promise<number> {
+  async function moveOutboxJobs(runHere: number): Promise<{ taken: number; claimed: RunnableJob[] }> {
     const client = await pool.connect();
     let failure: Error | undefined;
     try {
       const [, { rows }] = (await client.query(BEGIN_TAKING_FROM_OUTBOX)) as unknown as [
         pg.QueryResult,
-        pg.QueryResult<{ data: object; start_after: string }>,
+        pg.QueryResult<{ data: object | null; start_after: string | null; due: boolean | null; taken: number }>,
       ];
-      if (rows.length > 0) {
-        await boss.insert(
-          rows.map((row) => ({ name: DELIVER_NOTIFICATION_QUEUE, data: row.data, startAfter: row.start_after })),
-          { db: { executeSql: (text, values) => client.query(text, values) } },
-        );
-      }
+      const claimed: RunnableJob[] = [];
+      const jobs = rows.flatMap(({ data, start_after, due }) => {
+        if (!data || !start_after) return [];
+        if (!due || claimed.length === runHere)
+          return [{ name: DELIVER_NOTIFICATION_QUEUE, data, startAfter: start_after }];
+        const id = randomUUID();
+        claimed.push({ id, data });
+        // A start that does not end in Z is seconds from now, by the database's clock.
+        return [{ id, name: DELIVER_NOTIFICATION_QUEUE, data, startAfter: String(HAND_OVER_AFTER_SECONDS) }];
+      });
+      if (jobs.length > 0)
+        await boss.insert(jobs, { db: { executeSql: (text, values) => client.query(text, values) } });
       await client.query('commit');
-      return rows.length;
+      return { taken: rows[0]?.taken ?? 0, claimed };
     } catch (error) {
       failure = error instanceof Error ? error : new Error(String(error));
       await client.query('rollback').catch(() => {});
@@ -179,29 +198,42 @@ export async function startDeliveryQueue({
     let outboxMayHaveJobs = true;
     let stopped = false;
     const idle = new Set<() => void>();
+    // Fetched jobs that ran, to complete; and claimed ones (moveOutboxJobs), whose copies to delete.
     const finished: string[] = [];
+    const finishedClaimed: string[] = [];
     let completeTimer: NodeJS.Timeout | undefined;
 
     async function completeFinished(): Promise<void> {
       completeTimer = undefined;
-      const ids = finished.splice(0);
-      if (ids.length === 0) return;
-      await boss
-        .complete(DELIVER_NOTIFICATION_QUEUE, ids)
-        .catch((error: unknown) => log.warn({ err: error }, 'delivery queue: could not complete jobs; they run again'));
+      const [ids, claimedIds] = [finished.splice(0), finishedClaimed.splice(0)];
+      const warn = (error: unknown) =>
+        log.warn({ err: error }, 'delivery queue: could not complete jobs; they run again');
+      if (ids.length > 0) await boss.complete(DELIVER_NOTIFICATION_QUEUE, ids).catch(warn);
+      if (claimedIds.length > 0) await boss.deleteJob(DELIVER_NOTIFICATION_QUEUE, claimedIds).catch(warn);
     }
 
-    async function run(job: PgBoss.Job<unknown>): Promise<void> {
+    async function run(job: RunnableJob, { claimed }: { claimed: boolean }): Promise<void> {
       try {
         await handle(DeliverNotificationPayloadSchema.parse(job.data));
-        finished.push(job.id);
+        (claimed ? finishedClaimed : finished).push(job.id);
         completeTimer ??= setTimeout(() => void completeFinished(), COMPLETE_BATCH_MS);
       } catch (error) {
         log.error({ err: error, jobId: job.id }, 'delivery job failed; pg-boss retries it');
+        // A claimed job's copy in pg-boss is its retry, due HAND_OVER_AFTER_SECONDS after it was taken.
+        if (claimed) return;
         await boss
           .fail(DELIVER_NOTIFICATION_QUEUE, job.id, { message: String(error) })
           .catch((failError: unknown) => log.warn({ err: failError }, 'delivery queue: could not fail a job'));
       }
+    }
+
+    function start(job: RunnableJob, claimed: boolean): void {
+      inFlight += 1;
+      void run(job, { claimed }).finally(() => {
+        inFlight -= 1;
+        if (mayHaveMore && !stopped) void fetchAndRun();
+        if (inFlight === 0) for (const resolve of idle) resolve();
+      });
     }
 
     async function fetchAndRun(): Promise<void> {
@@ -216,8 +248,11 @@ export async function startDeliveryQueue({
           if (outboxMayHaveJobs) {
             outboxMayHaveJobs = false;
             // A move that fails is retried at the next wake-up; jobs already in pg-boss still run.
-            await moveOutboxJobs()
-              .then((moved) => (outboxMayHaveJobs ||= moved === OUTBOX_BATCH_SIZE))
+            await moveOutboxJobs(Math.max(0, CONCURRENCY - inFlight))
+              .then(({ taken, claimed }) => {
+                outboxMayHaveJobs ||= taken === OUTBOX_BATCH_SIZE;
+                for (const job of claimed) start(job, true);
+              })
               .catch((error: unknown) => {
                 outboxMayHaveJobs = true;
                 log.warn({ err: error }, 'delivery queue: could not move queued jobs into pg-boss');
@@ -230,14 +265,7 @@ export async function startDeliveryQueue({
           }
           const jobs = await boss.fetch<unknown>(DELIVER_NOTIFICATION_QUEUE, { batchSize: room });
           mayHaveMore = jobs.length === room;
-          for (const job of jobs) {
-            inFlight += 1;
-            void run(job).finally(() => {
-              inFlight -= 1;
-              if (mayHaveMore && !stopped) void fetchAndRun();
-              if (inFlight === 0) for (const resolve of idle) resolve();
-            });
-          }
+          for (const job of jobs) start(job, false);
         } while (wokenWhileFetching && !stopped);
       } catch (error) {
         log.warn({ err: error }, 'delivery queue: fetch failed');

@@ -2,8 +2,9 @@ import { z } from 'zod';
 
 /**
  * `escalation`: a lead nobody claimed in time (decision 025). Stage 1 rings every member's
- * devices again at the response target, stage 2 emails every member at twice it. Queued by
- * leadbell_accept_notifications with the lead; a claim before it comes makes it do nothing.
+ * devices again at the response target, stage 2 emails every member at twice it. Stages now run
+ * from lead_escalations (escalation-sweep.ts, decision 038); this job kind was queued per stage
+ * before that and still runs when a deployment upgrades with such jobs waiting.
  */
 export const EscalationPayloadSchema = z.object({
   kind: z.literal('escalation'),

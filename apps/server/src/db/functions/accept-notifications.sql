@@ -5,6 +5,9 @@
 -- one first (as 0012 did), and this file creates the new one.
 -- Jobs are written to job_outbox, our own table; the delivery worker moves them into pg-boss
 -- through its public API (decision 034), so nothing here knows pg-boss's tables.
+-- Ingestion writes only what its answer needs (decision 038): the leads, their counts against the
+-- plan, idempotency records and one intake job per batch. The worker derives everything else from
+-- the intake job when it moves it (leadbell_take_outbox): deliveries, counters, alerts, escalations.
 
 -- The items of a batch for leadbell_accept_notifications, typed; entity_lock is the entity's
 -- advisory lock key.
@@ -43,15 +46,11 @@ RETURNS TABLE (
   -- The data fields no placeholder used, for the answer.
   unused_fields jsonb,
   idempotency_key text,
-  -- Decision 025: closed for business (no ringing), when the response timer starts, its length,
-  -- and whether the lead escalates (a real lead, not a test or a held one).
+  -- Decision 025: closed for business (no ringing), when the response timer starts (null for a
+  -- test, or a schedule that never opens: no escalation) and its length.
   is_after_hours boolean,
   response_started_at timestamptz,
   response_target_seconds integer,
-  escalates boolean,
-  -- Seconds from now until the response timer starts: escalation jobs are due that long plus
-  -- their stage's share of the target from now by the database's clock, which pg-boss decides by.
-  timer_delay_seconds integer,
   entity_lock bigint
 )
 LANGUAGE sql IMMUTABLE AS $$
@@ -62,28 +61,28 @@ LANGUAGE sql IMMUTABLE AS $$
       period_start timestamptz, notification_limit integer, included_notifications integer, is_test boolean,
       test_limit integer, hold_over_limit boolean, held_limit integer, title text, message text, url text,
       data jsonb, source text, page_url text, shortened_fields text[], unused_fields jsonb, idempotency_key text,
-      is_after_hours boolean, response_started_at timestamptz, response_target_seconds integer, escalates boolean,
-      timer_delay_seconds integer
+      is_after_hours boolean, response_started_at timestamptz, response_target_seconds integer
     )
 $$;
 
 -- One delivery job per lead (decision 030): the job lists the lead's deliveries (every device and
 -- mailbox of the team); the worker sends them together and records the ones that got through in
 -- one statement. Retries and email fallbacks are one job per delivery (kind 'delivery'), queued
--- by the worker itself.
+-- by the worker itself. Returns each lead's job; the caller queues them.
 CREATE OR REPLACE FUNCTION leadbell_queue_deliveries(p_notification_ids uuid[])
-RETURNS TABLE (queued_notification_id uuid, queued_deliveries integer)
+RETURNS TABLE (notification_id uuid, job jsonb)
 LANGUAGE plpgsql AS $$
 BEGIN
   RETURN QUERY
   WITH recipients AS (
+    -- By primary key, one lead at a time: a plan that cannot go stale as notifications grows.
     SELECT n.id AS notification_id, n.entity_id, u.id AS user_id,
            coalesce(p.email_notifications, p.push_confirmed_at IS NULL) AS wants_email,
            EXISTS (SELECT FROM push_subscriptions s WHERE s.user_id = u.id AND s.entity_id = u.entity_id) AS has_device
-      FROM notifications n
+      FROM unnest(p_notification_ids) AS lead (id)
+      JOIN notifications n ON n.id = lead.id
       JOIN users u ON u.entity_id = n.entity_id
       LEFT JOIN delivery_preferences p ON p.user_id = u.id
-     WHERE n.id = ANY (p_notification_ids)
   ), targets AS (
     INSERT INTO deliveries (notification_id, entity_id, channel, subscription_id, user_id, fallback_reason)
     SELECT r.notification_id, r.entity_id, 'push', s.id, r.user_id, NULL
@@ -94,16 +93,11 @@ BEGIN
            CASE WHEN r.wants_email THEN NULL ELSE 'no_device' END
       FROM recipients r
      WHERE r.wants_email OR NOT r.has_device
-    RETURNING id, notification_id
-  ), per_lead AS (
-    SELECT t.notification_id, jsonb_agg(t.id) AS delivery_ids, count(*)::integer AS deliveries
-      FROM targets t
-     GROUP BY t.notification_id
-  ), queued AS (
-    INSERT INTO job_outbox (data)
-    SELECT jsonb_build_object('kind', 'deliveries', 'deliveryIds', per_lead.delivery_ids) FROM per_lead
+    RETURNING id, deliveries.notification_id
   )
-  SELECT per_lead.notification_id, per_lead.deliveries FROM per_lead;
+  SELECT t.notification_id, jsonb_build_object('kind', 'deliveries', 'deliveryIds', jsonb_agg(t.id))
+    FROM targets t
+   GROUP BY t.notification_id;
 END;
 $$;
 
@@ -115,13 +109,10 @@ $$;
 -- and passes what it rendered from: when any of it changed since, the item is 'stale' and the
 -- caller reads them afresh and tries again.
 -- Outcomes: accepted, held (a form's lead past the limit, stored, not delivered), replay, stale,
--- quota_exceeded, test_limit. A lead that arrives while the business is closed rings nobody; every
--- real lead gets its two escalation jobs (decision 025).
-CREATE OR REPLACE FUNCTION leadbell_accept_notifications(
-  p_items jsonb,
-  -- Shares of the included volume at which admins are emailed, once each per billing month.
-  p_usage_alert_percents integer[]
-) RETURNS TABLE (item integer, outcome text, response jsonb, delivery_count integer)
+-- quota_exceeded, test_limit. Everything accepted is listed in one intake job, from which the
+-- worker derives the rest (leadbell_take_outbox).
+CREATE OR REPLACE FUNCTION leadbell_accept_notifications(p_items jsonb)
+RETURNS TABLE (item integer, outcome text, response jsonb)
 LANGUAGE plpgsql AS $$
 DECLARE
   v record;
@@ -138,7 +129,6 @@ DECLARE
   v_held_items integer[] := '{}';
   -- Accepted items counted against the plan (not tests, not held): they may cross a usage alert.
   v_counted_items integer[] := '{}';
-  v_delivery_counts jsonb;
   -- Everything accepted in a batch has the same created_at: the transaction's start, now().
   v_created_at text := to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"');
 BEGIN
@@ -273,64 +263,28 @@ BEGIN
       FROM unnest(v_accepted_items, v_accepted_ids) AS accepted (item, id)
       JOIN leadbell_batch_items(p_items) b ON b.item = accepted.item;
 
-    UPDATE flows f
-       SET notification_count = f.notification_count + counted.notifications, last_notification_at = now()
-      FROM (SELECT b.flow_id, count(*) AS notifications
-              FROM leadbell_batch_items(p_items) b
-             WHERE b.item = ANY (v_accepted_items)
-             GROUP BY b.flow_id) counted
-     WHERE f.id = counted.flow_id;
-    -- At most once a minute, so a busy site does not rewrite its key on every request.
-    UPDATE api_keys k SET last_used_at = now()
-     WHERE k.id IN (SELECT b.api_key_id FROM leadbell_batch_items(p_items) b WHERE b.item = ANY (v_accepted_items))
-       AND (k.last_used_at IS NULL OR k.last_used_at < now() - interval '1 minute');
-
-    -- Held leads wait for a larger plan; leads while the business is closed ring nobody.
-    SELECT jsonb_object_agg(q.queued_notification_id, q.queued_deliveries)
-      INTO v_delivery_counts
-      FROM leadbell_queue_deliveries(
-             ARRAY(SELECT accepted.id FROM unnest(v_accepted_items, v_accepted_ids) AS accepted (item, id)
-                     JOIN leadbell_batch_items(p_items) b ON b.item = accepted.item
-                    WHERE NOT accepted.item = ANY (v_held_items) AND NOT coalesce(b.is_after_hours, false))
-           ) q;
-
-    -- Usage alerts for the entities whose count grew, each once per billing month.
-    WITH due AS (
-      SELECT DISTINCT b.entity_id, b.period_start, 'usage_' || percent AS kind
-        FROM leadbell_batch_items(p_items) b
-        JOIN entity_usage usage ON usage.entity_id = b.entity_id AND usage.period_start = b.period_start
-        CROSS JOIN unnest(p_usage_alert_percents) AS percent
-       WHERE b.item = ANY (v_counted_items)
-         AND usage.notification_count::bigint * 100 >= b.included_notifications::bigint * percent
-    ), raised AS (
-      INSERT INTO entity_alerts (entity_id, period_start, kind)
-      SELECT due.entity_id, due.period_start, due.kind FROM due
-      ON CONFLICT DO NOTHING
-      RETURNING entity_alerts.entity_id, entity_alerts.period_start, entity_alerts.kind
-    )
+    -- What the worker derives the rest from: the leads, the keys that sent them and when (their
+    -- last use) and, for usage alerts, each counted entity's month and included volume.
     INSERT INTO job_outbox (data)
-    SELECT jsonb_build_object('kind', 'entity-alert', 'entityId', raised.entity_id, 'periodStart', raised.period_start,
-                              'alert', raised.kind)
-      FROM raised;
-
-    -- Escalation timers: stage 1 at the response target, stage 2 at twice it, from the timer's start.
-    INSERT INTO job_outbox (data, start_after)
-    SELECT jsonb_build_object('kind', 'escalation', 'notificationId', accepted.id, 'stage', stage.number),
-           now() + make_interval(secs => coalesce(b.timer_delay_seconds, 0) + b.response_target_seconds * stage.number)
-      FROM unnest(v_accepted_items, v_accepted_ids) AS accepted (item, id)
-      JOIN leadbell_batch_items(p_items) b ON b.item = accepted.item
-      CROSS JOIN (VALUES (1), (2)) AS stage (number)
-     WHERE b.escalates AND NOT accepted.item = ANY (v_held_items);
+    SELECT jsonb_build_object(
+             'kind', 'intake',
+             'notificationIds', to_jsonb(v_accepted_ids),
+             'acceptedAt', now(),
+             'apiKeyIds', (SELECT jsonb_agg(DISTINCT b.api_key_id) FROM leadbell_batch_items(p_items) b
+                            WHERE b.item = ANY (v_accepted_items)),
+             'usage', (SELECT coalesce(jsonb_agg(DISTINCT jsonb_build_object(
+                                'entityId', b.entity_id, 'periodStart', b.period_start,
+                                'includedNotifications', b.included_notifications)), '[]')
+                         FROM leadbell_batch_items(p_items) b WHERE b.item = ANY (v_counted_items)));
   END IF;
 
   RETURN QUERY
-    SELECT settled.key::integer, settled.value ->> 0, nullif(settled.value -> 1, 'null'::jsonb), 0
+    SELECT settled.key::integer, settled.value ->> 0, nullif(settled.value -> 1, 'null'::jsonb)
       FROM jsonb_each(v_settled) settled
     UNION ALL
     SELECT accepted.item, status.value,
            jsonb_build_object('id', accepted.id, 'flowId', b.flow_id, 'createdAt', v_created_at, 'status', status.value,
-                              'test', b.is_test, 'unusedFields', coalesce(b.unused_fields, '[]')),
-           coalesce((v_delivery_counts ->> accepted.id::text)::integer, 0)
+                              'test', b.is_test, 'unusedFields', coalesce(b.unused_fields, '[]'))
       FROM unnest(v_accepted_items, v_accepted_ids) AS accepted (item, id)
       JOIN leadbell_batch_items(p_items) b ON b.item = accepted.item
       CROSS JOIN LATERAL (SELECT CASE WHEN accepted.item = ANY (v_held_items) THEN 'held' ELSE 'accepted' END) AS status (value);
@@ -360,11 +314,10 @@ $$;
 -- item the accept function finds stale gives its token back, since its retry takes one.
 CREATE OR REPLACE FUNCTION leadbell_accept_notifications_within_rate(
   p_items jsonb,
-  p_usage_alert_percents integer[],
   -- Tokens a second and the most a bucket holds: NOTIFY_RATE_LIMIT and NOTIFY_RATE_BURST.
   p_rate double precision,
   p_burst integer
-) RETURNS TABLE (item integer, outcome text, response jsonb, delivery_count integer, rate_tokens double precision)
+) RETURNS TABLE (item integer, outcome text, response jsonb, rate_tokens double precision)
 LANGUAGE plpgsql AS $$
 DECLARE
   -- Per charged item: { "<item>": [<within the rate>, <tokens left after it>] }.
@@ -400,8 +353,7 @@ BEGIN
     WITH accepted AS (
       SELECT a.* FROM leadbell_accept_notifications(
         (SELECT coalesce(jsonb_agg(x.value), '[]') FROM jsonb_array_elements(p_items) x
-          WHERE coalesce((v_rated -> (x.value ->> 'item') ->> 0)::boolean, false)),
-        p_usage_alert_percents) a
+          WHERE coalesce((v_rated -> (x.value ->> 'item') ->> 0)::boolean, false))) a
     ), refunded AS (
       UPDATE api_key_rate_buckets bucket SET tokens = least(p_burst, bucket.tokens + stale.items)
         FROM (SELECT b.api_key_id, count(*) AS items
@@ -411,12 +363,108 @@ BEGIN
                GROUP BY b.api_key_id) stale
        WHERE bucket.api_key_id = stale.api_key_id
     )
-    SELECT a.item, a.outcome, a.response, a.delivery_count, (v_rated -> a.item::text ->> 1)::double precision
+    SELECT a.item, a.outcome, a.response, (v_rated -> a.item::text ->> 1)::double precision
       FROM accepted a
     UNION ALL
-    SELECT b.item, CASE WHEN v_rated ? b.item::text THEN 'rate_limited' ELSE 'stale' END, NULL, 0,
+    SELECT b.item, CASE WHEN v_rated ? b.item::text THEN 'rate_limited' ELSE 'stale' END, NULL,
            (v_rated -> b.item::text ->> 1)::double precision
       FROM leadbell_batch_items(p_items) b
      WHERE NOT coalesce((v_rated -> b.item::text ->> 0)::boolean, false);
+END;
+$$;
+
+-- Takes up to p_limit jobs from job_outbox, oldest first, skipping rows another process is taking,
+-- and returns the jobs to queue in pg-boss; the caller queues them in this transaction (decision
+-- 034). Every row says how many outbox rows were taken (`taken`) and whether its job is due now
+-- (`due`); when the rows imply no job at all, one row with no job says so. An intake job (one per accepted batch, decision 038) is not queued itself: what it implies
+-- is derived here, in the same transaction, so it happens exactly once:
+-- - each lead's delivery job, unless it is held or arrived while the business was closed;
+-- - each flow's count and last lead, each key's last use (at most once a minute);
+-- - usage alerts at p_usage_alert_percents of the included volume, once each per billing month;
+-- - the first escalation stage of each lead that escalates (lead_escalations).
+CREATE OR REPLACE FUNCTION leadbell_take_outbox(p_limit integer, p_usage_alert_percents integer[])
+RETURNS TABLE (data jsonb, start_after text, due boolean, taken integer)
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_taken integer;
+  v_jobs jsonb;
+  v_intakes jsonb;
+  v_ids uuid[];
+BEGIN
+  WITH taken AS (
+    DELETE FROM job_outbox
+     WHERE id IN (SELECT id FROM job_outbox ORDER BY id LIMIT p_limit FOR UPDATE SKIP LOCKED)
+    RETURNING job_outbox.data, job_outbox.start_after
+  )
+  SELECT coalesce(jsonb_agg(jsonb_build_array(t.data, t.start_after)) FILTER (WHERE t.data ->> 'kind' <> 'intake'), '[]'),
+         coalesce(jsonb_agg(t.data) FILTER (WHERE t.data ->> 'kind' = 'intake'), '[]'),
+         count(*)
+    INTO v_jobs, v_intakes, v_taken
+    FROM taken t;
+
+  v_ids := ARRAY(SELECT lead.id::uuid
+                   FROM jsonb_array_elements(v_intakes) intake
+                  CROSS JOIN jsonb_array_elements_text(intake -> 'notificationIds') AS lead (id));
+  IF cardinality(v_ids) > 0 THEN
+    UPDATE flows f
+       SET notification_count = f.notification_count + counted.notifications,
+           last_notification_at = greatest(f.last_notification_at, counted.last_at)
+      FROM (SELECT n.flow_id, count(*) AS notifications, max(n.created_at) AS last_at
+              FROM unnest(v_ids) AS lead (id) JOIN notifications n ON n.id = lead.id
+             GROUP BY n.flow_id) counted
+     WHERE f.id = counted.flow_id;
+
+    UPDATE api_keys k SET last_used_at = used.at
+      FROM (SELECT key.id::uuid AS id, max((intake ->> 'acceptedAt')::timestamptz) AS at
+              FROM jsonb_array_elements(v_intakes) intake
+             CROSS JOIN jsonb_array_elements_text(intake -> 'apiKeyIds') AS key (id)
+             GROUP BY key.id) used
+     WHERE k.id = used.id AND (k.last_used_at IS NULL OR k.last_used_at < used.at - interval '1 minute');
+
+    -- Held leads wait for a larger plan; leads while the business is closed ring nobody.
+    SELECT v_jobs || coalesce(jsonb_agg(jsonb_build_array(q.job, now())), '[]')
+      INTO v_jobs
+      FROM leadbell_queue_deliveries(
+             ARRAY(SELECT n.id FROM unnest(v_ids) AS lead (id) JOIN notifications n ON n.id = lead.id
+                    WHERE NOT n.is_held AND NOT n.is_after_hours)) q;
+
+    WITH counted AS (
+      SELECT DISTINCT (u ->> 'entityId')::uuid AS entity_id, (u ->> 'periodStart')::timestamptz AS period_start,
+             (u ->> 'includedNotifications')::integer AS included_notifications
+        FROM jsonb_array_elements(v_intakes) intake
+       CROSS JOIN jsonb_array_elements(intake -> 'usage') u
+    ), raised AS (
+      INSERT INTO entity_alerts (entity_id, period_start, kind)
+      SELECT c.entity_id, c.period_start, 'usage_' || percent
+        FROM counted c
+        JOIN entity_usage usage ON usage.entity_id = c.entity_id AND usage.period_start = c.period_start
+       CROSS JOIN unnest(p_usage_alert_percents) AS percent
+       WHERE usage.notification_count::bigint * 100 >= c.included_notifications::bigint * percent
+      ON CONFLICT DO NOTHING
+      RETURNING entity_alerts.entity_id, entity_alerts.period_start, entity_alerts.kind
+    )
+    SELECT v_jobs || coalesce(jsonb_agg(jsonb_build_array(
+             jsonb_build_object('kind', 'entity-alert', 'entityId', raised.entity_id,
+                                'periodStart', raised.period_start, 'alert', raised.kind), now())), '[]')
+      INTO v_jobs
+      FROM raised;
+
+    -- A real lead escalates at its response target from its timer's start (decision 025); a test,
+    -- a held lead or a schedule that never opens has no timer.
+    INSERT INTO lead_escalations (notification_id, stage, due_at)
+    SELECT n.id, 1, n.response_started_at + make_interval(secs => n.response_target_seconds)
+      FROM unnest(v_ids) AS lead (id) JOIN notifications n ON n.id = lead.id
+     WHERE NOT n.is_test AND NOT n.is_held AND n.response_started_at IS NOT NULL
+       AND n.response_target_seconds IS NOT NULL
+    ON CONFLICT DO NOTHING;
+  END IF;
+
+  IF jsonb_array_length(v_jobs) = 0 AND v_taken > 0 THEN
+    RETURN QUERY SELECT NULL::jsonb, NULL::text, NULL::boolean, v_taken;
+  END IF;
+  RETURN QUERY
+    SELECT job -> 0, to_char((job ->> 1)::timestamptz AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'),
+           (job ->> 1)::timestamptz <= now(), v_taken
+      FROM jsonb_array_elements(v_jobs) job;
 END;
 $$;

@@ -53,8 +53,10 @@ describe('api keys', () => {
     const { client, apiKey } = await onboardedOwner(app);
     const flowId = await createFlow(client);
     const sent = await createHttpClient(app, { bearer: apiKey }).post('/v1/notify', { flowId });
-    const [key] = (await client.get('/v1/api-keys')).body.data as ApiKeySummary[];
-    expect(key!.lastUsedAt).toBe(sent.body.createdAt);
+    // Recorded by the delivery worker when it takes the lead in (decision 038), as of the lead's arrival.
+    await expect
+      .poll(async () => ((await client.get('/v1/api-keys')).body.data as ApiKeySummary[])[0]!.lastUsedAt)
+      .toBe(sent.body.createdAt);
   });
 
   it('POST {label} answers 201 with the new key, which the list shows first', async () => {

@@ -8,11 +8,11 @@ import { NOTIFICATIONS_CHANNEL } from './notification-hub.ts';
 const ENTITIES_PER_PAYLOAD = 200;
 
 const ANNOUNCE = `select pg_notify($1, payload) from unnest($2::text[]) as payload
-  union all select pg_notify($3, '') where $4::boolean`;
+  union all select pg_notify($3, '')`;
 
 export type CommitAnnouncer = {
-  /** After a notification of `entityId` committed: wake live consoles and, when jobs were queued, workers. */
-  announce: (entityId: string, { jobsQueued }: { jobsQueued: boolean }) => void;
+  /** After notifications of `entityId` committed: wake live consoles and the workers (their intake job). */
+  announce: (entityId: string) => void;
   /** Resolves once everything announced so far has been sent. */
   flush: () => Promise<void>;
 };
@@ -26,20 +26,17 @@ export type CommitAnnouncer = {
  */
 export function createCommitAnnouncer(pool: pg.Pool, log: FastifyBaseLogger): CommitAnnouncer {
   const entities = new Set<string>();
-  let jobsQueued = false;
   let sending: Promise<void> | null = null;
 
   async function send(): Promise<void> {
-    while (entities.size > 0 || jobsQueued) {
+    while (entities.size > 0) {
       const ids = [...entities];
-      const wakeWorkers = jobsQueued;
       entities.clear();
-      jobsQueued = false;
       const payloads: string[] = [];
       for (let start = 0; start < ids.length; start += ENTITIES_PER_PAYLOAD)
         payloads.push(ids.slice(start, start + ENTITIES_PER_PAYLOAD).join(' '));
       try {
-        await pool.query(ANNOUNCE, [NOTIFICATIONS_CHANNEL, payloads, DELIVERY_JOBS_CHANNEL, wakeWorkers]);
+        await pool.query(ANNOUNCE, [NOTIFICATIONS_CHANNEL, payloads, DELIVERY_JOBS_CHANNEL]);
       } catch (error) {
         log.warn({ err: error }, 'could not announce committed notifications; listeners catch up on their own');
       }
@@ -57,9 +54,8 @@ export function createCommitAnnouncer(pool: pg.Pool, log: FastifyBaseLogger): Co
   }
 
   return {
-    announce(entityId, announced) {
+    announce(entityId) {
       entities.add(entityId);
-      if (announced.jobsQueued) jobsQueued = true;
       startSending();
     },
     async flush() {

@@ -58,20 +58,17 @@ async function escalationStageOf(notificationId: string): Promise<number> {
   return rows[0].escalation_stage as number;
 }
 
-/** Waits until every escalation job of the lead has run (pg-boss marks it completed; none still in job_outbox). */
-async function escalationJobsSettled(notificationId: string) {
+/** Waits until every escalation stage of the lead due on the app's clock has run (the sweep moved its row on). */
+async function escalationStagesSettled(notificationId: string) {
   await expect
     .poll(
       async () =>
         (
           await app.pool.query(
-            `select (select count(*)::int from pgboss.job
-                      where data->>'kind' = 'escalation' and data->>'notificationId' = $1 and state <> 'completed')
-                  + (select count(*)::int from job_outbox
-                      where data->>'kind' = 'escalation' and data->>'notificationId' = $1) as waiting`,
-            [notificationId],
+            'select count(*)::int as due from lead_escalations where notification_id = $1 and due_at <= $2',
+            [notificationId, clock.now()],
           )
-        ).rows[0].waiting,
+        ).rows[0].due,
       { timeout: 15_000 },
     )
     .toBe(0);
@@ -110,7 +107,7 @@ describe('escalation › until someone answers', () => {
     expect(mail!.raw).toContain('tel:+447911123456');
     expect(mail!.raw).toContain(`/leads/${lead.id}`);
     expect(await escalationStageOf(lead.id)).toBe(2);
-    await escalationJobsSettled(lead.id);
+    await escalationStagesSettled(lead.id);
     const card = (await admin.client.get(`/v1/leads/${lead.id}`)).body;
     expect(card.timeline.filter((entry: { kind: string }) => entry.kind === 'escalated')).toHaveLength(2);
     // Nothing rang a third time.
@@ -124,7 +121,7 @@ describe('escalation › until someone answers', () => {
     const lead = await notify(app, admin.apiKey, { flowId, data: { name: 'Bo' } });
     expect((await member.client.post(`/v1/leads/${lead.id}/claim`)).status).toBe(200);
     await advanceTime(app, clock, 11 * MINUTE);
-    await escalationJobsSettled(lead.id);
+    await escalationStagesSettled(lead.id);
     for (const device of devices) expect(stub.messagesFor(device)).toHaveLength(1);
     expect(mailsTo(admin.email, /Unanswered/, mailsBefore)).toEqual([]);
     expect(await escalationStageOf(lead.id)).toBe(0);
@@ -145,7 +142,7 @@ describe('escalation › until someone answers', () => {
     });
     // The claim came before the target: when the timers come due they do nothing.
     await advanceTime(app, clock, 8 * MINUTE);
-    await escalationJobsSettled(lead.id);
+    await escalationStagesSettled(lead.id);
     expect(await escalationStageOf(lead.id)).toBe(0);
   });
 
@@ -307,13 +304,10 @@ describe('escalation › survives a crash', () => {
         // The minute passes while the server is down (moved, not waited for), then it starts again.
         const db = new (await import('pg')).default.Client({ connectionString: database.url });
         await db.connect();
-        for (const table of ['pgboss.job', 'job_outbox']) {
-          await db.query(
-            `update ${table} set start_after = start_after - interval '1 minute'
-            where data->>'kind' = 'escalation' and data->>'notificationId' = $1 and (data->>'stage')::int = 1`,
-            [lead.id],
-          );
-        }
+        await db.query(
+          `update lead_escalations set due_at = due_at - interval '1 minute' where notification_id = $1 and stage = 1`,
+          [lead.id],
+        );
         second = await startServerProcess(env);
         const [, escalation] = await stub.waitForMessages(device.id, 2, 20_000);
         expect(escalation!.payload).toMatchObject({ notificationId: lead.id, escalation: true });

@@ -1,5 +1,4 @@
 import type pg from 'pg';
-import { USAGE_ALERT_PERCENTS } from '@leadbell/shared/billing';
 import type { NotificationSource, NotifyResponse } from '@leadbell/shared/notifications';
 import { allowedRate, refusedRate, type NotifyRate, type RateDecision, type RateRefusal } from './notify-rate.ts';
 
@@ -32,19 +31,18 @@ export type AcceptItem = {
   shortenedFields: string[];
   unusedFields: string[];
   idempotencyKey: string | null;
-  /** Decision 025: closed for business (rings nobody); the response timer's start and length. */
+  /**
+   * Decision 025: closed for business (rings nobody); the response timer's start (null for a test,
+   * or a schedule that never opens: no escalation) and length.
+   */
   isAfterHours: boolean;
   responseStartedAt: Date | null;
   responseTargetSeconds: number | null;
-  /** A real lead (not a test): gets its escalation timers unless it is held. */
-  escalates: boolean;
-  /** Seconds from now until the response timer starts (0 while the business is open). */
-  timerDelaySeconds: number;
 };
 
 /** Every outcome but `stale` took a token from the key's bucket: `rate` is the decision. */
 export type AcceptOutcome =
-  | { outcome: 'accepted' | 'held'; response: NotifyResponse; deliveryCount: number; rate: RateDecision }
+  | { outcome: 'accepted' | 'held'; response: NotifyResponse; rate: RateDecision }
   | { outcome: 'replay'; response: NotifyResponse; rate: RateDecision }
   | { outcome: 'quota_exceeded' | 'test_limit'; rate: RateDecision }
   | { outcome: 'rate_limited'; rate: RateRefusal }
@@ -54,7 +52,6 @@ type OutcomeRow = {
   item: number;
   outcome: AcceptOutcome['outcome'];
   response: NotifyResponse;
-  delivery_count: number;
   rate_tokens: number | null;
 };
 
@@ -63,7 +60,7 @@ export type AcceptBatcher = { accept: (item: AcceptItem) => Promise<AcceptOutcom
 type Waiting = { item: AcceptItem; resolve: (outcome: AcceptOutcome) => void; reject: (error: unknown) => void };
 
 const ACCEPT_NOTIFICATIONS =
-  'select item, outcome, response, delivery_count, rate_tokens from leadbell_accept_notifications_within_rate($1, $2, $3, $4)';
+  'select item, outcome, response, rate_tokens from leadbell_accept_notifications_within_rate($1, $2, $3)';
 const MAX_BATCH_SIZE = 64;
 // While a batch runs, another starts only for this many waiting items: a commit for every few
 // items costs the database more than the moment they wait for the running batch.
@@ -101,8 +98,6 @@ function toRecord(item: AcceptItem, index: number) {
     is_after_hours: item.isAfterHours,
     response_started_at: item.responseStartedAt,
     response_target_seconds: item.responseTargetSeconds,
-    escalates: item.escalates,
-    timer_delay_seconds: item.timerDelaySeconds,
   };
 }
 
@@ -111,7 +106,7 @@ function outcomeOf(row: OutcomeRow, rate: NotifyRate): AcceptOutcome {
   if (row.outcome === 'rate_limited') return { outcome: row.outcome, rate: refusedRate(rate, row.rate_tokens) };
   const decision = allowedRate(rate, row.rate_tokens);
   if (row.outcome === 'accepted' || row.outcome === 'held')
-    return { outcome: row.outcome, response: row.response, deliveryCount: row.delivery_count, rate: decision };
+    return { outcome: row.outcome, response: row.response, rate: decision };
   if (row.outcome === 'replay') return { outcome: 'replay', response: row.response, rate: decision };
   return { outcome: row.outcome, rate: decision };
 }
@@ -139,7 +134,6 @@ export function createAcceptBatcher(pool: pg.Pool, rate: NotifyRate): AcceptBatc
         text: ACCEPT_NOTIFICATIONS,
         values: [
           JSON.stringify(batch.map((entry, index) => toRecord(entry.item, index))),
-          USAGE_ALERT_PERCENTS,
           rate.ratePerSecond,
           rate.burst,
         ],

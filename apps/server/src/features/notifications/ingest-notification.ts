@@ -67,18 +67,8 @@ type TimerInputs = {
 export function responseTimerOf(
   flow: TimerInputs,
   { isTest, now }: { isTest: boolean; now: Date },
-): Pick<
-  AcceptItem,
-  'isAfterHours' | 'responseStartedAt' | 'responseTargetSeconds' | 'escalates' | 'timerDelaySeconds'
-> {
-  if (isTest)
-    return {
-      isAfterHours: false,
-      responseStartedAt: null,
-      responseTargetSeconds: null,
-      escalates: false,
-      timerDelaySeconds: 0,
-    };
+): Pick<AcceptItem, 'isAfterHours' | 'responseStartedAt' | 'responseTargetSeconds'> {
+  if (isTest) return { isAfterHours: false, responseStartedAt: null, responseTargetSeconds: null };
   const hours = { timeZone: flow.timeZone, schedule: flow.businessHours };
   const isOpen = flow.isUrgent || isOpenAt(hours, now);
   const startsAt = isOpen ? now : nextOpeningAt(hours, now);
@@ -86,9 +76,6 @@ export function responseTimerOf(
     isAfterHours: !isOpen,
     responseStartedAt: startsAt,
     responseTargetSeconds: flow.responseTargetMinutes * 60,
-    // A schedule with no opening at all never starts the timer.
-    escalates: startsAt !== null,
-    timerDelaySeconds: startsAt ? Math.max(0, Math.round((startsAt.getTime() - now.getTime()) / 1000)) : 0,
   };
 }
 
@@ -207,7 +194,7 @@ export function createNotificationIngester({
       switch (accepted.outcome) {
         case 'accepted':
         case 'held':
-          announcer.announce(caller.entityId, { jobsQueued: accepted.deliveryCount > 0 });
+          announcer.announce(caller.entityId);
           return { response: accepted.response, isReplay: false, rate: accepted.rate };
         case 'replay':
           return { response: accepted.response, isReplay: true, rate: accepted.rate };

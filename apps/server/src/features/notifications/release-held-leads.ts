@@ -13,7 +13,9 @@ export async function releaseHeldLeads(db: Database, entityId: string): Promise<
   );
   if (rows.length === 0) return 0;
   const ids = rows.map((row) => row.id);
-  await db.execute(sql`select from leadbell_queue_deliveries(${sql.param(ids)}::uuid[])`);
+  await db.execute(
+    sql`insert into job_outbox (data) select job from leadbell_queue_deliveries(${sql.param(ids)}::uuid[])`,
+  );
   await wakeDeliveryWorkers(db);
   return rows.length;
 }

@@ -1,0 +1,153 @@
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHttpClient } from '../../../test/http-client.ts';
+import { createFlow, onboardedOwner } from '../../../test/owners.ts';
+import { startTestApp, type TestApp } from '../../../test/test-app.ts';
+
+/**
+ * What one batch of plain leads (no idempotency key, a plan that keeps accepting, not a test) may
+ * cost PostgreSQL before its 202 (issue 23, decision 038). Everything else is derived afterwards by
+ * the delivery worker from the batch's intake job. A change that adds a statement or a row here
+ * fails this test: move the work to the worker (leadbell_take_outbox), or raise the budget here
+ * with the reason next to it.
+ */
+const INGEST_BUDGET = {
+  /** The statement leadbell_accept_notifications_within_rate: its own round trip and transaction. */
+  roundTripsPerBatch: 1,
+  /** Every statement PostgreSQL executes for a batch, whatever its size (query texts in the failure). */
+  statementsPerBatch: [
+    'rate: take every key’s tokens in one upsert of api_key_rate_buckets',
+    'stale check: the key, flow and plan each item was rendered from still hold',
+    'order: each entity’s advisory lock, so positions commit in order (live streams)',
+    'plain items: pick them out, all together',
+    'plain items: count them against the plan, one upsert per entity and month',
+    'items that need deciding one by one (none here): the loop’s query',
+    'insights: the statement trigger counts the leads in lead_stats_daily (decision 025)',
+    'the leads: one insert for the batch',
+    'the intake job: one job_outbox row for the batch',
+    'the answers of the accepted items',
+    'the answers with the rate decisions',
+  ],
+  /** …and per lead: PostgreSQL checks each inserted row's foreign keys on its own. */
+  statementsPerLead: ['foreign key: the lead’s entity exists', 'foreign key: the lead’s flow exists'],
+  /** Rows each table gains or changes, for a batch of `n` leads of one entity and flow. */
+  rowsWritten: (n: number) => ({
+    api_key_rate_buckets: 1,
+    entity_usage: 1,
+    lead_stats_daily: 1,
+    notifications: n,
+    job_outbox: 1,
+  }),
+};
+
+type BatchCost = { items: number; statements: string[]; rowsWritten: Record<string, number> };
+
+// This transaction's writes so far per table, plus any of the session's earlier ones PostgreSQL
+// has not yet flushed to its statistics: read before and after the batch, the difference is the batch.
+const ROWS_WRITTEN = `select relname, (n_tup_ins + n_tup_upd + n_tup_del)::int as rows from pg_stat_xact_user_tables`;
+
+async function rowsWrittenBy(client: pg.PoolClient): Promise<Map<string, number>> {
+  const { rows } = await client.query<{ relname: string; rows: number }>(ROWS_WRITTEN);
+  return new Map(rows.map((row) => [row.relname, row.rows]));
+}
+
+/**
+ * Watches the app's own pool: every query it sends while `record` runs, and for each accept
+ * batch what PostgreSQL did for it. The batch's statement runs as it would, in a transaction of its
+ * own that also reads the transaction's statistics before it commits; auto_explain reports every
+ * statement executed, nested ones included (a notice each).
+ */
+function watchPool(pool: pg.Pool) {
+  const queries: string[] = [];
+  const batches: BatchCost[] = [];
+  const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<pg.QueryResult>;
+  async function acceptWatched(config: pg.QueryConfig): Promise<pg.QueryResult> {
+    const client = await pool.connect();
+    const statements: string[] = [];
+    const onNotice = (notice: { message?: string }) => {
+      const text = /Query Text: ([^\n]*)/.exec(notice.message ?? '')?.[1];
+      if (text) statements.push(text.trim());
+    };
+    try {
+      await client.query('begin');
+      const before = await rowsWrittenBy(client);
+      await client.query(`load 'auto_explain'; set local auto_explain.log_min_duration = 0;
+        set local auto_explain.log_nested_statements = on; set local auto_explain.log_level = notice`);
+      client.on('notice', onNotice);
+      const result = await client.query(config);
+      client.off('notice', onNotice);
+      await client.query('set local auto_explain.log_min_duration = -1');
+      const after = await rowsWrittenBy(client);
+      await client.query('commit');
+      batches.push({
+        items: (JSON.parse(String(config.values![0])) as unknown[]).length,
+        statements,
+        rowsWritten: Object.fromEntries(
+          [...after].flatMap(([table, rows]) =>
+            rows > (before.get(table) ?? 0) ? [[table, rows - (before.get(table) ?? 0)]] : [],
+          ),
+        ),
+      });
+      return result;
+    } catch (error) {
+      await client.query('rollback').catch(() => {});
+      throw error;
+    } finally {
+      client.off('notice', onNotice);
+      client.release();
+    }
+  }
+  (pool as { query: unknown }).query = (config: unknown, ...rest: unknown[]) => {
+    const text = typeof config === 'string' ? config : (config as pg.QueryConfig).text;
+    queries.push(text);
+    return (config as pg.QueryConfig).name === 'accept_notifications'
+      ? acceptWatched(config as pg.QueryConfig)
+      : query(config, ...rest);
+  };
+  return {
+    async record(run: () => Promise<void>): Promise<{ queries: string[]; batches: BatchCost[] }> {
+      queries.length = 0;
+      batches.length = 0;
+      await run();
+      return { queries: [...queries], batches: [...batches] };
+    },
+  };
+}
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp({ NOTIFY_RATE_LIMIT: '1000', NOTIFY_RATE_BURST: '1000' });
+});
+afterAll(async () => app?.close());
+
+describe('ingestion › the budget of one batch', () => {
+  it('plain leads: one round trip, the budgeted statements and the budgeted rows, whatever the batch size', async () => {
+    const owner = await onboardedOwner(app, { plan: 'pro' });
+    const flowId = await createFlow(owner.client);
+    const site = createHttpClient(app, { bearer: owner.apiKey });
+    const notify = (name: string) => site.post('/v1/notify', { flowId, data: { name } });
+    const watched = watchPool(app.pool);
+    // The first request reads the key and the flow; the process remembers them (decision 020).
+    expect((await notify('Warm-up')).status).toBe(202);
+
+    const { queries, batches } = await watched.record(async () => {
+      const answers = await Promise.all(Array.from({ length: 12 }, (_, index) => notify(`Lead ${index}`)));
+      expect(answers.map((answer) => answer.status)).toEqual(Array(12).fill(202));
+    });
+
+    expect(batches.reduce((sum, batch) => sum + batch.items, 0)).toBe(12);
+    expect(batches.some((batch) => batch.items > 1)).toBe(true);
+    const accepts = queries.filter((text) => text.includes('leadbell_accept_notifications_within_rate'));
+    expect(accepts).toHaveLength(batches.length * INGEST_BUDGET.roundTripsPerBatch);
+    // Besides its batches, ingestion only announces what committed (NOTIFY, after the 202s).
+    const others = queries.filter((text) => !accepts.includes(text));
+    expect(others.every((text) => text.includes('pg_notify'))).toBe(true);
+    expect(others.length).toBeLessThanOrEqual(batches.length);
+    for (const batch of batches) {
+      const budgeted = INGEST_BUDGET.statementsPerBatch.length + batch.items * INGEST_BUDGET.statementsPerLead.length;
+      // On failure the message lists what ran, one query's first line each.
+      expect(batch.statements, batch.statements.join('\n')).toHaveLength(budgeted);
+      expect(batch.rowsWritten).toEqual(INGEST_BUDGET.rowsWritten(batch.items));
+    }
+  });
+});
