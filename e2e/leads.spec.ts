@@ -335,13 +335,10 @@ test.describe('leads', () => {
       { action: 'call', title: 'Call' },
     ]);
 
-    // Nobody answered within the target: the escalation job, made due now, rings the phone again
-    // with a notification that replaces the lead's, rings even so, and stays until acted on.
-    await product.sql(
-      `update pgboss.job set start_after = now()
-        where data->>'kind' = 'escalation' and data->>'notificationId' = $1 and data->>'stage' = '1'`,
-      [leadId],
-    );
+    // Nobody answered within the target: its escalation, made due now (lead_escalations, swept every
+    // second), rings the phone again with a notification that replaces the lead's, rings even so,
+    // and stays until acted on.
+    await product.sql(`update lead_escalations set due_at = now() where notification_id = $1 and stage = 1`, [leadId]);
     const [, escalation] = await product.push.waitForMessages(stub.id, 2, 20_000);
     expect(escalation!.payload).toMatchObject({ notificationId: leadId, escalation: true });
     await deliverPush(context, page, product.url, JSON.stringify(escalation!.payload));

@@ -21,7 +21,8 @@ type Owner = Awaited<ReturnType<typeof onboardedOwner>>;
 
 /**
  * Leads as a contact form sends them: name, email, phone and a note in the data; a third each
- * open, claimed by the owner and done. Inserted by SQL in batches (ingestion has its own bench).
+ * open, claimed by the owner and done. Inserted by SQL in batches (ingestion has its own bench),
+ * with their search text.
  */
 async function seed(app: App, owner: Owner, flowIds: string[], userId: string, count: number) {
   for (let offset = 0; offset < count; offset += BATCH) {
@@ -39,6 +40,14 @@ async function seed(app: App, owner: Owner, flowIds: string[], userId: string, c
       [owner.entityId, flowIds, userId, offset + 1, count, Math.min(offset + BATCH, count)],
     );
   }
+  // What the delivery worker writes for each lead it takes in (decision 038).
+  await app.pool.query(
+    `insert into lead_search (notification_id, search_text)
+     select id, lower(title || ' ' || message || ' ' || coalesce(data::text, '')) from notifications
+      where entity_id = $1
+     on conflict do nothing`,
+    [owner.entityId],
+  );
 }
 
 function cookieOf(owner: Owner): string {

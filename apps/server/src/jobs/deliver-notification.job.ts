@@ -45,12 +45,16 @@ export const DELIVER_NOTIFICATION_QUEUE_OPTIONS = {
   retryLimit: 20,
   retryDelay: 2,
   retryBackoff: true,
-  // Twice the push timeout: a job still active after that belongs to a process that died.
+  // Well past the push timeout: a job still active after that belongs to a process that died.
   expireInSeconds: 20,
 } as const;
 
-/** Push-service request timeout: a hung push service costs a worker slot no longer than this. */
-export const PUSH_TIMEOUT_MS = 10_000;
+/**
+ * Push-service request timeout: a hung push service costs a worker slot no longer than this. Push
+ * services answer in well under a second; 5 s also bounds how soon another process may take over a
+ * lead's first deliveries (HAND_OVER_AFTER_SECONDS in delivery-queue.ts, decision 038).
+ */
+export const PUSH_TIMEOUT_MS = 5_000;
 
 const RETRY_BASE_MS = 1_000;
 const RETRY_CAP_MS = 30 * 60_000;

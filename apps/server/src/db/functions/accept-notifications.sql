@@ -381,6 +381,7 @@ $$;
 -- - each lead's delivery job, unless it is held or arrived while the business was closed;
 -- - each flow's count and last lead, each key's last use (at most once a minute);
 -- - usage alerts at p_usage_alert_percents of the included volume, once each per billing month;
+-- - each lead's search text (lead_search);
 -- - the first escalation stage of each lead that escalates (lead_escalations).
 CREATE OR REPLACE FUNCTION leadbell_take_outbox(p_limit integer, p_usage_alert_percents integer[])
 RETURNS TABLE (data jsonb, start_after text, due boolean, taken integer)
@@ -448,6 +449,12 @@ BEGIN
                                 'periodStart', raised.period_start, 'alert', raised.kind), now())), '[]')
       INTO v_jobs
       FROM raised;
+
+    -- What the inbox's search matches inside (lead_search): title, message and data, lower-cased.
+    INSERT INTO lead_search (notification_id, search_text)
+    SELECT n.id, lower(n.title || ' ' || n.message || ' ' || coalesce(n.data::text, ''))
+      FROM unnest(v_ids) AS lead (id) JOIN notifications n ON n.id = lead.id
+    ON CONFLICT DO NOTHING;
 
     -- A real lead escalates at its response target from its timer's start (decision 025); a test,
     -- a held lead or a schedule that never opens has no timer.

@@ -63,10 +63,6 @@ export const notifications = pgTable(
     // Arrived while the business was closed: rang nobody; the morning summary lists it.
     isAfterHours: boolean('is_after_hours').notNull().default(false),
     summarizedAt: timestamp('summarized_at', { withTimezone: true }),
-    // What the inbox's search box matches inside (trigram index): title, message and the data.
-    searchText: text('search_text').generatedAlwaysAs(
-      sql`lower(title || ' ' || message || ' ' || coalesce(data::text, ''))`,
-    ),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -76,7 +72,6 @@ export const notifications = pgTable(
     index('notifications_entity_id_seq_idx').on(table.entityId, table.seq),
     index('notifications_entity_status_seq_idx').on(table.entityId, table.leadStatus, table.seq),
     index('notifications_entity_claimed_by_seq_idx').on(table.entityId, table.claimedBy, table.seq),
-    index('notifications_search_text_idx').using('gin', sql`${table.searchText} gin_trgm_ops`),
     index('notifications_after_hours_idx')
       .on(table.entityId, table.createdAt)
       .where(sql`${table.isAfterHours} and ${table.summarizedAt} is null`),

@@ -4,6 +4,7 @@ import type { HttpClient } from '../../../test/http-client.ts';
 import { createFlow, notify, onboardedOwner } from '../../../test/owners.ts';
 import { startPushServiceStub, type PushServiceStub, type StubAnswer } from '../../../test/push-service-stub.ts';
 import { startTestApp, type TestApp } from '../../../test/test-app.ts';
+import { PUSH_TIMEOUT_MS } from '../../jobs/deliver-notification.job.ts';
 
 let app: TestApp;
 let stub: PushServiceStub;
@@ -263,17 +264,17 @@ describe('deliveries › web push', () => {
   });
 
   it(
-    'a push service that never answers times out after 10 s and the retry is delivered',
+    'a push service that never answers times out after PUSH_TIMEOUT_MS and the retry is delivered',
     { timeout: 40_000 },
     async () => {
       const { owner, flowId, stubId } = await ownerWithDevice('hang');
       const accepted = await send(owner, flowId);
       const [hung, answered] = await stub.waitForMessages(stubId, 2, 25_000);
       expect(hung!.answer).toBe('hang');
-      expect(answered!.receivedAt - hung!.receivedAt).toBeGreaterThanOrEqual(10_000);
+      expect(answered!.receivedAt - hung!.receivedAt).toBeGreaterThanOrEqual(PUSH_TIMEOUT_MS);
       expect(await settled(accepted.id)).toMatchObject([{ status: 'delivered', attempts: 2 }]);
       expect(await attemptsOf(accepted.id)).toMatchObject([
-        { outcome: 'retry', status_code: null, error: 'no answer within 10 s' },
+        { outcome: 'retry', status_code: null, error: `no answer within ${PUSH_TIMEOUT_MS / 1000} s` },
         { outcome: 'delivered', status_code: 201 },
       ]);
     },

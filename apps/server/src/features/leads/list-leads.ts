@@ -22,14 +22,17 @@ export function leadFilterOf(
     filter === 'done' ? eq(notifications.leadStatus, 'done') : undefined,
     filter === 'mine' ? and(eq(notifications.leadStatus, 'claimed'), eq(notifications.claimedBy, viewerId)) : undefined,
     flowId ? eq(notifications.flowId, flowId) : undefined,
-    q ? sql`${notifications.searchText} like ${likePattern(q)}` : undefined,
+    // A lead is searchable once the worker took it in (lead_search, decision 038): milliseconds.
+    q
+      ? sql`exists (select from lead_search s where s.notification_id = ${notifications.id} and s.search_text like ${likePattern(q)})`
+      : undefined,
   )!;
 }
 
 /**
  * One page of the inbox, newest first (decision 024). Keyset on `seq` along the index that fits
- * the filter, so the first page costs the same on 10 leads as on 100,000; a search reads the
- * trigram index.
+ * the filter, so the first page costs the same on 10 leads as on 100,000; a search reads
+ * lead_search's trigram index.
  */
 export async function listLeads(
   db: Database,
