@@ -111,7 +111,7 @@ async function main() {
           `  seeded ${count.toLocaleString('en')} leads in ${((performance.now() - started) / 1000).toFixed(1)} s`,
         );
     }
-    await app.pool.query('vacuum analyze notifications');
+    await app.pool.query('vacuum analyze notifications, lead_search');
 
     const cases = [
       { name: 'first page', path: '/v1/leads' },

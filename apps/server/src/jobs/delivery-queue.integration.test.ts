@@ -29,8 +29,14 @@ afterAll(async () => {
   await database?.drop();
 });
 
-/** A worker on a queue of its own (as one server process runs), woken by the returned function. */
-async function startWorker(handled: DeliverNotificationPayload[]): Promise<() => void> {
+/**
+ * A worker on a queue of its own (as one server process runs), woken by the returned function.
+ * `fail`: whether the handler throws for this payload.
+ */
+async function startWorker(
+  handled: DeliverNotificationPayload[],
+  fail: (payload: DeliverNotificationPayload) => boolean = () => false,
+): Promise<() => void> {
   const queue = await startDeliveryQueue({
     databaseUrl: database.url,
     log: pino({ level: 'silent' }),
@@ -41,6 +47,7 @@ async function startWorker(handled: DeliverNotificationPayload[]): Promise<() =>
   queue.startWorker({
     handle: async (payload) => {
       handled.push(payload);
+      if (fail(payload)) throw new Error('the handler failed');
     },
     subscribeWakeUps: (listener) => {
       listeners.add(listener);
@@ -110,4 +117,32 @@ describe('delivery queue › jobs queued by our SQL', () => {
     );
     expect(await outboxCount()).toBe(0);
   });
+
+  it('a job the worker ran as it took it leaves no copy behind in pg-boss (decision 038)', async () => {
+    const handled: DeliverNotificationPayload[] = [];
+    const wake = await startWorker(handled);
+    const ids = await queueInOutbox(3);
+    wake();
+    await expect.poll(() => handled.length, { timeout: 5_000 }).toBe(3);
+    const copies = async () =>
+      (await pool.query(`select count(*)::int as count from pgboss.job where data->>'subscriptionId' = any($1)`, [ids]))
+        .rows[0].count as number;
+    await expect.poll(copies, { timeout: 5_000 }).toBe(0);
+  });
+
+  it(
+    'a job whose handler failed as the worker took it runs again from its copy, once',
+    { timeout: 30_000 },
+    async () => {
+      const handled: DeliverNotificationPayload[] = [];
+      const wake = await startWorker(handled, () => handled.length === 1);
+      const [id] = await queueInOutbox(1);
+      wake();
+      // The copy is due HAND_OVER_AFTER_SECONDS (8 s) after the take; the poll (2 s) finds it.
+      await expect.poll(() => handled.length, { timeout: 20_000 }).toBe(2);
+      expect(handled.map((payload) => (payload.kind === 'test' ? payload.subscriptionId : null))).toEqual([id, id]);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(handled).toHaveLength(2);
+    },
+  );
 });

@@ -39,7 +39,7 @@ const HAND_OVER_AFTER_SECONDS = 8;
 // the work they imply (decision 038). pg-boss reads a startAfter that ends in Z as that instant
 // (anything else as an interval from now). Without parameters the transaction's start and the
 // take go in one round trip (simple protocol).
-const BEGIN_TAKING_FROM_OUTBOX = `begin; select data, start_after
+const BEGIN_TAKING_FROM_OUTBOX = `begin; select data, start_after, due, taken
   from leadbell_take_outbox(${OUTBOX_BATCH_SIZE}, '{${USAGE_ALERT_PERCENTS.join(',')}}')`;
 
 /** A job this worker runs: fetched from pg-boss, or claimed as it left job_outbox. */
