@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { HAND_OVER_AFTER_SECONDS } from '../src/jobs/delivery-queue.ts';
 import type { Clock } from '../src/lib/clock.ts';
 
 export type TestClock = Clock & { set: (at: Date) => void };
@@ -26,10 +27,14 @@ export async function advanceTime(app: { pool: pg.Pool }, clock: TestClock, ms: 
         where start_after > now()`,
       [ms],
     );
+    // Not the hand-over copies of jobs a worker runs as it takes them (decision 038; due exactly
+    // HAND_OVER_AFTER_SECONDS after they were queued): their jobs are running or done now, and a
+    // copy made due at once could run beside a job still recording its push.
     await client.query(
       `update pgboss.job set start_after = start_after - make_interval(secs => $1::double precision / 1000)
-        where state in ('created', 'retry') and start_after > now()`,
-      [ms],
+        where state in ('created', 'retry') and start_after > now()
+          and start_after - created_on <> make_interval(secs => $2)`,
+      [ms, HAND_OVER_AFTER_SECONDS],
     );
     await client.query('commit');
   } catch (error) {

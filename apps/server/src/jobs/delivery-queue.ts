@@ -34,7 +34,7 @@ const OUTBOX_BATCH_SIZE = 500;
 // process runs it then (decision 038): within 10 s of the take with the 2 s poll. Longer than a
 // push may take (PUSH_TIMEOUT_MS), so a slow push service never makes a live worker's job run
 // twice; the copy is deleted once the job ran.
-const HAND_OVER_AFTER_SECONDS = 8;
+export const HAND_OVER_AFTER_SECONDS = 8;
 // Oldest first; rows another process is taking are skipped, not waited for; intake jobs turn into
 // the work they imply (decision 038). pg-boss reads a startAfter that ends in Z as that instant
 // (anything else as an interval from now). Without parameters the transaction's start and the

@@ -299,11 +299,27 @@ describe('escalation › survives a crash', () => {
         });
         const lead = await notify({ baseUrl: first.baseUrl }, owner.apiKey, { flowId, data: { name: 'Hal' } });
         await stub.waitForMessages(device.id, 1);
+        const db = new (await import('pg')).default.Client({ connectionString: database.url });
+        await db.connect();
+        // Killed once the lead's push is recorded and its job done (no hand-over copy left): a kill
+        // between a push and its record re-sends that push, which crash-safety tests cover.
+        await expect
+          .poll(
+            async () =>
+              (
+                await db.query(
+                  `select (select count(*)::int from deliveries where notification_id = $1 and status = 'delivered')
+                        + (select count(*)::int from pgboss.job where state = 'created' and data->>'kind' = 'deliveries')
+                          * 10 as state`,
+                  [lead.id],
+                )
+              ).rows[0].state,
+            { timeout: 10_000 },
+          )
+          .toBe(1);
         await first.stop('SIGKILL');
 
         // The minute passes while the server is down (moved, not waited for), then it starts again.
-        const db = new (await import('pg')).default.Client({ connectionString: database.url });
-        await db.connect();
         await db.query(
           `update lead_escalations set due_at = due_at - interval '1 minute' where notification_id = $1 and stage = 1`,
           [lead.id],
