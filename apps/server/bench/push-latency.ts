@@ -14,7 +14,7 @@ import type { HttpClient } from '../test/http-client.ts';
 import { createFlow, joinedTeammate, onboardedOwner } from '../test/owners.ts';
 import { startPushServiceStub, type PushServiceStub } from '../test/push-service-stub.ts';
 import { startSmtpSink } from '../test/smtp-sink.ts';
-import { createTestDatabase, sharedSecretsEnv, startServerProcess } from '../test/test-app.ts';
+import { createScratchDatabase, sharedSecretsEnv, startServerProcess } from '../test/test-app.ts';
 import { percentile, startBenchDatabase, type BenchDatabase } from './bench-database.ts';
 
 const RATE_PER_SECOND = Number(process.env.BENCH_RATE ?? 100);
@@ -39,7 +39,7 @@ async function registerDevices(client: HttpClient, stub: PushServiceStub, count:
 }
 
 async function runScenario(postgres: BenchDatabase, scenario: Scenario): Promise<boolean> {
-  const database = await createTestDatabase(postgres.adminUrl);
+  const database = await createScratchDatabase(postgres.adminUrl);
   const smtp = await startSmtpSink();
   const stub = await startPushServiceStub({ decryptLater: true });
   const server = await startServerProcess(

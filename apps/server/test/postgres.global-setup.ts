@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import pino from 'pino';
 import type { TestProject } from 'vitest/node';
 import { createDatabaseClient } from '../src/db/client.ts';
 import { runMigrations } from '../src/db/migrate.ts';
 import { startDeliveryQueue } from '../src/jobs/delivery-queue.ts';
+import { createDatabase, dropDatabases } from './databases.ts';
 import { startThrowawayPostgres } from './throwaway-postgres.ts';
 
 declare module 'vitest' {
@@ -14,6 +14,8 @@ declare module 'vitest' {
     adminDatabaseUrl: string;
     /** A database migrated once per run (schema, functions, the job queue's tables) that test databases are copied from. */
     templateDatabase: string;
+    /** How this run's test databases are named, so its teardown drops them and no other run's. */
+    testDatabasePrefix: string;
   }
 }
 
@@ -23,53 +25,35 @@ declare module 'vitest' {
  * milliseconds where migrating each test file's database took most of a second.
  */
 export default async function setup(project: TestProject) {
-  const cleanups: Array<() => Promise<void>> = [];
-  let adminUrl = process.env.TEST_DATABASE_URL!;
-  if (project.config.provide.databaseKind === 'embedded') {
-    const embedded = await startThrowawayPostgres('test-pg');
-    adminUrl = embedded.connectionString;
-    cleanups.push(embedded.stop);
-  }
+  const embedded =
+    project.config.provide.databaseKind === 'embedded' ? await startThrowawayPostgres('test-pg') : undefined;
+  const adminUrl = embedded?.connectionString ?? process.env.TEST_DATABASE_URL!;
   const template = await createTemplateDatabase(adminUrl);
-  // The template goes before the cluster that holds it.
-  cleanups.unshift(() => dropDatabase(adminUrl, template));
+  const testDatabasePrefix = `leadbell_test_${randomBytes(4).toString('hex')}_`;
   project.provide('adminDatabaseUrl', adminUrl);
   project.provide('templateDatabase', template);
+  project.provide('testDatabasePrefix', testDatabasePrefix);
   return async () => {
-    for (const cleanup of cleanups) await cleanup();
+    // A throwaway cluster goes with its databases; a server keeps what is not dropped.
+    if (embedded) return embedded.stop();
+    await dropDatabases(adminUrl, testDatabasePrefix);
+    await dropDatabases(adminUrl, template);
   };
 }
 
 async function createTemplateDatabase(adminUrl: string): Promise<string> {
-  const name = `leadbell_template_${randomBytes(6).toString('hex')}`;
-  await onAdmin(adminUrl, (admin) => admin.query(`create database ${name}`));
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const client = createDatabaseClient(url.toString(), { max: 2 });
+  const { name, url } = await createDatabase(adminUrl, 'leadbell_template_');
+  const client = createDatabaseClient(url, { max: 2 });
   try {
     await runMigrations(client);
   } finally {
     await client.pool.end();
   }
   const queue = await startDeliveryQueue({
-    databaseUrl: url.toString(),
+    databaseUrl: url,
     log: pino({ level: 'silent' }),
     supervise: false,
   });
   await queue.stop();
   return name;
-}
-
-async function dropDatabase(adminUrl: string, name: string): Promise<void> {
-  await onAdmin(adminUrl, (admin) => admin.query(`drop database if exists ${name} with (force)`));
-}
-
-async function onAdmin(adminUrl: string, work: (admin: pg.Client) => Promise<unknown>): Promise<void> {
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await work(admin);
-  } finally {
-    await admin.end();
-  }
 }

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
+import type pg from 'pg';
 import type pino from 'pino';
 import { inject } from 'vitest';
 import webpush from 'web-push';
@@ -15,32 +15,24 @@ import { runMigrations } from '../src/db/migrate.ts';
 import { loadEnv } from '../src/env.ts';
 import type { Clock } from '../src/lib/clock.ts';
 import { findFreePort } from '../src/lib/free-port.ts';
+import { createDatabase, dropDatabases } from './databases.ts';
 import { startSmtpSink, type SmtpSink } from './smtp-sink.ts';
 
 /**
- * A fresh database on the project's PostgreSQL, so test files never see each other's rows: a copy
- * of `template` (migrated once per run by the global setup) when given, else empty.
+ * A fresh database on the run's PostgreSQL, so test files never see each other's rows: a copy of
+ * the run's migrated template, or empty (`migrated: false`) for a test that migrates it or starts
+ * a server process on it. Not dropped by the test: the run's global teardown drops them all
+ * (dropDatabases says why).
  */
-export async function createTestDatabase(
-  adminUrl: string,
-  template?: string,
-): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `leadbell_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
+export async function createTestDatabase({ migrated = true } = {}): Promise<{ url: string }> {
+  const template = migrated ? inject('templateDatabase') : undefined;
+  return createDatabase(inject('adminDatabaseUrl'), inject('testDatabasePrefix'), template);
+}
+
+/** A fresh empty database on `adminUrl` for a benchmark, which drops it when done. */
+export async function createScratchDatabase(adminUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const { name, url } = await createDatabase(adminUrl, 'leadbell_scratch_');
+  return { url, drop: () => dropDatabases(adminUrl, name) };
 }
 
 export type TestApp = {
@@ -69,9 +61,9 @@ export async function startTestApp(
   { pushCa, clock, log }: { pushCa?: string; clock?: Clock; log?: pino.Logger } = {},
 ): Promise<TestApp> {
   // Under Vitest the database is a copy of the run's migrated template; a benchmark's is migrated here.
-  const database = adminDatabaseUrl
-    ? await createTestDatabase(adminDatabaseUrl)
-    : await createTestDatabase(inject('adminDatabaseUrl'), inject('templateDatabase'));
+  const database: { url: string; drop?: () => Promise<void> } = adminDatabaseUrl
+    ? await createScratchDatabase(adminDatabaseUrl)
+    : await createTestDatabase();
   const smtp = await startSmtpSink();
   const port = await findFreePort();
   const env = loadEnv({
@@ -120,7 +112,7 @@ export async function startTestApp(
       await app.close();
       await client.pool.end();
       await smtp.close();
-      await database.drop();
+      await database.drop?.();
     },
   };
 }

@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/test-app.ts';
 import { createDatabaseClient, type DatabaseClient } from './client.ts';
 import { runMigrations } from './migrate.ts';
@@ -14,7 +14,7 @@ const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 // The last migration that still defined a function; later ones must not.
 const LAST_MIGRATION_WITH_FUNCTIONS = 11;
 
-let database: { url: string; drop: () => Promise<void> };
+let database: { url: string };
 let client: DatabaseClient;
 
 /** The functions the source files define, by name. */
@@ -37,13 +37,12 @@ async function versionsOf(pool: pg.Pool): Promise<Record<string, number>> {
 
 beforeAll(async () => {
   // Empty, not the template: the migrations run here from the first.
-  database = await createTestDatabase(inject('adminDatabaseUrl'));
+  database = await createTestDatabase({ migrated: false });
   client = createDatabaseClient(database.url, { max: 2 });
 }, 60_000);
 
 afterAll(async () => {
   await client?.pool.end();
-  await database?.drop();
 });
 
 describe('migrations › stored functions', () => {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import pino from 'pino';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/test-app.ts';
 import type { DeliverNotificationPayload } from './deliver-notification.job.ts';
 import { startDeliveryQueue, type DeliveryQueue } from './delivery-queue.ts';
@@ -9,12 +9,12 @@ import { startDeliveryQueue, type DeliveryQueue } from './delivery-queue.ts';
 // Decision 034: our SQL queues jobs in job_outbox; the worker moves them into pg-boss (its public
 // insert) before it fetches, each exactly once, whichever process moves them.
 
-let database: { url: string; drop: () => Promise<void> };
+let database: { url: string };
 let pool: pg.Pool;
 const queues: DeliveryQueue[] = [];
 
 beforeAll(async () => {
-  database = await createTestDatabase(inject('adminDatabaseUrl'), inject('templateDatabase'));
+  database = await createTestDatabase();
   pool = new pg.Pool({ connectionString: database.url, max: 2 });
 });
 
@@ -26,7 +26,6 @@ afterEach(async () => {
 
 afterAll(async () => {
   await pool?.end();
-  await database?.drop();
 });
 
 /**

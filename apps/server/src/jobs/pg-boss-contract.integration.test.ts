@@ -2,7 +2,7 @@ import { randomUUID as uuid } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import PgBoss from 'pg-boss';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/test-app.ts';
 import { DELIVER_NOTIFICATION_QUEUE, DELIVER_NOTIFICATION_QUEUE_OPTIONS } from './deliver-notification.job.ts';
 
@@ -14,7 +14,7 @@ const QUEUE = DELIVER_NOTIFICATION_QUEUE;
 // Expires after a second, for the crash-recovery case without waiting 20 s.
 const SHORT_EXPIRY_QUEUE = 'contract-short-expiry';
 
-let database: { url: string; drop: () => Promise<void> };
+let database: { url: string };
 let pool: pg.Pool;
 let boss: PgBoss;
 
@@ -40,7 +40,7 @@ async function insertOne(job: Omit<PgBoss.JobInsert, 'name'> & { id: string }, n
 }
 
 beforeAll(async () => {
-  database = await createTestDatabase(inject('adminDatabaseUrl'), inject('templateDatabase'));
+  database = await createTestDatabase();
   pool = new pg.Pool({ connectionString: database.url, max: 4 });
   boss = new PgBoss({
     db: { executeSql: (text, values) => pool.query(text, values) },
@@ -56,7 +56,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await boss?.stop({ graceful: false });
   await pool?.end();
-  await database?.drop();
 });
 
 describe('pg-boss › what we rely on', () => {

@@ -1,21 +1,18 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, sharedSecretsEnv, startServerProcess, type ServerProcess } from '../../test/test-app.ts';
 
 // Issue 14: logs a person can read (one line per request: method, path, status, reason, ms) or
 // JSON for a collector, as LOG_FORMAT says; a refused notification is logged with its reason.
 
-const databases: Array<{ drop: () => Promise<void> }> = [];
 const servers: ServerProcess[] = [];
 
 afterAll(async () => {
   await Promise.all(servers.map((server) => server.stop()));
-  await Promise.all(databases.map((database) => database.drop()));
 }, 60_000);
 
 async function serverLogging(format: 'json' | 'pretty'): Promise<ServerProcess> {
-  const database = await createTestDatabase(inject('adminDatabaseUrl'));
-  databases.push(database);
+  const database = await createTestDatabase({ migrated: false });
   const server = await startServerProcess({
     DATABASE_URL: database.url,
     LOG_LEVEL: 'info',

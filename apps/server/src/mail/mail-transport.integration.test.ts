@@ -30,8 +30,7 @@ describe.runIf(inject('databaseKind') === 'embedded')('mail transport › the re
   });
 
   it('with MAIL_TRANSPORT=log the same server starts and prints the sign-up code', async () => {
-    const database = await createTestDatabase(inject('adminDatabaseUrl'));
-    cleanups.push(() => database.drop());
+    const database = await createTestDatabase({ migrated: false });
     const server: ServerProcess = await startServerProcess({
       DATABASE_URL: database.url,
       PUBLIC_URL: PUBLIC_HTTPS_URL,

@@ -376,7 +376,8 @@ $$;
 -- Takes up to p_limit jobs from job_outbox, oldest first, skipping rows another process is taking,
 -- and returns the jobs to queue in pg-boss; the caller queues them in this transaction (decision
 -- 034). Every row says how many outbox rows were taken (`taken`) and whether its job is due now
--- (`due`); when the rows imply no job at all, one row with no job says so. An intake job (one per accepted batch, decision 038) is not queued itself: what it implies
+-- (`due`: by the clock, not now(), which is when this transaction's message arrived and so may be
+-- before a row it took was written); when the rows imply no job at all, one row with no job says so. An intake job (one per accepted batch, decision 038) is not queued itself: what it implies
 -- is derived here, in the same transaction, so it happens exactly once:
 -- - each lead's delivery job, unless it is held or arrived while the business was closed;
 -- - each flow's count and last lead, each key's last use (at most once a minute);
@@ -471,7 +472,7 @@ BEGIN
   END IF;
   RETURN QUERY
     SELECT job -> 0, to_char((job ->> 1)::timestamptz AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'),
-           (job ->> 1)::timestamptz <= now(), v_taken
+           (job ->> 1)::timestamptz <= clock_timestamp(), v_taken
       FROM jsonb_array_elements(v_jobs) job;
 END;
 $$;

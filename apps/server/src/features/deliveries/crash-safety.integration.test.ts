@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFlow, onboardedOwner } from '../../../test/owners.ts';
 import { startPushServiceStub, type PushServiceStub } from '../../../test/push-service-stub.ts';
 import { startSmtpSink, type SmtpSink } from '../../../test/smtp-sink.ts';
@@ -20,7 +20,7 @@ let stub: PushServiceStub;
 const servers: ServerProcess[] = [];
 
 beforeAll(async () => {
-  database = await createTestDatabase(inject('adminDatabaseUrl'));
+  database = await createTestDatabase({ migrated: false });
   smtp = await startSmtpSink();
   stub = await startPushServiceStub();
 });
@@ -28,7 +28,6 @@ afterAll(async () => {
   await Promise.all(servers.map((server) => server.stop('SIGKILL')));
   await stub?.close();
   await smtp?.close();
-  await database?.drop();
 });
 
 describe('deliveries › crash safety', () => {

@@ -1,4 +1,4 @@
-import { inject, afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieOf, openEventStream } from '../../../test/event-stream.ts';
 import { createFlow, notify as notifyAs, onboardedOwner } from '../../../test/owners.ts';
 import { startPushServiceStub, type PushServiceStub } from '../../../test/push-service-stub.ts';
@@ -113,7 +113,7 @@ describe('events › several server processes on one PostgreSQL', () => {
     'a notification accepted by an API-only process is streamed and delivered by another',
     { timeout: 120_000 },
     async () => {
-      const database = await createTestDatabase(inject('adminDatabaseUrl'));
+      const database = await createTestDatabase({ migrated: false });
       const smtp = await startSmtpSink();
       const env = {
         DATABASE_URL: database.url,
@@ -152,7 +152,6 @@ describe('events › several server processes on one PostgreSQL', () => {
       } finally {
         await Promise.all([worker!.stop(), apiOnly!.stop()]);
         await smtp.close();
-        await database.drop();
       }
     },
   );

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEEKDAY_OFFICE_HOURS } from '@leadbell/shared/business-hours';
 import type { HttpClient } from '../../../test/http-client.ts';
 import { createFlow, joinedTeammate, notify, onboardedOwner } from '../../../test/owners.ts';
@@ -274,7 +274,7 @@ describe('escalation › survives a crash', () => {
     'a server killed with -9 between acceptance and the target still escalates once after restart',
     { timeout: 120_000 },
     async () => {
-      const database = await createTestDatabase(inject('adminDatabaseUrl'));
+      const database = await createTestDatabase({ migrated: false });
       const smtp = await startSmtpSink();
       const env = {
         DATABASE_URL: database.url,
@@ -336,7 +336,6 @@ describe('escalation › survives a crash', () => {
         await second?.stop();
         await first.stop('SIGKILL');
         await smtp.close();
-        await database.drop();
       }
     },
   );

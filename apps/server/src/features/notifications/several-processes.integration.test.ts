@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieOf, openEventStream } from '../../../test/event-stream.ts';
 import { createHttpClient } from '../../../test/http-client.ts';
 import { createFlow, onboardedOwner } from '../../../test/owners.ts';
@@ -22,7 +22,7 @@ let a: ServerProcess;
 let b: ServerProcess;
 
 beforeAll(async () => {
-  database = await createTestDatabase(inject('adminDatabaseUrl'));
+  database = await createTestDatabase({ migrated: false });
   [smtp, stub] = await Promise.all([startSmtpSink(), startPushServiceStub()]);
   const env = {
     DATABASE_URL: database.url,
@@ -40,7 +40,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all([a?.stop(), b?.stop()]);
   await Promise.all([smtp?.close(), stub?.close()]);
-  await database?.drop();
 });
 
 function post(server: ServerProcess, apiKey: string, body: Record<string, unknown>, headers = {}) {
