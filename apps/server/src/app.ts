@@ -107,13 +107,14 @@ export async function buildApp({
   });
   if (onRoute) app.addHook('onRoute', onRoute);
   logEachRequest(app);
-  await registerSecurityHeaders(app, { publicUrl: env.PUBLIC_URL });
+  registerSecurityHeaders(app, { publicUrl: env.PUBLIC_URL });
   const metrics = createMetrics();
   await registerMetrics(app, metrics, { token: env.METRICS_TOKEN, port: env.METRICS_PORT, host: env.HOST });
   app.decorateRequest('user', null);
   app.decorateRequest('errorCode', null);
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
+    done();
   });
 
   app.setValidatorCompiler(validatorCompiler);

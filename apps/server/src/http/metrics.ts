@@ -4,6 +4,7 @@ import fastifyMetrics from 'fastify-metrics';
 import type pg from 'pg';
 import { Counter, Gauge, Registry } from 'prom-client';
 import { sendApiError } from './error-handler.ts';
+import { isIngestionRequest } from './ingestion-routes.ts';
 
 /** The product's own counters; each app has its own registry (tests run several apps in one process). */
 export type Metrics = {
@@ -44,8 +45,6 @@ export type MetricsSources = {
   openStreams: () => number;
   embeddedRestarts: (() => number) | null;
 };
-
-const INGESTION_ROUTES = new Set(['/v1/notify', '/v1/hooks/:token']);
 
 /** Gauges read at each scrape from the running process and its database. */
 export function addGauges({ registry }: Metrics, { pool, openStreams, embeddedRestarts }: MetricsSources): void {
@@ -114,11 +113,12 @@ export function addGauges({ registry }: Metrics, { pool, openStreams, embeddedRe
 
 /** Counts each ingestion call once its answer has gone, with the error code it was refused with. */
 function countIngestion(app: FastifyInstance, metrics: Metrics): void {
-  app.addHook('onResponse', async (request, reply) => {
-    const route = request.routeOptions.url;
-    if (request.method !== 'POST' || !route || !INGESTION_ROUTES.has(route)) return;
-    if (reply.statusCode < 400) metrics.notificationsAccepted.inc({ route });
-    else metrics.notificationsRejected.inc({ reason: request.errorCode ?? `http_${reply.statusCode}` });
+  app.addHook('onResponse', (request, reply, done) => {
+    if (isIngestionRequest(request)) {
+      if (reply.statusCode < 400) metrics.notificationsAccepted.inc({ route: request.routeOptions.url! });
+      else metrics.notificationsRejected.inc({ reason: request.errorCode ?? `http_${reply.statusCode}` });
+    }
+    done();
   });
 }
 

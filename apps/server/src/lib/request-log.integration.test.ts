@@ -1,9 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createFlow, notify, onboardedOwner } from '../../test/owners.ts';
+import { startSmtpSink } from '../../test/smtp-sink.ts';
 import { createTestDatabase, sharedSecretsEnv, startServerProcess, type ServerProcess } from '../../test/test-app.ts';
 
 // Issue 14: logs a person can read (one line per request: method, path, status, reason, ms) or
 // JSON for a collector, as LOG_FORMAT says; a refused notification is logged with its reason.
+// Issue 23: answered leads are tallied, not logged one by one.
 
 const servers: ServerProcess[] = [];
 
@@ -11,9 +14,10 @@ afterAll(async () => {
   await Promise.all(servers.map((server) => server.stop()));
 }, 60_000);
 
-async function serverLogging(format: 'json' | 'pretty'): Promise<ServerProcess> {
+async function serverLogging(format: 'json' | 'pretty', env: Record<string, string> = {}): Promise<ServerProcess> {
   const database = await createTestDatabase({ migrated: false });
   const server = await startServerProcess({
+    ...env,
     DATABASE_URL: database.url,
     LOG_LEVEL: 'info',
     LOG_FORMAT: format,
@@ -59,5 +63,29 @@ describe('request log', () => {
     const text = line!.replace(/\u001b\[[\d;]*m/g, '');
     expect(text).toMatch(/^\[\d{2}:\d{2}:\d{2}\] INFO: POST \/v1\/notify 401 invalid_api_key [\d.]+ ms$/);
     expect(text).not.toContain('{');
+  });
+
+  it('answered leads are one tally line, written each minute and when the server stops, not a line each', async () => {
+    const smtp = await startSmtpSink();
+    try {
+      const server = await serverLogging('json', { SMTP_URL: smtp.url });
+      const owner = await onboardedOwner({ baseUrl: server.baseUrl, smtp });
+      const flowId = await createFlow(owner.client);
+      for (const name of ['Ann', 'Bo', 'Cy']) await notify(server, owner.apiKey, { flowId, data: { name } });
+      expect(server.output()).not.toContain('"path":"/v1/notify"');
+      expect(await server.stop()).toBe(0);
+      const tally = server
+        .output()
+        .split('\n')
+        .filter((line) => line.includes('"ingestion"'))
+        .map((line) => JSON.parse(line) as { ingestion: Record<string, unknown>; msg: string });
+      expect(tally).toHaveLength(1);
+      expect(tally[0]!.ingestion).toMatchObject({ path: '/v1/notify', answered: 3 });
+      expect(tally[0]!.msg).toMatch(
+        /^POST \/v1\/notify: 3 answered since the last tally, mean [\d.]+ ms, slowest [\d.]+ ms$/,
+      );
+    } finally {
+      await smtp.close();
+    }
   });
 });

@@ -102,6 +102,37 @@ describe('events', () => {
     await stream.close();
   });
 
+  it('twenty open consoles of one business cost one read of its new notifications per wake-up, not twenty', async () => {
+    const owner = await onboardedOwner(app);
+    const flowId = await createFlow(owner.client);
+    const streams = await Promise.all(Array.from({ length: 20 }, () => openStream(cookieOf(owner.client))));
+    for (const stream of streams) await stream.waitFor((events) => events.some((event) => event.event === 'ready'));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+
+    const reads: string[] = [];
+    const query = app.pool.query.bind(app.pool);
+    app.pool.query = ((...args: Parameters<typeof query>) => {
+      const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string }).text;
+      if (text?.includes('"notifications"."seq" >')) reads.push(text);
+      return query(...args);
+    }) as typeof query;
+    try {
+      const accepted = await notify(owner.apiKey, flowId, 'Bob');
+      for (const stream of streams)
+        await stream.waitFor((events) =>
+          events.some((event) => event.event === 'notification' && JSON.parse(event.data!).id === accepted.id),
+        );
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    } finally {
+      app.pool.query = query;
+    }
+    // One wake-up for the lead's commit, one per delivery that ended since (its email copy here);
+    // streams reading alone made twice that each, forty at least.
+    expect(reads.length).toBeGreaterThanOrEqual(1);
+    expect(reads.length).toBeLessThanOrEqual(3);
+    await Promise.all(streams.map((stream) => stream.close()));
+  });
+
   it('without a session the stream answers 401', async () => {
     const response = await fetch(`${app.baseUrl}/v1/events`);
     expect(response.status).toBe(401);

@@ -11,7 +11,7 @@ export function registerEventRoutes(
   { db, requireSession }: RouteContext,
   hub: NotificationHub,
 ): () => number {
-  const streams = createEventStreams(db, hub);
+  const streams = createEventStreams(db, hub, app.log);
   // Open streams never finish on their own; end them so shutdown is not held up by idle consoles.
   app.addHook('preClose', async () => streams.closeAll());
 

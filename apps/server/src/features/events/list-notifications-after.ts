@@ -4,7 +4,8 @@ import { notifications } from '../../db/schema/notifications.ts';
 import { summarizeDeliveries } from '../deliveries/summarize-deliveries.ts';
 import { notificationColumns, toNotification } from '../notifications/notification-record.ts';
 
-const BATCH = 100;
+/** The most notifications one read returns; a shorter batch is the last. */
+export const NOTIFICATIONS_AFTER_BATCH = 100;
 
 /** The entity's notifications after position `afterSeq`, oldest first, at most a batch. */
 export async function listNotificationsAfter(db: Database, entityId: string, afterSeq: number) {
@@ -13,7 +14,7 @@ export async function listNotificationsAfter(db: Database, entityId: string, aft
     .from(notifications)
     .where(and(eq(notifications.entityId, entityId), gt(notifications.seq, afterSeq)))
     .orderBy(asc(notifications.seq))
-    .limit(BATCH);
+    .limit(NOTIFICATIONS_AFTER_BATCH);
   const summaries = await summarizeDeliveries(
     db,
     rows.map((row) => row.id),

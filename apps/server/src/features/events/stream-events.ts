@@ -1,8 +1,7 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
-import { getDeliveryEvent } from './get-delivery-event.ts';
-import { latestNotificationSeq, listNotificationsAfter } from './list-notifications-after.ts';
-import { findLeadState } from '../leads/lead-record.ts';
+import { createEntityFeeds } from './entity-feed.ts';
+import { latestNotificationSeq } from './list-notifications-after.ts';
 import type { NotificationHub } from './notification-hub.ts';
 
 const HEARTBEAT_MS = 15_000;
@@ -14,9 +13,11 @@ const HEARTBEAT_MS = 15_000;
  * refetches once. `delivery` events (a delivery reached its final state) carry no id, so they
  * never move the resume position; one missed while disconnected shows in that refetch. `setup`
  * events (the signed-in user's checklist changed) are the user's own and carry nothing.
+ * What concerns the whole entity is read once for all its streams (entity-feed.ts).
  */
-export function createEventStreams(db: Database, hub: NotificationHub) {
+export function createEventStreams(db: Database, hub: NotificationHub, log: FastifyBaseLogger) {
   const open = new Set<() => void>();
+  const feeds = createEntityFeeds(db, hub, log);
 
   async function stream(
     request: FastifyRequest,
@@ -24,7 +25,7 @@ export function createEventStreams(db: Database, hub: NotificationHub) {
     { entityId, userId }: { entityId: string; userId: string },
   ): Promise<void> {
     const resumeFrom = Number.parseInt(String(request.headers['last-event-id'] ?? ''), 10);
-    let lastSeq =
+    const lastSeq =
       Number.isSafeInteger(resumeFrom) && resumeFrom >= 0 ? resumeFrom : await latestNotificationSeq(db, entityId);
 
     reply.hijack();
@@ -38,65 +39,28 @@ export function createEventStreams(db: Database, hub: NotificationHub) {
     });
     response.write(`retry: 2000\nid: ${lastSeq}\nevent: ready\ndata: {}\n\n`);
 
-    let closed = false;
-    let draining: Promise<void> = Promise.resolve();
-    const drain = async () => {
-      for (;;) {
-        const batch = await listNotificationsAfter(db, entityId, lastSeq);
-        for (const { seq, notification } of batch) {
-          if (closed) return;
-          response.write(`id: ${seq}\nevent: notification\ndata: ${JSON.stringify(notification)}\n\n`);
-          lastSeq = seq;
-        }
-        if (batch.length === 0 || closed) return;
-      }
-    };
-    const sendDelivery = async (notificationId: string) => {
-      // Notifications first, so a console never hears of a delivery before its notification.
-      await drain();
-      const event = await getDeliveryEvent(db, entityId, notificationId);
-      if (event && !closed) response.write(`event: delivery\ndata: ${JSON.stringify(event)}\n\n`);
-    };
-    // Work is chained so two wake-ups never read the same rows; a failed read is retried by the next one.
-    const enqueue = (work: () => Promise<void>) => {
-      draining = draining
-        .then(work)
-        .catch((error: unknown) => request.log.warn({ err: error }, 'live notifications: read failed'));
-    };
-    const wake = () => enqueue(drain);
-
-    const unsubscribeNotifications = hub.subscribe(entityId, wake);
-    const unsubscribeDeliveries = hub.subscribeDeliveries(entityId, (notificationId) =>
-      enqueue(() => sendDelivery(notificationId)),
-    );
-    // A lead's new holder or state, for every console of the entity; no id, like deliveries.
-    const unsubscribeLeads = hub.subscribeLeads(entityId, (notificationId) =>
-      enqueue(async () => {
-        const state = await findLeadState(db, entityId, notificationId);
-        if (state && !closed) response.write(`event: lead\ndata: ${JSON.stringify(state)}\n\n`);
-      }),
-    );
+    const leaveFeed = feeds.join(entityId, {
+      lastSeq,
+      send: (block) => response.write(block),
+    });
     // The user's own events carry no data and no id: the console refetches what they name.
     const unsubscribeUser = hub.subscribeUser(userId, (kind) => {
       if (kind === 'ended') close();
-      else if (!closed) response.write(`event: ${kind}\ndata: {}\n\n`);
+      else response.write(`event: ${kind}\ndata: {}\n\n`);
     });
     const heartbeat = setInterval(() => response.write(': keep-alive\n\n'), HEARTBEAT_MS);
-    const close = () => {
+    let closed = false;
+    function close() {
       if (closed) return;
       closed = true;
       clearInterval(heartbeat);
-      unsubscribeNotifications();
-      unsubscribeDeliveries();
+      leaveFeed();
       unsubscribeUser();
-      unsubscribeLeads();
       open.delete(close);
       response.end();
-    };
+    }
     open.add(close);
     request.raw.on('close', close);
-    // Catches up from the resume point, and closes the gap between reading the newest position and subscribing.
-    wake();
   }
 
   return { stream, closeAll: () => [...open].forEach((close) => close()), openCount: () => open.size };
