@@ -137,7 +137,7 @@ describe('delivery queue › jobs queued by our SQL', () => {
       const wake = await startWorker(handled, () => handled.length === 1);
       const [id] = await queueInOutbox(1);
       wake();
-      // The copy is due HAND_OVER_AFTER_SECONDS (8 s) after the take; the poll (2 s) finds it.
+      // The copy is due HAND_OVER_AFTER_SECONDS (8 s) after the take; the poll (1 s) finds it.
       await expect.poll(() => handled.length, { timeout: 20_000 }).toBe(2);
       expect(handled.map((payload) => (payload.kind === 'test' ? payload.subscriptionId : null))).toEqual([id, id]);
       await new Promise((resolve) => setTimeout(resolve, 300));

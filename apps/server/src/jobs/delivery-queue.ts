@@ -18,7 +18,8 @@ export const DELIVERY_JOBS_CHANNEL = 'leadbell_delivery_jobs';
 // Jobs in flight per process: sends wait on the network, not the CPU.
 const CONCURRENCY = 32;
 // Only the fallback: new jobs wake workers by NOTIFY, retries this process scheduled by a timer.
-const POLL_INTERVAL_MS = 2_000;
+// It is also how another process finds a dead one's hand-over copies (HAND_OVER_AFTER_SECONDS).
+const POLL_INTERVAL_MS = 1_000;
 const STOP_GRACE_MS = 5_000;
 // Finished jobs are marked complete in batches: one statement for many, and a job whose completion
 // is lost (crash) only runs again to find its attempt already recorded.
@@ -31,7 +32,7 @@ const QUEUE_SETUP_LOCK_ID = 0x6c626471;
 const OUTBOX_BATCH_SIZE = 500;
 // A job due now that the taking worker runs itself (no fetch between the lead and its push) is
 // also queued in pg-boss, due this many seconds later: should the worker die first, another
-// process runs it then (decision 038): within 10 s of the take with the 2 s poll. Longer than a
+// process runs it then (decision 038): within 9 s of the take with the 1 s poll. Longer than a
 // push may take (PUSH_TIMEOUT_MS), so a slow push service never makes a live worker's job run
 // twice; the copy is deleted once the job ran.
 export const HAND_OVER_AFTER_SECONDS = 8;
