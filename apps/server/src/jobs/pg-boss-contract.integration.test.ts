@@ -164,6 +164,26 @@ describe('pg-boss › what we rely on', () => {
     expect(await jobRow(ids[2]!)).toMatchObject({ state: 'retry', retry_count: 0, is_due: false });
   });
 
+  it('fetch reads due jobs in its order from our index (delivery-queue.ts), not by sorting all that wait', async () => {
+    await boss.insert(Array.from({ length: 2_000 }, (_, index) => ({ name: QUEUE, data: { index } })));
+    await pool.query('analyze pgboss.job');
+    type PlanNode = { 'Node Type': string; 'Index Name'?: string; 'Sort Key'?: string[]; Plans?: PlanNode[] };
+    const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
+    try {
+      const [explained] = await boss.fetch<unknown>(QUEUE, {
+        batchSize: 32,
+        db: { executeSql: (text, values) => pool.query(`explain (format json) ${text}`, values) },
+      });
+      const nodes = nodesOf(
+        (explained as unknown as { 'QUERY PLAN': Array<{ Plan: PlanNode }> })['QUERY PLAN'][0]!.Plan,
+      );
+      expect(nodes.some((node) => node['Index Name']?.includes('name_priority_created_on_id'))).toBe(true);
+      expect(nodes.filter((node) => node['Sort Key']?.some((key) => key.includes('priority')))).toEqual([]);
+    } finally {
+      await pool.query('delete from pgboss.job');
+    }
+  });
+
   it('an active job past its expiry is retried by maintenance: a crashed worker’s job runs again', async () => {
     const id = uuid();
     await insertOne({ id, data: { kind: 'test' } }, SHORT_EXPIRY_QUEUE);
