@@ -4,7 +4,7 @@ import type { Database } from '../db/client.ts';
 import { pushSubscriptions } from '../db/schema/devices.ts';
 import type { Env } from '../env.ts';
 import { outcomeOfPushAnswer, type AttemptOutcome } from '../features/deliveries/attempt-outcome.ts';
-import { findDeliveryTargets, type DeliveryTarget } from '../features/deliveries/find-delivery-targets.ts';
+import { prepareFindDeliveryTargets, type DeliveryTarget } from '../features/deliveries/find-delivery-targets.ts';
 import { isQuietAt } from '@leadbell/shared/business-hours';
 import { leadDialNumberOf, leadEmailOf } from '@leadbell/shared/contact';
 import type { PushPayload } from '@leadbell/shared/push-payload';
@@ -60,6 +60,7 @@ export function createDeliverNotificationHandler({
   clock,
   onAttempt,
 }: DeliverNotificationDependencies) {
+  const findDeliveryTargets = prepareFindDeliveryTargets(db);
   function mailOf(delivery: DeliveryTarget & { email: string }): Mail {
     if (delivery.purpose === 'escalation')
       return unansweredLeadMail({
@@ -163,7 +164,7 @@ export function createDeliverNotificationHandler({
   }
 
   async function deliver(deliveryId: string, attemptNumber: number): Promise<void> {
-    const [delivery] = await findDeliveryTargets(db, [deliveryId]);
+    const [delivery] = await findDeliveryTargets([deliveryId]);
     if (!delivery || delivery.status !== 'pending' || delivery.attempts !== attemptNumber) return;
     await record(await attemptOnce(delivery), attemptNumber);
   }
@@ -174,7 +175,7 @@ export function createDeliverNotificationHandler({
    * the rest one by one, as their retries and fallbacks need.
    */
   async function deliverFirstAttempts(deliveryIds: string[]): Promise<void> {
-    const pending = (await findDeliveryTargets(db, deliveryIds)).filter(
+    const pending = (await findDeliveryTargets(deliveryIds)).filter(
       (delivery) => delivery.status === 'pending' && delivery.attempts === 0,
     );
     const attempts = await Promise.all(pending.map(attemptOnce));

@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/auth.ts';
 import { deliveries } from '../../db/schema/deliveries.ts';
@@ -6,9 +6,13 @@ import { deliveryPreferences, pushSubscriptions } from '../../db/schema/devices.
 import { entities } from '../../db/schema/entities.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 
-/** Deliveries with what an attempt needs: the notification, and the device or the mailbox. */
-export async function findDeliveryTargets(db: Database, deliveryIds: string[]) {
-  return db
+/**
+ * Deliveries with what an attempt needs: the notification, and the device or the mailbox. Built
+ * and prepared once per database (a named statement): every delivery job runs it, and building
+ * this select anew for each was most of the worker's time in Drizzle (issue 23).
+ */
+export function prepareFindDeliveryTargets(db: Database) {
+  const query = db
     .select({
       deliveryId: deliveries.id,
       entityId: deliveries.entityId,
@@ -44,7 +48,9 @@ export async function findDeliveryTargets(db: Database, deliveryIds: string[]) {
     .leftJoin(users, eq(users.id, deliveries.userId))
     .leftJoin(deliveryPreferences, eq(deliveryPreferences.userId, deliveries.userId))
     .innerJoin(entities, eq(entities.id, deliveries.entityId))
-    .where(inArray(deliveries.id, deliveryIds));
+    .where(eq(deliveries.id, sql`any(${sql.placeholder('deliveryIds')}::uuid[])`))
+    .prepare('find_delivery_targets');
+  return (deliveryIds: string[]) => query.execute({ deliveryIds });
 }
 
-export type DeliveryTarget = Awaited<ReturnType<typeof findDeliveryTargets>>[number];
+export type DeliveryTarget = Awaited<ReturnType<ReturnType<typeof prepareFindDeliveryTargets>>>[number];
