@@ -28,7 +28,8 @@ function now(): number {
   return performance.timeOrigin + performance.now();
 }
 
-async function registerDevices(client: HttpClient, stub: PushServiceStub, count: number): Promise<void> {
+/** Registers `count` devices of the stub for the signed-in member, email copies off (decision 021). */
+export async function registerDevices(client: HttpClient, stub: PushServiceStub, count: number): Promise<void> {
   await client.put('/v1/me/delivery-preferences', { emailNotifications: false });
   for (let index = 0; index < count; index += 1) {
     const device = stub.createSubscription();
