@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contactActionsOf, leadDialNumberOf, leadEmailOf, leadPhonesOf } from './contact.ts';
+import { contactActionsOf, emailFieldValueOf, leadDialNumberOf, leadEmailOf, leadPhonesOf } from './contact.ts';
 
 describe('leadEmailOf', () => {
   it('prefers a field named like an email', () => {
@@ -16,6 +16,14 @@ describe('leadEmailOf', () => {
     expect(leadEmailOf({ email: 'call me' })).toBeNull();
     expect(leadEmailOf({ n: 3, ok: true })).toBeNull();
     expect(leadEmailOf(null)).toBeNull();
+  });
+});
+
+describe('emailFieldValueOf', () => {
+  it('is what was typed into a field named like an email, an address or not', () => {
+    expect(emailFieldValueOf({ name: 'Ann', 'E-mail': ' ann@@example ' })).toBe('ann@@example');
+    expect(emailFieldValueOf({ email: 'ann@example.com' })).toBe('ann@example.com');
+    expect(emailFieldValueOf({ contact: 'ann@example.com', email: '' })).toBeNull();
   });
 });
 

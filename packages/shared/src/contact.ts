@@ -97,6 +97,13 @@ export function leadEmailOf(data: LeadData): string | null {
   return leadEmailsOf(data)[0]?.address ?? null;
 }
 
+/** What the visitor typed into a field named like an email address, valid or not (spam scoring). */
+export function emailFieldValueOf(data: LeadData): string | null {
+  for (const [field, value] of Object.entries(data ?? {}))
+    if (EMAIL_FIELD.test(field) && typeof value === 'string' && value.trim() !== '') return value.trim();
+  return null;
+}
+
 /**
  * What can be done with a lead in one tap: call, text and WhatsApp each phone number (call and
  * text only for a number written without its country code while the entity has no country),
