@@ -392,4 +392,52 @@ test.describe('leads', () => {
       .poll(async () => (await ownerGet<LeadState>(product, owner, `/v1/leads/${leadId}`)).seenBy.length)
       .toBe(1);
   });
+
+  test('leads › spam waits under Spam with why, out of the inbox, ringing nobody (decision 039)', async ({
+    page,
+    context,
+    product,
+  }, testInfo) => {
+    const owner = await createOwner(product, {
+      email: uniqueEmail('lead-spam', testInfo.project.name),
+      name: 'Sam Owner',
+      plan: 'starter',
+    });
+    const flowId = await createFlow(product, owner, CONTACT_FLOW);
+    const pitch = {
+      name: 'Mark',
+      email: 'mark.seo@10minutemail.com',
+      note: 'I visited your website: we offer guaranteed SEO backlinks to reach the first page of Google.',
+    };
+    expect(await notify(product, owner.apiKey, { flowId, data: pitch })).toBe(202);
+    expect(await notify(product, owner.apiKey, { flowId, data: { name: 'Priya', note: 'Is Saturday free?' } })).toBe(
+      202,
+    );
+    await signInBrowser(context, product, owner);
+
+    await page.goto('/leads');
+    await expect(leadRow(page, 'New lead: Priya')).toBeVisible();
+    await expect(leadRow(page, 'New lead: Mark')).toHaveCount(0);
+
+    await page.getByRole('group', { name: 'Show leads' }).getByRole('button', { name: 'Spam' }).click();
+    const row = leadRow(page, 'New lead: Mark');
+    await expect(row).toBeVisible();
+    await expect(row.getByText('Spam', { exact: true })).toBeVisible();
+    await expect(leadRow(page, 'New lead: Priya')).toHaveCount(0);
+    await expectNoHorizontalOverflow(page);
+    await screenshot(page, testInfo, 'leads-spam');
+
+    await row.getByRole('link', { name: /New lead: Mark/ }).click();
+    await expect(
+      page.getByText('Quarantined as spam: it rang nobody and does not count against your plan.'),
+    ).toBeVisible();
+    const why = page.getByRole('list', { name: 'Why it is spam' });
+    await expect(why).toContainText('A throwaway email address');
+    await expect(why).toContainText('Wording typical of sales pitches and scams');
+    await expect(page.getByText('Not delivered: spam rings nobody.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'I’m on it' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Done' })).toHaveCount(0);
+    await expectNoHorizontalOverflow(page);
+    await screenshot(page, testInfo, 'lead-spam-card');
+  });
 });

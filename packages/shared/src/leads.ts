@@ -1,15 +1,19 @@
 import { z } from 'zod';
 import { NotificationSchema } from './notifications.ts';
 
-/** Where a lead stands (decision 024): nobody on it yet, someone on it, answered. */
-export const LEAD_STATUSES = ['open', 'claimed', 'done'] as const;
+/**
+ * Where a lead stands (decision 024): nobody on it yet, someone on it, answered; or judged spam
+ * and quarantined (decision 039): it rang nobody and counts nowhere.
+ */
+export const LEAD_STATUSES = ['open', 'claimed', 'done', 'spam'] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
 
 /** What people did with a lead, kept for its timeline. */
 export const LEAD_EVENT_KINDS = ['claimed', 'released', 'done', 'seen', 'escalated'] as const;
 export type LeadEventKind = (typeof LEAD_EVENT_KINDS)[number];
 
-export const LEAD_FILTERS = ['open', 'mine', 'done', 'all'] as const;
+/** `all` is every lead but the quarantined ones, which `spam` lists. */
+export const LEAD_FILTERS = ['open', 'mine', 'done', 'all', 'spam'] as const;
 export type LeadFilter = (typeof LEAD_FILTERS)[number];
 
 export const LEADS_PAGE_SIZE = 50;
@@ -17,7 +21,7 @@ export const LEAD_SEARCH_MAX = 100;
 
 /** `GET /v1/leads` (and its CSV export): which leads, newest first. */
 export const LeadListQuerySchema = z.object({
-  filter: z.enum(LEAD_FILTERS, { error: 'Filter must be open, mine, done or all.' }).default('all'),
+  filter: z.enum(LEAD_FILTERS, { error: 'Filter must be open, mine, done, all or spam.' }).default('all'),
   flowId: z.uuid({ error: 'Must be a valid id.' }).optional(),
   q: z
     .string()
@@ -44,10 +48,57 @@ export const LeadStateSchema = z.object({
 });
 export type LeadState = z.infer<typeof LeadStateSchema>;
 
+/** Why a lead was judged spam: each signal that added to its score (decision 039). */
+export const SPAM_REASON_CODES = [
+  'honeypot',
+  'marked_before',
+  'network_fingerprint',
+  'too_fast',
+  'forged_token',
+  'replayed_token',
+  'expired_token',
+  'missing_token',
+  'disposable_email',
+  'invalid_email',
+  'role_email',
+  'links',
+  'link_shortener',
+  'html',
+  'url_runs',
+  'new_language',
+  'spam_phrases',
+  'all_caps',
+] as const;
+export type SpamReasonCode = (typeof SPAM_REASON_CODES)[number];
+
+/** Each reason as the owner reads it on the lead. */
+export const SPAM_REASON_LABELS: Record<SpamReasonCode, string> = {
+  honeypot: 'It filled in the form’s hidden field, which people never see',
+  marked_before: 'You marked this sender or message as spam before',
+  network_fingerprint: 'The same message reached other businesses at the same time',
+  too_fast: 'The form was sent faster than a person can type',
+  forged_token: 'The form’s security token was forged',
+  replayed_token: 'The form’s security token had already been used',
+  expired_token: 'The form’s security token had expired',
+  missing_token: 'The form was posted without loading its page',
+  disposable_email: 'A throwaway email address',
+  invalid_email: 'An email address that cannot exist',
+  role_email: 'A generic mailbox (info@, sales@…)',
+  links: 'Links in the message',
+  link_shortener: 'Shortened links that hide where they go',
+  html: 'HTML code in the message',
+  url_runs: 'A message made mostly of links',
+  new_language: 'A language this form has never received',
+  spam_phrases: 'Wording typical of sales pitches and scams',
+  all_caps: 'Written in capitals',
+};
+
 export const LeadSchema = NotificationSchema.extend({
   flowName: z.string(),
   /** The viewer opened it (or tapped its notification). */
   isSeen: z.boolean(),
+  /** Why it is quarantined; null unless its status is `spam`. */
+  spamReasons: z.array(z.enum(SPAM_REASON_CODES)).nullable(),
 }).extend(LeadStateSchema.omit({ id: true }).shape);
 export type Lead = z.infer<typeof LeadSchema>;
 

@@ -51,6 +51,8 @@ RETURNS TABLE (
   is_after_hours boolean,
   response_started_at timestamptz,
   response_target_seconds integer,
+  -- Decision 039: why the item is spam, judged from the request alone; null when it is not.
+  spam_reasons jsonb,
   entity_lock bigint
 )
 LANGUAGE sql IMMUTABLE AS $$
@@ -61,7 +63,7 @@ LANGUAGE sql IMMUTABLE AS $$
       period_start timestamptz, notification_limit integer, included_notifications integer, is_test boolean,
       test_limit integer, hold_over_limit boolean, held_limit integer, title text, message text, url text,
       data jsonb, source text, page_url text, shortened_fields text[], unused_fields jsonb, idempotency_key text,
-      is_after_hours boolean, response_started_at timestamptz, response_target_seconds integer
+      is_after_hours boolean, response_started_at timestamptz, response_target_seconds integer, spam_reasons jsonb
     )
 $$;
 
@@ -158,17 +160,18 @@ BEGIN
      FROM (SELECT DISTINCT b.entity_lock FROM leadbell_batch_items(p_items) b
             WHERE NOT v_settled ? b.item::text ORDER BY b.entity_lock) locks;
 
-  -- Most items only need counting (no idempotency key, a plan without a limit, not a test): together.
-  SELECT coalesce(array_agg(b.item), '{}'), coalesce(array_agg(gen_random_uuid()), '{}')
-    INTO v_accepted_items, v_accepted_ids
+  -- Most items only need counting (no idempotency key, a plan without a limit, not a test), and
+  -- spam is never counted (decision 039), so never refused or held for the limit: together.
+  SELECT coalesce(array_agg(b.item), '{}'), coalesce(array_agg(gen_random_uuid()), '{}'),
+         coalesce(array_agg(b.item) FILTER (WHERE b.spam_reasons IS NULL), '{}')
+    INTO v_accepted_items, v_accepted_ids, v_counted_items
     FROM leadbell_batch_items(p_items) b
-   WHERE NOT v_settled ? b.item::text AND b.idempotency_key IS NULL AND b.notification_limit IS NULL
-     AND NOT b.is_test;
-  v_counted_items := v_accepted_items;
+   WHERE NOT v_settled ? b.item::text AND b.idempotency_key IS NULL
+     AND (b.notification_limit IS NULL OR b.spam_reasons IS NOT NULL) AND NOT b.is_test;
   INSERT INTO entity_usage AS usage (entity_id, period_start, notification_count)
   SELECT b.entity_id, b.period_start, count(*)
     FROM leadbell_batch_items(p_items) b
-   WHERE b.item = ANY (v_accepted_items)
+   WHERE b.item = ANY (v_counted_items)
    GROUP BY b.entity_id, b.period_start
   ON CONFLICT (entity_id, period_start)
     DO UPDATE SET notification_count = usage.notification_count + excluded.notification_count;
@@ -194,7 +197,9 @@ BEGIN
       END IF;
     END IF;
 
-    IF v.is_test THEN
+    IF v.spam_reasons IS NOT NULL THEN
+      v_status := 'accepted';
+    ELSIF v.is_test THEN
       INSERT INTO entity_usage AS usage (entity_id, period_start, test_count)
       VALUES (v.entity_id, v.period_start, 1)
       ON CONFLICT (entity_id, period_start) DO UPDATE SET test_count = usage.test_count + 1
@@ -256,10 +261,12 @@ BEGIN
 
   IF cardinality(v_accepted_ids) > 0 THEN
     INSERT INTO notifications (id, entity_id, flow_id, title, message, url, data, is_test, is_held, source,
-                               page_url, shortened_fields, is_after_hours, response_started_at, response_target_seconds)
+                               page_url, shortened_fields, is_after_hours, response_started_at, response_target_seconds,
+                               lead_status, spam_reasons)
     SELECT accepted.id, b.entity_id, b.flow_id, b.title, b.message, b.url, b.data, b.is_test,
            accepted.item = ANY (v_held_items), b.source, b.page_url, coalesce(b.shortened_fields, '{}'),
-           coalesce(b.is_after_hours, false), b.response_started_at, b.response_target_seconds
+           coalesce(b.is_after_hours, false), b.response_started_at, b.response_target_seconds,
+           CASE WHEN b.spam_reasons IS NULL THEN 'open' ELSE 'spam' END, b.spam_reasons
       FROM unnest(v_accepted_items, v_accepted_ids) AS accepted (item, id)
       JOIN leadbell_batch_items(p_items) b ON b.item = accepted.item;
 
@@ -413,6 +420,7 @@ BEGIN
            last_notification_at = greatest(f.last_notification_at, counted.last_at)
       FROM (SELECT n.flow_id, count(*) AS notifications, max(n.created_at) AS last_at
               FROM unnest(v_ids) AS lead (id) JOIN notifications n ON n.id = lead.id
+             WHERE n.lead_status <> 'spam'
              GROUP BY n.flow_id) counted
      WHERE f.id = counted.flow_id;
 
@@ -423,12 +431,12 @@ BEGIN
              GROUP BY key.id) used
      WHERE k.id = used.id AND (k.last_used_at IS NULL OR k.last_used_at < used.at - interval '1 minute');
 
-    -- Held leads wait for a larger plan; leads while the business is closed ring nobody.
+    -- Held leads wait for a larger plan; leads while the business is closed, and spam, ring nobody.
     SELECT v_jobs || coalesce(jsonb_agg(jsonb_build_array(q.job, now())), '[]')
       INTO v_jobs
       FROM leadbell_queue_deliveries(
              ARRAY(SELECT n.id FROM unnest(v_ids) AS lead (id) JOIN notifications n ON n.id = lead.id
-                    WHERE NOT n.is_held AND NOT n.is_after_hours)) q;
+                    WHERE NOT n.is_held AND NOT n.is_after_hours AND n.lead_status <> 'spam')) q;
 
     WITH counted AS (
       SELECT DISTINCT (u ->> 'entityId')::uuid AS entity_id, (u ->> 'periodStart')::timestamptz AS period_start,
@@ -458,7 +466,7 @@ BEGIN
     ON CONFLICT DO NOTHING;
 
     -- A real lead escalates at its response target from its timer's start (decision 025); a test,
-    -- a held lead or a schedule that never opens has no timer.
+    -- a held lead, spam (decision 039) or a schedule that never opens has no timer.
     INSERT INTO lead_escalations (notification_id, stage, due_at)
     SELECT n.id, 1, n.response_started_at + make_interval(secs => n.response_target_seconds)
       FROM unnest(v_ids) AS lead (id) JOIN notifications n ON n.id = lead.id

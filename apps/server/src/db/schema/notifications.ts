@@ -11,7 +11,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { LEAD_STATUSES } from '@leadbell/shared/leads';
+import { LEAD_STATUSES, type SpamReasonCode } from '@leadbell/shared/leads';
 import { NOTIFICATION_SOURCES } from '@leadbell/shared/notifications';
 import { users } from './auth.ts';
 import { entities } from './entities.ts';
@@ -46,8 +46,11 @@ export const notifications = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
-    // The lead's state (decision 024): open until someone claims it, done once answered.
+    // The lead's state (decision 024): open until someone claims it, done once answered; spam
+    // when quarantined (decision 039).
     leadStatus: text('lead_status', { enum: LEAD_STATUSES }).notNull().default('open'),
+    // Why it was judged spam: each signal and its points; null for every other lead.
+    spamReasons: jsonb('spam_reasons').$type<Array<{ code: SpamReasonCode; points: number }>>(),
     claimedBy: text('claimed_by').references(() => users.id, { onDelete: 'set null' }),
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
     doneBy: text('done_by').references(() => users.id, { onDelete: 'set null' }),

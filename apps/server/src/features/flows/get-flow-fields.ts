@@ -13,7 +13,7 @@ export async function getFlowFields(db: Database, entityId: string, flowId: stri
   const { rows } = await db.execute<{ name: string | null; last_seen_at: string | null; sample_size: number }>(sql`
     with latest as (
       select data, created_at from notifications
-       where flow_id = ${flowId} and entity_id = ${entityId}
+       where flow_id = ${flowId} and entity_id = ${entityId} and lead_status <> 'spam'
        order by seq desc
        limit ${FLOW_FIELDS_SAMPLE}
     )

@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { LeadState } from '@leadbell/shared/leads';
 import type { SessionUser } from '../../auth/require-session.ts';
 import type { Database } from '../../db/client.ts';
@@ -30,7 +30,14 @@ export async function completeLead(
         firstClaimedAt: sql`coalesce(${notifications.firstClaimedAt}, ${now.toISOString()}::timestamptz)`,
         firstClaimedBy: sql`coalesce(${notifications.firstClaimedBy}, ${user.id})`,
       })
-      .where(and(eq(notifications.id, id), eq(notifications.entityId, entityId), ne(notifications.leadStatus, 'done')))
+      // Quarantined spam is not answered (decision 039).
+      .where(
+        and(
+          eq(notifications.id, id),
+          eq(notifications.entityId, entityId),
+          inArray(notifications.leadStatus, ['open', 'claimed']),
+        ),
+      )
       .returning({ id: notifications.id });
     if (rows.length > 0) await recordLeadEvent(tx, { entityId, notificationId: id, kind: 'done', userId: user.id });
   });

@@ -58,6 +58,7 @@ export function selectLeads(db: Database, viewerId: string, where: SQL | undefin
       ...notificationColumns,
       ...stateColumns,
       flowName: flows.name,
+      spamReasons: notifications.spamReasons,
       isSeen: sql<boolean>`exists (select from lead_events seen
         where seen.notification_id = ${notifications.id} and seen.user_id = ${viewerId} and seen.kind = 'seen')`,
     })
@@ -72,7 +73,13 @@ export type LeadRow = Awaited<ReturnType<typeof selectLeads>>[number];
 
 export function toLead(row: LeadRow, delivery: DeliverySummary): Lead {
   const { id: _id, ...state } = toLeadState(row);
-  return { ...toNotification(row, delivery), flowName: row.flowName, isSeen: row.isSeen, ...state };
+  return {
+    ...toNotification(row, delivery),
+    flowName: row.flowName,
+    isSeen: row.isSeen,
+    spamReasons: row.spamReasons?.map((reason) => reason.code) ?? null,
+    ...state,
+  };
 }
 
 /** The lead's current state, or null when it is not the entity's. */

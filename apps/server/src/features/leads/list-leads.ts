@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { LeadListQuery, LeadPage } from '@leadbell/shared/leads';
 import type { Database } from '../../db/client.ts';
 import { notifications } from '../../db/schema/notifications.ts';
@@ -19,6 +19,9 @@ export function leadFilterOf(
   return and(
     eq(notifications.entityId, entityId),
     filter === 'open' ? eq(notifications.leadStatus, 'open') : undefined,
+    // Quarantined leads show under Spam only (decision 039).
+    filter === 'all' ? ne(notifications.leadStatus, 'spam') : undefined,
+    filter === 'spam' ? eq(notifications.leadStatus, 'spam') : undefined,
     filter === 'done' ? eq(notifications.leadStatus, 'done') : undefined,
     filter === 'mine' ? and(eq(notifications.leadStatus, 'claimed'), eq(notifications.claimedBy, viewerId)) : undefined,
     flowId ? eq(notifications.flowId, flowId) : undefined,

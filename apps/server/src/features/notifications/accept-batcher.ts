@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { NotificationSource, NotifyResponse } from '@leadbell/shared/notifications';
+import type { SpamReason } from '../spam/spam-score.ts';
 import { allowedRate, refusedRate, type NotifyRate, type RateDecision, type RateRefusal } from './notify-rate.ts';
 
 /** One notification to accept, with the key, flow and plan its title and message were rendered from. */
@@ -38,6 +39,8 @@ export type AcceptItem = {
   isAfterHours: boolean;
   responseStartedAt: Date | null;
   responseTargetSeconds: number | null;
+  /** Decision 039: why it is spam, from the request alone; null when it is not. */
+  spamReasons: SpamReason[] | null;
 };
 
 /** Every outcome but `stale` took a token from the key's bucket: `rate` is the decision. */
@@ -98,6 +101,7 @@ function toRecord(item: AcceptItem, index: number) {
     is_after_hours: item.isAfterHours,
     response_started_at: item.responseStartedAt,
     response_target_seconds: item.responseTargetSeconds,
+    spam_reasons: item.spamReasons,
   };
 }
 

@@ -19,6 +19,7 @@ import { createTtlCache } from '../../lib/ttl-cache.ts';
 import type { ApiKeyCaller } from '../api-keys/authenticate-api-key.ts';
 import type { CommitAnnouncer } from '../events/commit-announcer.ts';
 import { billingColumns, billingStateOf } from '../usage/billing-state.ts';
+import { requestVerdictOf } from '../spam/spam-score.ts';
 import { createAcceptBatcher, type AcceptItem, type AcceptOutcome } from './accept-batcher.ts';
 import { quotaExceededError } from '../usage/quota-exceeded-error.ts';
 import { rateLimitHeaders, rateLimitedError, type NotifyRate, type RateDecision } from './notify-rate.ts';
@@ -37,6 +38,8 @@ export type IngestRequest = {
   shortenedFields: string[];
   /** A form's lead: held (stored, not delivered) past the plan's limit rather than refused. */
   holdOverLimit: boolean;
+  /** A form's hidden field was filled: people never see it, so a bot did (decision 039). */
+  honeypotFilled: boolean;
 };
 
 /** The remembered key, flow or plan changed since it was read: read afresh and ingest again. */
@@ -62,13 +65,13 @@ type TimerInputs = {
 /**
  * When a lead's response timer starts and whether it rings now (decision 025): at once while the
  * business is open or for an urgent flow; otherwise it rings nobody and its timer starts at the
- * next opening. Tests are not leads: no timer, no escalation.
+ * next opening. Tests and spam are not leads anyone answers: no timer, no escalation, no insights.
  */
-export function responseTimerOf(
+function responseTimerOf(
   flow: TimerInputs,
-  { isTest, now }: { isTest: boolean; now: Date },
+  { isTimed, now }: { isTimed: boolean; now: Date },
 ): Pick<AcceptItem, 'isAfterHours' | 'responseStartedAt' | 'responseTargetSeconds'> {
-  if (isTest) return { isAfterHours: false, responseStartedAt: null, responseTargetSeconds: null };
+  if (!isTimed) return { isAfterHours: false, responseStartedAt: null, responseTargetSeconds: null };
   const hours = { timeZone: flow.timeZone, schedule: flow.businessHours };
   const isOpen = flow.isUrgent || isOpenAt(hours, now);
   const startsAt = isOpen ? now : nextOpeningAt(hours, now);
@@ -146,7 +149,11 @@ export function createNotificationIngester({
   }
 
   return {
-    async ingest(caller, { input, idempotencyKey, source, pageUrl, shortenedFields, holdOverLimit }, { fresh }) {
+    async ingest(
+      caller,
+      { input, idempotencyKey, source, pageUrl, shortenedFields, holdOverLimit, honeypotFilled },
+      { fresh },
+    ) {
       // A webhook token notifies its own flow only: any other answers as an unknown flow would.
       if (caller.flowId && caller.flowId !== input.flowId) throw new AppError('not_found', 'Flow not found.');
       const flow = await flowOf(caller, input.flowId, fresh);
@@ -155,6 +162,10 @@ export function createNotificationIngester({
       const data = input.data ?? {};
       const titleTemplate = input.title ?? flow.title;
       const messageTemplate = input.message ?? flow.message;
+      const isTest = input.test ?? false;
+      // A test is the owner's own: never judged. Spam is stored, but rings and counts nowhere.
+      const verdict = isTest ? null : requestVerdictOf({ data: input.data ?? null, honeypotFilled, source });
+      const spamReasons = verdict?.isSpam ? verdict.reasons : null;
       let accepted: AcceptOutcome;
       try {
         accepted = await batcher.accept({
@@ -171,7 +182,7 @@ export function createNotificationIngester({
           periodStart: billing.period.start,
           notificationLimit: notificationLimitOf(billing.plan),
           includedNotifications: getPlan(billing.plan).includedNotifications,
-          isTest: input.test ?? false,
+          isTest,
           testLimit: TEST_NOTIFICATIONS_PER_MONTH,
           holdOverLimit,
           heldLimit: HELD_LEADS_PER_MONTH,
@@ -184,7 +195,8 @@ export function createNotificationIngester({
           shortenedFields,
           unusedFields: unusedDataFields([titleTemplate, messageTemplate], data),
           idempotencyKey,
-          ...responseTimerOf(flow, { isTest: input.test ?? false, now }),
+          ...responseTimerOf(flow, { isTimed: !isTest && !spamReasons, now }),
+          spamReasons,
         });
       } catch (error) {
         // The flow or the key was deleted between reading and accepting.

@@ -1,4 +1,4 @@
-import { and, desc, eq, lt } from 'drizzle-orm';
+import { and, desc, eq, lt, ne } from 'drizzle-orm';
 import type { NotificationPage, NotificationPageQuery } from '@leadbell/shared/notifications';
 import type { Database } from '../../db/client.ts';
 import { notifications } from '../../db/schema/notifications.ts';
@@ -19,7 +19,14 @@ export async function listNotifications(
   const rows = await db
     .select(notificationColumns)
     .from(notifications)
-    .where(and(eq(notifications.flowId, flow.flowId), cursor ? lt(notifications.seq, Number(cursor)) : undefined))
+    .where(
+      and(
+        eq(notifications.flowId, flow.flowId),
+        // Spam is the inbox's Spam view's (decision 039), not the flow's history.
+        ne(notifications.leadStatus, 'spam'),
+        cursor ? lt(notifications.seq, Number(cursor)) : undefined,
+      ),
+    )
     .orderBy(desc(notifications.seq))
     .limit(limit + 1);
   const page = rows.slice(0, limit);

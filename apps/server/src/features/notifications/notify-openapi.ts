@@ -70,7 +70,7 @@ const NotifyFormSchema = z
       .string()
       .optional()
       .describe(
-        'Honeypot: hide it from people and leave it empty. A post that fills it is answered like a success and dropped.',
+        'Honeypot: hide it from people and leave it empty. A post that fills it is answered like a success and quarantined as spam.',
       ),
   })
   .catchall(z.string().describe('Any other field is the visitor’s data, under its own name.'));

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   NotifyRequestSchema,
@@ -36,7 +35,7 @@ export type Submission = {
   shortenedFields: string[];
   /** A form's `_redirect`. */
   redirect: string | null;
-  /** A form's honeypot was filled. */
+  /** A form's honeypot was filled: the lead is quarantined as spam (decision 039). */
   isBot: boolean;
   /** A person posting a plain form reads the answer in their browser: a page, not JSON. */
   wantsPage: boolean;
@@ -99,19 +98,6 @@ export async function receiveSubmission(
     });
     const idempotencyKey = idempotencyKeyOf(request.headers['idempotency-key']);
     const redirect = submission.redirect ? allowedRedirectOf(submission.redirect, origin, caller) : null;
-    if (submission.isBot) {
-      // Answered like a success so the bot learns nothing; nothing is stored or counted.
-      const decoy: NotifyResponse = {
-        id: randomUUID(),
-        flowId: String((submission.inputOf(caller) as { flowId?: unknown }).flowId ?? ''),
-        createdAt: new Date().toISOString(),
-        status: 'accepted',
-        test: false,
-        unusedFields: [],
-      };
-      return replyAccepted(reply, submission, { redirect, origin }, decoy);
-    }
-
     const input: NotifyRequest = parseOrThrow(NotifyRequestSchema, submission.inputOf(caller));
     let result: IngestResult | null = null;
     for (let freshReads = 0; !result; freshReads += 1) {
@@ -125,6 +111,7 @@ export async function receiveSubmission(
             pageUrl: pageUrlOf(request),
             shortenedFields: submission.shortenedFields,
             holdOverLimit: isForm,
+            honeypotFilled: submission.isBot,
           },
           { fresh: freshReads > 0 },
         );

@@ -30,7 +30,7 @@ export async function getSetupStatus(
         from push_subscriptions where user_id = ${userId} and entity_id = ${entityId}
     ), first_lead as (
       select created_at, flow_id from notifications
-       where entity_id = ${entityId} and not is_test order by seq limit 1
+       where entity_id = ${entityId} and not is_test and lead_status <> 'spam' order by seq limit 1
     )
     select (select count(*)::int from devices) as device_count,
            (select count(*)::int from devices where is_failing) as failing_count,

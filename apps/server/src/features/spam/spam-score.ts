@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import MailChecker from 'mailchecker';
 import { detect } from 'tinyld/light';
 import { emailFieldValueOf, leadEmailOf } from '@leadbell/shared/contact';
+import type { SpamReasonCode } from '@leadbell/shared/leads';
+import type { NotificationSource } from '@leadbell/shared/notifications';
 
 /**
  * Whether an incoming lead is spam (issue 24), from signals that each add points; a lead at
@@ -34,26 +36,6 @@ const POINTS = {
   spamPhrasesAtMost: 9,
   allCaps: 2,
 } as const;
-
-export type SpamReasonCode =
-  | 'honeypot'
-  | 'marked_before'
-  | 'network_fingerprint'
-  | 'too_fast'
-  | 'forged_token'
-  | 'replayed_token'
-  | 'expired_token'
-  | 'missing_token'
-  | 'disposable_email'
-  | 'invalid_email'
-  | 'role_email'
-  | 'links'
-  | 'link_shortener'
-  | 'html'
-  | 'url_runs'
-  | 'new_language'
-  | 'spam_phrases'
-  | 'all_caps';
 
 export type SpamReason = { code: SpamReasonCode; points: number };
 export type SpamVerdict = { isSpam: boolean; score: number; reasons: SpamReason[] };
@@ -220,4 +202,28 @@ export function scoreLead(input: SpamInput): SpamVerdict {
     .reduce((sum, reason) => sum + reason.points, 0);
   const score = contentPoints + otherPoints;
   return { isSpam: score >= SPAM_THRESHOLD, score, reasons };
+}
+
+/**
+ * The verdict ingestion reaches from the request alone (decision 039); what needs the database
+ * (other businesses' fingerprints, the owner's marks) is the worker's. A form post carries no
+ * fill-time token yet, so it counts as missing: never enough alone.
+ */
+export function requestVerdictOf({
+  data,
+  honeypotFilled,
+  source,
+}: {
+  data: SpamInput['data'];
+  honeypotFilled: boolean;
+  source: NotificationSource;
+}): SpamVerdict {
+  return scoreLead({
+    data,
+    honeypotFilled,
+    fillTime: source === 'form' ? 'missing' : 'not_applicable',
+    knownLanguages: [],
+    network: { otherEntities: 0, sameSender: true },
+    markedBefore: false,
+  });
 }

@@ -1,5 +1,5 @@
 import { LEAD_FILTERS, type LeadFilter } from '@leadbell/shared/leads';
-import { Inbox, SearchX } from 'lucide-react';
+import { Inbox, SearchX, ShieldCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LoadMore } from '../../components/load-more.tsx';
@@ -90,7 +90,11 @@ export function LeadsPage() {
           isRetrying={query.isFetching}
         />
       ) : leads.length === 0 ? (
-        isFiltered ? (
+        filters.filter === 'spam' && filters.q === '' ? (
+          <EmptyState icon={<ShieldCheck />} title="No spam">
+            Submissions judged spam wait here: they ring nobody and do not count against your plan.
+          </EmptyState>
+        ) : isFiltered ? (
           <EmptyState
             icon={<SearchX />}
             title="No leads match"

@@ -116,7 +116,7 @@ export function htmlFormSnippet({ endpoint, flowId, apiKey, fields, siteOrigin }
     `       (an allowed origin of the key); without it they see a short thank-you page.`,
     `  <input type="hidden" name="${FORM_FIELDS.redirect}" value="${htmlAttribute(thanks)}">`,
     `  -->`,
-    `  <!-- Honeypot against spam bots: hidden from people, leave it empty. Posts that fill it are dropped. -->`,
+    `  <!-- Honeypot against spam bots: hidden from people, leave it empty. Posts that fill it wait under Spam. -->`,
     `  <input type="text" name="${FORM_FIELDS.honeypot}" tabindex="-1" autocomplete="off" aria-hidden="true" style="position:absolute;left:-9999px">`,
     ...fields.map(htmlInput),
     `  <button type="submit">Send</button>`,

@@ -60,6 +60,7 @@ function nameOf(person: LeadPerson | null, viewerId: string): string {
 /** Who holds a lead, for a row or the card: `Open`, `Ann is on it`, `You're on it`, `Done by Ann`. */
 export function holderText(state: Pick<LeadState, 'status' | 'claimedBy' | 'doneBy'>, viewerId: string): string {
   if (state.status === 'open') return 'Open';
+  if (state.status === 'spam') return 'Spam';
   if (state.status === 'done')
     return `Done by ${state.doneBy?.userId === viewerId ? 'you' : (state.doneBy?.name ?? 'someone')}`;
   return state.claimedBy?.userId === viewerId ? 'You’re on it' : `${nameOf(state.claimedBy, viewerId)} is on it`;

@@ -118,7 +118,11 @@ export function LeadCard({ lead, viewerId, isAdmin }: LeadCardProps) {
             </ul>
           ) : (
             <p className="text-sm text-slate-500">
-              {lead.delivery.pending > 0 ? 'On its way to the team’s devices.' : 'Not delivered to anyone yet.'}
+              {lead.status === 'spam'
+                ? 'Not delivered: spam rings nobody.'
+                : lead.delivery.pending > 0
+                  ? 'On its way to the team’s devices.'
+                  : 'Not delivered to anyone yet.'}
             </p>
           )}
         </Section>

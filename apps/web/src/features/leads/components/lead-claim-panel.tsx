@@ -1,4 +1,4 @@
-import type { LeadDetail } from '@leadbell/shared/leads';
+import { SPAM_REASON_LABELS, type LeadDetail } from '@leadbell/shared/leads';
 import { CircleCheck, Hand, Undo2 } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -29,6 +29,16 @@ export function LeadClaimPanel({ lead, viewerId, isAdmin }: LeadClaimPanelProps)
         <LeadStatusBadge lead={lead} viewerId={viewerId} />
         {since ? <span className="text-slate-500">{since.trim()}</span> : null}
       </div>
+      {lead.status === 'spam' ? (
+        <div className="grid gap-2 text-sm text-slate-600">
+          <p>Quarantined as spam: it rang nobody and does not count against your plan.</p>
+          <ul aria-label="Why it is spam" className="grid list-disc gap-1 pl-5">
+            {(lead.spamReasons ?? []).map((reason) => (
+              <li key={reason}>{SPAM_REASON_LABELS[reason]}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       <div className="flex flex-wrap gap-2">
         {lead.status === 'open' ? (
           <Button
@@ -40,7 +50,7 @@ export function LeadClaimPanel({ lead, viewerId, isAdmin }: LeadClaimPanelProps)
             I’m on it
           </Button>
         ) : null}
-        {lead.status !== 'done' ? (
+        {lead.status === 'open' || lead.status === 'claimed' ? (
           <Button
             variant={isMine ? 'primary' : 'secondary'}
             onClick={() => change.mutate('done')}

@@ -5,7 +5,13 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { cn } from '../../../lib/cn.ts';
 
-const FILTER_LABELS: Record<LeadFilter, string> = { open: 'Open', mine: 'Mine', done: 'Done', all: 'All' };
+const FILTER_LABELS: Record<LeadFilter, string> = {
+  open: 'Open',
+  mine: 'Mine',
+  done: 'Done',
+  all: 'All',
+  spam: 'Spam',
+};
 
 type LeadFiltersProps = {
   filter: LeadFilter;
@@ -18,7 +24,7 @@ type LeadFiltersProps = {
   exportHref: string;
 };
 
-/** Open / Mine / Done / All, one flow or every flow, a search box, and the CSV of what is shown. */
+/** Open / Mine / Done / All / Spam, one flow or every flow, a search box, and the CSV of what is shown. */
 export function LeadFilters({
   filter,
   onFilterChange,

@@ -1,9 +1,9 @@
 import type { LeadState } from '@leadbell/shared/leads';
-import { CircleCheck, CircleDot, Hand } from 'lucide-react';
+import { CircleCheck, CircleDot, Hand, ShieldAlert } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { holderText } from '../lead-format.ts';
 
-/** Open, who is on it, or done by whom. */
+/** Open, who is on it, done by whom, or quarantined as spam. */
 export function LeadStatusBadge({
   lead,
   viewerId,
@@ -12,6 +12,13 @@ export function LeadStatusBadge({
   viewerId: string;
 }) {
   const text = holderText(lead, viewerId);
+  if (lead.status === 'spam')
+    return (
+      <Badge tone="neutral">
+        <ShieldAlert aria-hidden="true" />
+        {text}
+      </Badge>
+    );
   if (lead.status === 'done')
     return (
       <Badge tone="success">
