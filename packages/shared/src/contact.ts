@@ -18,7 +18,8 @@ export type ContactActionKind = 'call' | 'text' | 'whatsapp' | 'email' | 'link';
 /** A one-tap action on a lead (decision 024); `href` opens the phone's own app. */
 export type ContactAction = { kind: ContactActionKind; label: string; href: string; value: string };
 
-function isEmail(value: unknown): value is string {
+/** Whether `value` is one email address. */
+export function isEmail(value: unknown): value is string {
   return typeof value === 'string' && value.length <= 254 && EMAIL.safeParse(value.trim()).success;
 }
 

@@ -48,6 +48,17 @@ export const LeadStateSchema = z.object({
 });
 export type LeadState = z.infer<typeof LeadStateSchema>;
 
+/** The reasons spam shows in its words alone (capped together, so never spam by themselves). */
+export const SPAM_CONTENT_REASON_CODES = [
+  'links',
+  'link_shortener',
+  'html',
+  'url_runs',
+  'new_language',
+  'spam_phrases',
+  'all_caps',
+] as const;
+
 /** Why a lead was judged spam: each signal that added to its score (decision 039). */
 export const SPAM_REASON_CODES = [
   'honeypot',
@@ -61,13 +72,7 @@ export const SPAM_REASON_CODES = [
   'disposable_email',
   'invalid_email',
   'role_email',
-  'links',
-  'link_shortener',
-  'html',
-  'url_runs',
-  'new_language',
-  'spam_phrases',
-  'all_caps',
+  ...SPAM_CONTENT_REASON_CODES,
 ] as const;
 export type SpamReasonCode = (typeof SPAM_REASON_CODES)[number];
 

@@ -5,6 +5,7 @@ import type pg from 'pg';
 import PgBoss from 'pg-boss';
 import { USAGE_ALERT_PERCENTS } from '@leadbell/shared/billing';
 import { createDatabaseClient, type Database } from '../db/client.ts';
+import { WORKER_VERDICT } from '../features/spam/spam-score.ts';
 import {
   DELIVER_NOTIFICATION_QUEUE,
   DELIVER_NOTIFICATION_QUEUE_OPTIONS,
@@ -48,7 +49,7 @@ export const HAND_OVER_AFTER_SECONDS = 8;
 const FETCH_ORDER_INDEX = `create index if not exists leadbell_job_fetch_order
   on pgboss.job (name, priority desc, created_on, id) where state < 'active'`;
 const BEGIN_TAKING_FROM_OUTBOX = `begin; select data, start_after, due, taken
-  from leadbell_take_outbox(${OUTBOX_BATCH_SIZE}, '{${USAGE_ALERT_PERCENTS.join(',')}}')`;
+  from leadbell_take_outbox(${OUTBOX_BATCH_SIZE}, '{${USAGE_ALERT_PERCENTS.join(',')}}', '${JSON.stringify(WORKER_VERDICT)}')`;
 
 /** A job this worker runs: fetched from pg-boss, or claimed as it left job_outbox. */
 type RunnableJob = Pick<PgBoss.Job<unknown>, 'id' | 'data'>;

@@ -51,8 +51,12 @@ RETURNS TABLE (
   is_after_hours boolean,
   response_started_at timestamptz,
   response_target_seconds integer,
-  -- Decision 039: why the item is spam, judged from the request alone; null when it is not.
+  -- Decision 039: the request's verdict, its signals (each code and its points) and the hashes of
+  -- its message and sender; null signals for a test, which is never judged.
+  is_spam boolean,
   spam_reasons jsonb,
+  message_fingerprint text,
+  sender_fingerprint text,
   entity_lock bigint
 )
 LANGUAGE sql IMMUTABLE AS $$
@@ -63,7 +67,8 @@ LANGUAGE sql IMMUTABLE AS $$
       period_start timestamptz, notification_limit integer, included_notifications integer, is_test boolean,
       test_limit integer, hold_over_limit boolean, held_limit integer, title text, message text, url text,
       data jsonb, source text, page_url text, shortened_fields text[], unused_fields jsonb, idempotency_key text,
-      is_after_hours boolean, response_started_at timestamptz, response_target_seconds integer, spam_reasons jsonb
+      is_after_hours boolean, response_started_at timestamptz, response_target_seconds integer, is_spam boolean,
+      spam_reasons jsonb, message_fingerprint text, sender_fingerprint text
     )
 $$;
 
@@ -163,11 +168,11 @@ BEGIN
   -- Most items only need counting (no idempotency key, a plan without a limit, not a test), and
   -- spam is never counted (decision 039), so never refused or held for the limit: together.
   SELECT coalesce(array_agg(b.item), '{}'), coalesce(array_agg(gen_random_uuid()), '{}'),
-         coalesce(array_agg(b.item) FILTER (WHERE b.spam_reasons IS NULL), '{}')
+         coalesce(array_agg(b.item) FILTER (WHERE NOT b.is_spam), '{}')
     INTO v_accepted_items, v_accepted_ids, v_counted_items
     FROM leadbell_batch_items(p_items) b
    WHERE NOT v_settled ? b.item::text AND b.idempotency_key IS NULL
-     AND (b.notification_limit IS NULL OR b.spam_reasons IS NOT NULL) AND NOT b.is_test;
+     AND (b.notification_limit IS NULL OR b.is_spam) AND NOT b.is_test;
   INSERT INTO entity_usage AS usage (entity_id, period_start, notification_count)
   SELECT b.entity_id, b.period_start, count(*)
     FROM leadbell_batch_items(p_items) b
@@ -197,7 +202,7 @@ BEGIN
       END IF;
     END IF;
 
-    IF v.spam_reasons IS NOT NULL THEN
+    IF v.is_spam THEN
       v_status := 'accepted';
     ELSIF v.is_test THEN
       INSERT INTO entity_usage AS usage (entity_id, period_start, test_count)
@@ -262,11 +267,12 @@ BEGIN
   IF cardinality(v_accepted_ids) > 0 THEN
     INSERT INTO notifications (id, entity_id, flow_id, title, message, url, data, is_test, is_held, source,
                                page_url, shortened_fields, is_after_hours, response_started_at, response_target_seconds,
-                               lead_status, spam_reasons)
+                               lead_status, spam_reasons, message_fingerprint, sender_fingerprint)
     SELECT accepted.id, b.entity_id, b.flow_id, b.title, b.message, b.url, b.data, b.is_test,
            accepted.item = ANY (v_held_items), b.source, b.page_url, coalesce(b.shortened_fields, '{}'),
            coalesce(b.is_after_hours, false), b.response_started_at, b.response_target_seconds,
-           CASE WHEN b.spam_reasons IS NULL THEN 'open' ELSE 'spam' END, b.spam_reasons
+           CASE WHEN b.is_spam THEN 'spam' ELSE 'open' END, b.spam_reasons, b.message_fingerprint,
+           b.sender_fingerprint
       FROM unnest(v_accepted_items, v_accepted_ids) AS accepted (item, id)
       JOIN leadbell_batch_items(p_items) b ON b.item = accepted.item;
 
@@ -390,8 +396,10 @@ $$;
 -- - each flow's count and last lead, each key's last use (at most once a minute);
 -- - usage alerts at p_usage_alert_percents of the included volume, once each per billing month;
 -- - each lead's search text (lead_search);
--- - the first escalation stage of each lead that escalates (lead_escalations).
-CREATE OR REPLACE FUNCTION leadbell_take_outbox(p_limit integer, p_usage_alert_percents integer[])
+-- - the first escalation stage of each lead that escalates (lead_escalations);
+-- - first of all, the spam verdict on what only the database knows (decision 039): the same
+--   message at other entities within a day. p_spam carries spam-score.ts's WORKER_VERDICT.
+CREATE OR REPLACE FUNCTION leadbell_take_outbox(p_limit integer, p_usage_alert_percents integer[], p_spam jsonb)
 RETURNS TABLE (data jsonb, start_after text, due boolean, taken integer)
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -399,6 +407,7 @@ DECLARE
   v_jobs jsonb;
   v_intakes jsonb;
   v_ids uuid[];
+  v_quarantined integer;
 BEGIN
   WITH taken AS (
     DELETE FROM job_outbox
@@ -415,6 +424,62 @@ BEGIN
                    FROM jsonb_array_elements(v_intakes) intake
                   CROSS JOIN jsonb_array_elements_text(intake -> 'notificationIds') AS lead (id));
   IF cardinality(v_ids) > 0 THEN
+    -- The same message at other entities within a day is a campaign when something else says so
+    -- too: words that count, or another sender at each (scoreLead's network signal). Only hashes
+    -- are compared, and only earlier arrivals count, so the first business still gets its lead.
+    WITH judged AS (
+      SELECT n.id, n.entity_id, n.is_held,
+             coalesce(sum((r.value ->> 'points')::integer), 0) AS points,
+             coalesce(sum((r.value ->> 'points')::integer)
+                        FILTER (WHERE r.value ->> 'code' IN (SELECT jsonb_array_elements_text(p_spam -> 'contentCodes'))), 0)
+               AS content_points,
+             network.other_entities, network.same_sender
+        FROM unnest(v_ids) AS lead (id)
+        JOIN notifications n ON n.id = lead.id
+        CROSS JOIN LATERAL (
+          SELECT count(*) AS other_entities,
+                 coalesce(bool_and(f.sender IS NOT NULL AND f.sender = n.sender_fingerprint), true) AS same_sender
+            FROM spam_fingerprints f
+           WHERE f.fingerprint = n.message_fingerprint AND f.entity_id <> n.entity_id
+             AND f.seen_at > now() - interval '1 day' AND f.seen_at < n.created_at) network
+        LEFT JOIN LATERAL jsonb_array_elements(n.spam_reasons) r ON true
+       WHERE n.lead_status = 'open' AND n.message_fingerprint IS NOT NULL
+       GROUP BY n.id, n.entity_id, n.is_held, network.other_entities, network.same_sender
+    ), quarantined AS (
+      UPDATE notifications n
+         SET lead_status = 'spam', response_started_at = NULL, response_target_seconds = NULL,
+             spam_reasons = n.spam_reasons || jsonb_build_array(
+               jsonb_build_object('code', 'network_fingerprint', 'points', (p_spam ->> 'networkPoints')::integer))
+        FROM judged j
+       WHERE n.id = j.id AND j.other_entities > 0 AND (j.content_points > 0 OR NOT j.same_sender)
+         AND least(j.content_points, (p_spam ->> 'contentCap')::integer) + (j.points - j.content_points)
+             + (p_spam ->> 'networkPoints')::integer >= (p_spam ->> 'threshold')::integer
+      RETURNING n.id, n.entity_id, j.is_held
+    ), refunded AS (
+      -- Spam never counts against the plan: a lead counted at its arrival is given back.
+      UPDATE entity_usage u SET notification_count = u.notification_count - q.leads
+        FROM (SELECT q.entity_id, count(*) AS leads FROM quarantined q WHERE NOT q.is_held GROUP BY q.entity_id) q
+        JOIN (SELECT DISTINCT (c ->> 'entityId')::uuid AS entity_id, (c ->> 'periodStart')::timestamptz AS period_start
+                FROM jsonb_array_elements(v_intakes) intake
+               CROSS JOIN jsonb_array_elements(intake -> 'usage') c) counted ON counted.entity_id = q.entity_id
+       WHERE u.entity_id = q.entity_id AND u.period_start = counted.period_start
+    )
+    -- Consoles that already show the lead hear that it moved to Spam.
+    SELECT count(pg_notify('leadbell_lead_events', q.entity_id || ' ' || q.id)) INTO v_quarantined FROM quarantined q;
+
+    INSERT INTO spam_fingerprints (fingerprint, entity_id, sender, seen_at)
+    SELECT DISTINCT ON (n.message_fingerprint, n.entity_id) n.message_fingerprint, n.entity_id, n.sender_fingerprint,
+           n.created_at
+      FROM unnest(v_ids) AS lead (id) JOIN notifications n ON n.id = lead.id
+     WHERE n.message_fingerprint IS NOT NULL AND NOT n.is_test
+     ORDER BY n.message_fingerprint, n.entity_id, n.created_at DESC
+    ON CONFLICT (fingerprint, entity_id)
+      DO UPDATE SET seen_at = greatest(spam_fingerprints.seen_at, excluded.seen_at), sender = excluded.sender;
+    -- A day is all the network signal looks back; pruned now and then rather than on every take.
+    IF random() < 0.01 THEN
+      DELETE FROM spam_fingerprints WHERE seen_at < now() - interval '1 day';
+    END IF;
+
     UPDATE flows f
        SET notification_count = f.notification_count + counted.notifications,
            last_notification_at = greatest(f.last_notification_at, counted.last_at)

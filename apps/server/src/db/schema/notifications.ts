@@ -49,8 +49,13 @@ export const notifications = pgTable(
     // The lead's state (decision 024): open until someone claims it, done once answered; spam
     // when quarantined (decision 039).
     leadStatus: text('lead_status', { enum: LEAD_STATUSES }).notNull().default('open'),
-    // Why it was judged spam: each signal and its points; null for every other lead.
+    // The signals the request showed (each code and its points, decision 039); null for a test.
+    // Only a lead whose status is spam was judged spam by them.
     spamReasons: jsonb('spam_reasons').$type<Array<{ code: SpamReasonCode; points: number }>>(),
+    // Hashes of the folded message and of the sender's address (spam-score.ts), for the same
+    // message reaching other businesses; null when too short to tell, or for a test.
+    messageFingerprint: text('message_fingerprint'),
+    senderFingerprint: text('sender_fingerprint'),
     claimedBy: text('claimed_by').references(() => users.id, { onDelete: 'set null' }),
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
     doneBy: text('done_by').references(() => users.id, { onDelete: 'set null' }),

@@ -77,7 +77,8 @@ export function toLead(row: LeadRow, delivery: DeliverySummary): Lead {
     ...toNotification(row, delivery),
     flowName: row.flowName,
     isSeen: row.isSeen,
-    spamReasons: row.spamReasons?.map((reason) => reason.code) ?? null,
+    // Every judged lead keeps its signals; they are reasons only for one that is spam.
+    spamReasons: row.leadStatus === 'spam' ? (row.spamReasons ?? []).map((reason) => reason.code) : null,
     ...state,
   };
 }

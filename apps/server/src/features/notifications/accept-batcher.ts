@@ -39,8 +39,13 @@ export type AcceptItem = {
   isAfterHours: boolean;
   responseStartedAt: Date | null;
   responseTargetSeconds: number | null;
-  /** Decision 039: why it is spam, from the request alone; null when it is not. */
-  spamReasons: SpamReason[] | null;
+  /** Decision 039: the request's verdict, its signals and fingerprints; null for a test. */
+  spam: {
+    isSpam: boolean;
+    reasons: SpamReason[];
+    messageFingerprint: string | null;
+    senderFingerprint: string | null;
+  } | null;
 };
 
 /** Every outcome but `stale` took a token from the key's bucket: `rate` is the decision. */
@@ -101,7 +106,10 @@ function toRecord(item: AcceptItem, index: number) {
     is_after_hours: item.isAfterHours,
     response_started_at: item.responseStartedAt,
     response_target_seconds: item.responseTargetSeconds,
-    spam_reasons: item.spamReasons,
+    is_spam: item.spam?.isSpam ?? false,
+    spam_reasons: item.spam?.reasons ?? null,
+    message_fingerprint: item.spam?.messageFingerprint ?? null,
+    sender_fingerprint: item.spam?.senderFingerprint ?? null,
   };
 }
 

@@ -19,7 +19,7 @@ import { createTtlCache } from '../../lib/ttl-cache.ts';
 import type { ApiKeyCaller } from '../api-keys/authenticate-api-key.ts';
 import type { CommitAnnouncer } from '../events/commit-announcer.ts';
 import { billingColumns, billingStateOf } from '../usage/billing-state.ts';
-import { requestVerdictOf } from '../spam/spam-score.ts';
+import { messageFingerprint, requestVerdictOf, senderFingerprint } from '../spam/spam-score.ts';
 import { createAcceptBatcher, type AcceptItem, type AcceptOutcome } from './accept-batcher.ts';
 import { quotaExceededError } from '../usage/quota-exceeded-error.ts';
 import { rateLimitHeaders, rateLimitedError, type NotifyRate, type RateDecision } from './notify-rate.ts';
@@ -165,7 +165,6 @@ export function createNotificationIngester({
       const isTest = input.test ?? false;
       // A test is the owner's own: never judged. Spam is stored, but rings and counts nowhere.
       const verdict = isTest ? null : requestVerdictOf({ data: input.data ?? null, honeypotFilled, source });
-      const spamReasons = verdict?.isSpam ? verdict.reasons : null;
       let accepted: AcceptOutcome;
       try {
         accepted = await batcher.accept({
@@ -195,8 +194,13 @@ export function createNotificationIngester({
           shortenedFields,
           unusedFields: unusedDataFields([titleTemplate, messageTemplate], data),
           idempotencyKey,
-          ...responseTimerOf(flow, { isTimed: !isTest && !spamReasons, now }),
-          spamReasons,
+          ...responseTimerOf(flow, { isTimed: !isTest && !verdict?.isSpam, now }),
+          spam: verdict && {
+            isSpam: verdict.isSpam,
+            reasons: verdict.reasons,
+            messageFingerprint: messageFingerprint(input.data ?? null),
+            senderFingerprint: senderFingerprint(input.data ?? null),
+          },
         });
       } catch (error) {
         // The flow or the key was deleted between reading and accepting.

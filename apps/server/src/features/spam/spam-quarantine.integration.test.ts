@@ -181,3 +181,59 @@ describe('spam › quarantined from the request alone', () => {
     await stream.close();
   });
 });
+
+describe('spam › the same message at several businesses (decision 039)', () => {
+  async function sendTo(site: Awaited<ReturnType<typeof ownerWithDevice>>, data: Record<string, string>) {
+    const response = await postJson(site.owner, site.flowId, data);
+    expect(response.status).toBe(202);
+    const { id } = (await response.json()) as { id: string };
+    await settled([id]);
+    return id;
+  }
+
+  it('a pitch is quarantined by its fingerprint from the second business on; only hashes are shared', async () => {
+    const sites = [await ownerWithDevice(), await ownerWithDevice(), await ownerWithDevice()];
+    // Its words count, but from an ordinary address through the API they are not enough alone.
+    const pitch = {
+      name: 'Dana',
+      email: 'dana@growthco.example',
+      message: 'We offer a done-for-you campaign to boost your leads this month, reply for details.',
+    };
+    const ids: string[] = [];
+    for (const site of sites) ids.push(await sendTo(site, pitch));
+
+    const [first, ...others] = await Promise.all(
+      sites.map(async (site, index) => (await site.owner.client.get(`/v1/leads/${ids[index]}`)).body),
+    );
+    expect(first).toMatchObject({ status: 'open', spamReasons: null });
+    expect((await stub.waitForMessages(sites[0]!.device.id, 1))[0]!.payload.notificationId).toBe(ids[0]);
+    for (const lead of others)
+      expect(lead).toMatchObject({ status: 'spam', spamReasons: expect.arrayContaining(['network_fingerprint']) });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(sites.slice(1).map((site) => stub.messagesFor(site.device.id))).toEqual([[], []]);
+    // Counted at arrival, given back once judged.
+    expect((await sites[1]!.owner.client.get('/v1/usage')).body.count).toBe(0);
+    expect((await sites[0]!.owner.client.get('/v1/usage')).body.count).toBe(1);
+
+    // What is shared between businesses is hashes only, and no business reaches another's lead.
+    const { rows } = await app.pool.query('select row_to_json(f)::text as row from spam_fingerprints f');
+    expect(rows.length).toBeGreaterThan(0);
+    for (const { row } of rows) expect(row).not.toMatch(/Dana|campaign|growthco/i);
+    expect((await sites[1]!.owner.client.get(`/v1/leads/${ids[0]}`)).status).toBe(404);
+  });
+
+  it('one person asking three businesses the same question under one name rings at each', async () => {
+    const sites = [await ownerWithDevice(), await ownerWithDevice(), await ownerWithDevice()];
+    const question = {
+      name: 'Ann Lee',
+      email: 'ann.lee@gmail.com',
+      message: 'Is the flat on Elm Street still available to view this Saturday morning?',
+    };
+    const ids: string[] = [];
+    for (const site of sites) ids.push(await sendTo(site, question));
+    for (const [index, site] of sites.entries()) {
+      expect((await site.owner.client.get(`/v1/leads/${ids[index]}`)).body).toMatchObject({ status: 'open' });
+      expect((await stub.waitForMessages(site.device.id, 1))[0]!.payload.notificationId).toBe(ids[index]);
+    }
+  });
+});

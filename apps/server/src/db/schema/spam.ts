@@ -1,0 +1,26 @@
+import { sql } from 'drizzle-orm';
+import { index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { entities } from './entities.ts';
+
+/**
+ * Which entities received a message lately (decision 039): only a hash of the folded message and
+ * of its sender's address, never a lead's text, so the same pitch reaching a second business is
+ * recognised without one tenant's data reaching another. Rows older than a day are pruned.
+ */
+export const spamFingerprints = pgTable(
+  'spam_fingerprints',
+  {
+    fingerprint: text('fingerprint').notNull(),
+    entityId: uuid('entity_id')
+      .notNull()
+      .references(() => entities.id, { onDelete: 'cascade' }),
+    sender: text('sender'),
+    seenAt: timestamp('seen_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+  },
+  (table) => [
+    primaryKey({ columns: [table.fingerprint, table.entityId] }),
+    index('spam_fingerprints_seen_at_idx').on(table.seenAt),
+  ],
+);
