@@ -439,5 +439,23 @@ test.describe('leads', () => {
     await expect(page.getByRole('button', { name: 'Done' })).toHaveCount(0);
     await expectNoHorizontalOverflow(page);
     await screenshot(page, testInfo, 'lead-spam-card');
+
+    // Not spam: an open lead that never rang; the team rings itself when it wants to.
+    await page.getByRole('button', { name: 'Not spam' }).click();
+    const panel = page.getByRole('region', { name: 'Who is on it' });
+    await expect(panel.getByText('Open', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'I’m on it' })).toBeVisible();
+    await screenshot(page, testInfo, 'lead-not-spam-card');
+    await page.getByRole('button', { name: 'Ring the team now' }).click();
+    await expect(page.getByRole('button', { name: 'Ring the team now' })).toHaveCount(0);
+
+    // Spam on a lead of the inbox takes it out of it.
+    await page.goto('/leads');
+    await leadRow(page, 'New lead: Priya')
+      .getByRole('link', { name: /New lead: Priya/ })
+      .click();
+    await page.getByRole('button', { name: 'Spam', exact: true }).click();
+    await expect(panel.getByText('Spam', { exact: true })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Why it is spam' })).toContainText('Your team marked it as spam');
   });
 });

@@ -40,6 +40,7 @@ import { startDeliveryQueue } from './jobs/delivery-queue.ts';
 import { startDeliveryWorker } from './jobs/start-delivery-worker.ts';
 import { startScheduler } from './jobs/start-scheduler.ts';
 import { startEscalationSweep } from './jobs/escalation-sweep.ts';
+import { registerSpamRoutes } from './features/spam/spam.routes.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { createLogger, logEachRequest } from './lib/logger.ts';
 import { addGauges, createMetrics, registerMetrics } from './http/metrics.ts';
@@ -184,6 +185,7 @@ export async function buildApp({
   registerDeliveryRoutes(app, context);
   registerTeamRoutes(app, context, { mailer, publicUrl: env.PUBLIC_URL, log: app.log });
   registerLeadRoutes(app, context);
+  registerSpamRoutes(app, context);
   registerInsightsRoutes(app, context);
   registerApiKeyRoutes(app, context);
   registerDeviceRoutes(app, context, {

@@ -62,6 +62,7 @@ export const SPAM_CONTENT_REASON_CODES = [
 /** Why a lead was judged spam: each signal that added to its score (decision 039). */
 export const SPAM_REASON_CODES = [
   'honeypot',
+  'marked_by_team',
   'marked_before',
   'network_fingerprint',
   'too_fast',
@@ -79,6 +80,7 @@ export type SpamReasonCode = (typeof SPAM_REASON_CODES)[number];
 /** Each reason as the owner reads it on the lead. */
 export const SPAM_REASON_LABELS: Record<SpamReasonCode, string> = {
   honeypot: 'It filled in the form’s hidden field, which people never see',
+  marked_by_team: 'Your team marked it as spam',
   marked_before: 'You marked this sender or message as spam before',
   network_fingerprint: 'The same message reached other businesses at the same time',
   too_fast: 'The form was sent faster than a person can type',

@@ -287,6 +287,25 @@ const ROUTES: Record<string, Decision> = {
     setup: flowWithNotification,
     call: (f) => ({ path: `/v1/leads/${f.notificationId}/done`, body: {} }),
   },
+  // Decision 039: every member has a word on spam, as on claims.
+  'POST /v1/leads/:id/spam': {
+    kind: 'checked',
+    expected: ENTITY_READ(200),
+    setup: flowWithNotification,
+    call: (f) => ({ path: `/v1/leads/${f.notificationId}/spam`, body: {} }),
+  },
+  'POST /v1/leads/:id/not-spam': {
+    kind: 'checked',
+    expected: ENTITY_READ(200),
+    setup: flowWithNotification,
+    call: (f) => ({ path: `/v1/leads/${f.notificationId}/not-spam`, body: {} }),
+  },
+  'POST /v1/leads/:id/ring': {
+    kind: 'checked',
+    expected: ENTITY_READ(200),
+    setup: flowWithNotification,
+    call: (f) => ({ path: `/v1/leads/${f.notificationId}/ring`, body: {} }),
+  },
   'POST /v1/leads/:id/seen': {
     kind: 'checked',
     expected: ENTITY_READ(204),

@@ -9,7 +9,11 @@ afterAll(async () => {
 async function headersOf(publicUrl: string | undefined, path: string): Promise<Headers> {
   const app = await startTestApp(publicUrl ? { PUBLIC_URL: publicUrl } : {});
   apps.push(app);
-  return (await fetch(`${app.listenUrl}${path}`)).headers;
+  const response = await fetch(`${app.listenUrl}${path}`);
+  // Read to the end: an answer left unread (the API reference is large) keeps its connection
+  // busy, and closing the app waits for it (the 60 s afterAll timeouts of two CI runs).
+  await response.arrayBuffer();
+  return response.headers;
 }
 
 describe('security headers', () => {

@@ -398,7 +398,8 @@ $$;
 -- - each lead's search text (lead_search);
 -- - the first escalation stage of each lead that escalates (lead_escalations);
 -- - first of all, the spam verdict on what only the database knows (decision 039): the same
---   message at other entities within a day. p_spam carries spam-score.ts's WORKER_VERDICT.
+--   message at other entities within a day, and the team's earlier word on the sender or the
+--   message (spam_marks). p_spam carries spam-score.ts's WORKER_VERDICT.
 CREATE OR REPLACE FUNCTION leadbell_take_outbox(p_limit integer, p_usage_alert_percents integer[], p_spam jsonb)
 RETURNS TABLE (data jsonb, start_after text, due boolean, taken integer)
 LANGUAGE plpgsql AS $$
@@ -433,7 +434,13 @@ BEGIN
              coalesce(sum((r.value ->> 'points')::integer)
                         FILTER (WHERE r.value ->> 'code' IN (SELECT jsonb_array_elements_text(p_spam -> 'contentCodes'))), 0)
                AS content_points,
-             network.other_entities, network.same_sender
+             network.other_entities, network.same_sender,
+             EXISTS (SELECT FROM spam_marks m
+                      WHERE m.entity_id = n.entity_id AND m.verdict = 'spam'
+                        AND m.fingerprint IN (n.message_fingerprint, n.sender_fingerprint)) AS marked,
+             EXISTS (SELECT FROM spam_marks m
+                      WHERE m.entity_id = n.entity_id AND m.verdict = 'not_spam'
+                        AND m.fingerprint = n.sender_fingerprint) AS trusted
         FROM unnest(v_ids) AS lead (id)
         JOIN notifications n ON n.id = lead.id
         CROSS JOIN LATERAL (
@@ -443,18 +450,30 @@ BEGIN
            WHERE f.fingerprint = n.message_fingerprint AND f.entity_id <> n.entity_id
              AND f.seen_at > now() - interval '1 day' AND f.seen_at < n.created_at) network
         LEFT JOIN LATERAL jsonb_array_elements(n.spam_reasons) r ON true
-       WHERE n.lead_status = 'open' AND n.message_fingerprint IS NOT NULL
+       WHERE n.lead_status = 'open' AND n.spam_reasons IS NOT NULL
        GROUP BY n.id, n.entity_id, n.is_held, network.other_entities, network.same_sender
+    ), signals AS (
+      -- A sender the team said is not spam is never quarantined here; one it said is spam always is.
+      SELECT j.*,
+             CASE WHEN NOT j.trusted AND j.other_entities > 0 AND (j.content_points > 0 OR NOT j.same_sender)
+                  THEN jsonb_build_array(jsonb_build_object('code', 'network_fingerprint',
+                                                            'points', (p_spam ->> 'networkPoints')::integer))
+                  ELSE '[]' END
+             || CASE WHEN j.marked AND NOT j.trusted
+                     THEN jsonb_build_array(jsonb_build_object('code', 'marked_before',
+                                                               'points', (p_spam ->> 'markedPoints')::integer))
+                     ELSE '[]' END AS added
+        FROM judged j
     ), quarantined AS (
       UPDATE notifications n
          SET lead_status = 'spam', response_started_at = NULL, response_target_seconds = NULL,
-             spam_reasons = n.spam_reasons || jsonb_build_array(
-               jsonb_build_object('code', 'network_fingerprint', 'points', (p_spam ->> 'networkPoints')::integer))
-        FROM judged j
-       WHERE n.id = j.id AND j.other_entities > 0 AND (j.content_points > 0 OR NOT j.same_sender)
-         AND least(j.content_points, (p_spam ->> 'contentCap')::integer) + (j.points - j.content_points)
-             + (p_spam ->> 'networkPoints')::integer >= (p_spam ->> 'threshold')::integer
-      RETURNING n.id, n.entity_id, j.is_held
+             spam_reasons = n.spam_reasons || s.added
+        FROM signals s
+       WHERE n.id = s.id AND jsonb_array_length(s.added) > 0
+         AND least(s.content_points, (p_spam ->> 'contentCap')::integer) + (s.points - s.content_points)
+             + (SELECT sum((a ->> 'points')::integer) FROM jsonb_array_elements(s.added) a)
+             >= (p_spam ->> 'threshold')::integer
+      RETURNING n.id, n.entity_id, s.is_held
     ), refunded AS (
       -- Spam never counts against the plan: a lead counted at its arrival is given back.
       UPDATE entity_usage u SET notification_count = u.notification_count - q.leads

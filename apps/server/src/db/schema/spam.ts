@@ -24,3 +24,23 @@ export const spamFingerprints = pgTable(
     index('spam_fingerprints_seen_at_idx').on(table.seenAt),
   ],
 );
+
+/**
+ * What an entity's team said about a message or a sender (decision 039): `spam` (its later leads
+ * are quarantined) or `not_spam` (a sender whose leads the network signal never quarantines).
+ * Keyed by the same hashes as the leads' fingerprints, so no text is kept here either.
+ */
+export const spamMarks = pgTable(
+  'spam_marks',
+  {
+    entityId: uuid('entity_id')
+      .notNull()
+      .references(() => entities.id, { onDelete: 'cascade' }),
+    fingerprint: text('fingerprint').notNull(),
+    verdict: text('verdict', { enum: ['spam', 'not_spam'] }).notNull(),
+    markedAt: timestamp('marked_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+  },
+  (table) => [primaryKey({ columns: [table.entityId, table.fingerprint] })],
+);

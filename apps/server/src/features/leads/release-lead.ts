@@ -24,7 +24,8 @@ export async function releaseLead(
       .where(and(eq(notifications.id, id), eq(notifications.entityId, entityId)))
       .for('update');
     if (!current) throw new AppError('not_found', 'Lead not found.');
-    if (current.status !== 'open') {
+    // Open already, or quarantined (which "Not spam" takes out): nothing to give back.
+    if (current.status === 'claimed' || current.status === 'done') {
       const holder = current.status === 'done' ? current.doneBy : current.claimedBy;
       if (holder !== user.id && user.role !== 'admin') {
         const state = (await findLeadState(tx, entityId, id))!;

@@ -237,3 +237,75 @@ describe('spam › the same message at several businesses (decision 039)', () =>
     }
   });
 });
+
+describe('spam › the team’s word (decision 039)', () => {
+  it('“Spam” quarantines a lead and its sender’s next one; “Not spam” brings one back, counted, and “ring” sends it', async () => {
+    const site = await ownerWithDevice();
+    const { owner, flowId, device } = site;
+    const first = await postJson(owner, flowId, {
+      name: 'Rob',
+      email: 'rob@example.net',
+      message: 'Do you do weekend repairs?',
+    });
+    const { id } = (await first.json()) as { id: string };
+    await settled([id]);
+    await stub.waitForMessages(device.id, 1);
+    expect((await owner.client.get('/v1/usage')).body.count).toBe(1);
+
+    const marked = await owner.client.post(`/v1/leads/${id}/spam`);
+    expect(marked.status).toBe(200);
+    expect(marked.body).toMatchObject({ status: 'spam', claimedBy: null });
+    expect((await owner.client.get(`/v1/leads/${id}`)).body.spamReasons).toEqual(['marked_by_team']);
+    expect((await owner.client.get('/v1/usage')).body.count).toBe(0);
+    const escalations = await app.pool.query('select from lead_escalations where notification_id = $1', [id]);
+    expect(escalations.rowCount).toBe(0);
+
+    // The same sender again, with a different message: quarantined by the team's word.
+    const again = await postJson(owner, flowId, {
+      name: 'Rob',
+      email: 'rob@example.net',
+      message: 'Hello? Anyone there today?',
+    });
+    const { id: againId } = (await again.json()) as { id: string };
+    await settled([againId]);
+    expect((await owner.client.get(`/v1/leads/${againId}`)).body).toMatchObject({
+      status: 'spam',
+      spamReasons: ['marked_before'],
+    });
+
+    // "Not spam": open, counted, escalating, and the sender trusted; it rings only when asked.
+    const back = await owner.client.post(`/v1/leads/${againId}/not-spam`);
+    expect(back.body).toMatchObject({ status: 'open' });
+    expect((await owner.client.get('/v1/usage')).body.count).toBe(1);
+    const timers = await app.pool.query('select stage from lead_escalations where notification_id = $1', [againId]);
+    expect(timers.rows).toEqual([{ stage: 1 }]);
+    expect(stub.messagesFor(device.id)).toHaveLength(1);
+    expect((await owner.client.post(`/v1/leads/${againId}/ring`)).body).toMatchObject({ status: 'open' });
+    const [, rung] = await stub.waitForMessages(device.id, 2);
+    expect(rung!.payload.notificationId).toBe(againId);
+    // Ringing twice sends nothing more.
+    await owner.client.post(`/v1/leads/${againId}/ring`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(stub.messagesFor(device.id)).toHaveLength(2);
+
+    const trusted = await postJson(owner, flowId, {
+      name: 'Rob',
+      email: 'rob@example.net',
+      message: 'Thanks, see you Saturday!',
+    });
+    const { id: trustedId } = (await trusted.json()) as { id: string };
+    await settled([trustedId]);
+    expect((await owner.client.get(`/v1/leads/${trustedId}`)).body.status).toBe('open');
+  });
+
+  it('another business’s lead answers 404 to every mark, and a bad id 404 too', async () => {
+    const { owner, flowId } = await ownerWithDevice();
+    const { id } = (await (await postJson(owner, flowId, { name: 'Zed' })).json()) as { id: string };
+    const other = await onboardedOwner(app);
+    for (const action of ['spam', 'not-spam', 'ring']) {
+      expect((await other.client.post(`/v1/leads/${id}/${action}`)).status).toBe(404);
+      expect((await owner.client.post(`/v1/leads/not-a-lead/${action}`)).status).toBe(404);
+    }
+    expect((await owner.client.get(`/v1/leads/${id}`)).body.status).toBe('open');
+  });
+});

@@ -48,6 +48,7 @@ export const WORKER_VERDICT = {
   contentCap: CONTENT_CAP,
   contentCodes: SPAM_CONTENT_REASON_CODES,
   networkPoints: POINTS.networkFingerprint,
+  markedPoints: POINTS.markedBefore,
 };
 export type SpamVerdict = { isSpam: boolean; score: number; reasons: SpamReason[] };
 

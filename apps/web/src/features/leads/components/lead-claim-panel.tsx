@@ -1,8 +1,9 @@
 import { SPAM_REASON_LABELS, type LeadDetail } from '@leadbell/shared/leads';
-import { CircleCheck, Hand, Undo2 } from 'lucide-react';
+import { BellRing, CircleCheck, Hand, ShieldAlert, ShieldCheck, Undo2 } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { conflictMessage, formatClock } from '../lead-format.ts';
+import type { LeadChange } from '../api/change-lead.ts';
 import { takenStateOf, useLeadChange } from '../hooks/use-lead-change.ts';
 import { LeadStatusBadge } from './lead-status-badge.tsx';
 
@@ -17,6 +18,10 @@ export function LeadClaimPanel({ lead, viewerId, isAdmin }: LeadClaimPanelProps)
   const isMine = lead.status === 'claimed' && lead.claimedBy?.userId === viewerId;
   const canRelease = (lead.status === 'claimed' && (isMine || isAdmin)) || lead.status === 'done';
   const taken = change.isError ? takenStateOf(change.error) : null;
+  const { delivered, failed, pending } = lead.delivery;
+  // A lead taken out of the quarantine never rang: the team decides whether it should now.
+  const canRing = lead.status === 'open' && !lead.isHeld && delivered + failed + pending === 0;
+  const busy = (action: LeadChange) => change.isPending && change.variables === action;
   const since =
     lead.status === 'claimed' && lead.claimedAt
       ? ` since ${formatClock(lead.claimedAt)}`
@@ -77,6 +82,39 @@ export function LeadClaimPanel({ lead, viewerId, isAdmin }: LeadClaimPanelProps)
           </Button>
         ) : null}
       </div>
+      {lead.status === 'spam' || canRing ? (
+        <div className="flex flex-wrap gap-2">
+          {lead.status === 'spam' ? (
+            <Button onClick={() => change.mutate('not-spam')} isLoading={busy('not-spam')} disabled={change.isPending}>
+              {busy('not-spam') ? null : <ShieldCheck aria-hidden="true" className="size-4" />}
+              Not spam
+            </Button>
+          ) : (
+            <Button
+              variant="secondary"
+              onClick={() => change.mutate('ring')}
+              isLoading={busy('ring')}
+              disabled={change.isPending}
+            >
+              {busy('ring') ? null : <BellRing aria-hidden="true" className="size-4" />}
+              Ring the team now
+            </Button>
+          )}
+        </div>
+      ) : null}
+      {lead.status !== 'spam' ? (
+        <div>
+          <Button
+            variant="ghost"
+            onClick={() => change.mutate('spam')}
+            isLoading={busy('spam')}
+            disabled={change.isPending}
+          >
+            {busy('spam') ? null : <ShieldAlert aria-hidden="true" className="size-4" />}
+            Spam
+          </Button>
+        </div>
+      ) : null}
       {change.isError ? (
         <p role="alert" className="text-sm font-medium text-red-700">
           {taken ? conflictMessage(taken, viewerId) : errorMessage(change.error)}
