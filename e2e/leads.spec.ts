@@ -419,7 +419,10 @@ test.describe('leads', () => {
     await expect(leadRow(page, 'New lead: Priya')).toBeVisible();
     await expect(leadRow(page, 'New lead: Mark')).toHaveCount(0);
 
-    await page.getByRole('group', { name: 'Show leads' }).getByRole('button', { name: 'Spam' }).click();
+    // The Spam view says how many wait there.
+    const spamFilter = page.getByRole('group', { name: 'Show leads' }).getByRole('button', { name: /^Spam/ });
+    await expect(spamFilter).toHaveAccessibleName(/^Spam\W*1$/);
+    await spamFilter.click();
     const row = leadRow(page, 'New lead: Mark');
     await expect(row).toBeVisible();
     await expect(row.getByText('Spam', { exact: true })).toBeVisible();

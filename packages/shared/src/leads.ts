@@ -100,6 +100,10 @@ export const SPAM_REASON_LABELS: Record<SpamReasonCode, string> = {
   all_caps: 'Written in capitals',
 };
 
+/** `GET /v1/leads/quarantine`: how many of the entity's leads wait under Spam. */
+export const QuarantineSchema = z.object({ count: z.number().int() });
+export type Quarantine = z.infer<typeof QuarantineSchema>;
+
 export const LeadSchema = NotificationSchema.extend({
   flowName: z.string(),
   /** The viewer opened it (or tapped its notification). */

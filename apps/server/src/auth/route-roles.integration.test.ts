@@ -287,6 +287,7 @@ const ROUTES: Record<string, Decision> = {
     setup: flowWithNotification,
     call: (f) => ({ path: `/v1/leads/${f.notificationId}/done`, body: {} }),
   },
+  'GET /v1/leads/quarantine': { kind: 'checked', expected: ALL(200), call: () => ({ path: '/v1/leads/quarantine' }) },
   // Decision 039: every member has a word on spam, as on claims.
   'POST /v1/leads/:id/spam': {
     kind: 'checked',

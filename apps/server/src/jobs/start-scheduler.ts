@@ -4,6 +4,7 @@ import { morningSummariesDue } from '../features/digests/send-morning-summaries.
 import { weeklyReportsDue } from '../features/digests/send-weekly-reports.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { deleteExpiredSpam, SPAM_KEPT_DAYS } from '../features/spam/delete-expired-spam.ts';
 
 /**
  * Looks for due digests every interval (decision 025) on the clock the app reads. Each digest is
@@ -34,10 +35,14 @@ export function startScheduler({
     ];
     for (const mail of mails)
       await mailer.send(mail).catch((error: unknown) => log.error({ err: error, to: mail.to }, 'a digest mail failed'));
+    const deleted = await deleteExpiredSpam(db, now);
+    if (deleted > 0) log.info({ deleted }, `deleted ${deleted} quarantined leads older than ${SPAM_KEPT_DAYS} days`);
   };
   const timer = setInterval(() => {
     running ??= tick()
-      .catch((error: unknown) => log.warn({ err: error }, 'scheduler: looking for due digests failed'))
+      .catch((error: unknown) =>
+        log.warn({ err: error }, 'scheduler: a tick failed (digests, expired spam); it tries again next tick'),
+      )
       .finally(() => (running = null));
   }, intervalMs);
   timer.unref();

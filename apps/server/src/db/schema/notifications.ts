@@ -86,5 +86,9 @@ export const notifications = pgTable(
     index('notifications_held_idx')
       .on(table.entityId)
       .where(sql`${table.isHeld}`),
+    // Quarantined leads by age: the scheduler deletes those past SPAM_KEPT_DAYS (decision 039).
+    index('notifications_spam_created_at_idx')
+      .on(table.createdAt)
+      .where(sql`${table.leadStatus} = 'spam'`),
   ],
 );

@@ -93,6 +93,7 @@ describe('spam › quarantined from the request alone', () => {
     await settled(ids);
 
     expect(quarantined).toHaveLength(spam.length);
+    expect((await owner.client.get('/v1/leads/quarantine')).body).toEqual({ count: spam.length });
     for (const lead of quarantined) {
       expect(lead.status).toBe('spam');
       expect(lead.spamReasons!.length).toBeGreaterThan(0);
@@ -307,5 +308,41 @@ describe('spam › the team’s word (decision 039)', () => {
       expect((await owner.client.post(`/v1/leads/not-a-lead/${action}`)).status).toBe(404);
     }
     expect((await owner.client.get(`/v1/leads/${id}`)).body.status).toBe('open');
+  });
+});
+
+describe('spam › kept 30 days (decision 039)', () => {
+  it('the scheduler deletes quarantined leads past 30 days, and nothing else', async () => {
+    const scheduled = await startTestApp({ SCHEDULER_INTERVAL_SECONDS: '1' });
+    try {
+      const owner = await onboardedOwner(scheduled);
+      const flowId = await createFlow(owner.client);
+      const send = async (data: Record<string, string>) => {
+        const response = await fetch(`${scheduled.baseUrl}/v1/notify`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${owner.apiKey}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ flowId, data }),
+        });
+        return ((await response.json()) as { id: string }).id;
+      };
+      const pitch = SPAM_SAMPLES.find((sample) => sample.data.name === 'Carlos')!.data;
+      const [expired, recent, genuine] = [await send(pitch), await send(pitch), await send({ name: 'Ann' })];
+      const age = (id: string, days: number) =>
+        scheduled.pool.query(`update notifications set created_at = now() - make_interval(days => $2) where id = $1`, [
+          id,
+          days,
+        ]);
+      await age(expired, 31);
+      await age(recent, 29);
+      await age(genuine, 31);
+
+      await expect
+        .poll(async () => (await owner.client.get(`/v1/leads/${expired}`)).status, { timeout: 10_000 })
+        .toBe(404);
+      expect((await owner.client.get(`/v1/leads/${recent}`)).body.status).toBe('spam');
+      expect((await owner.client.get(`/v1/leads/${genuine}`)).body.status).toBe('open');
+    } finally {
+      await scheduled.close();
+    }
   });
 });

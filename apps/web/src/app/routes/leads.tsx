@@ -8,6 +8,7 @@ import { PageHeader } from '../../components/ui/page-header.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../components/ui/state.tsx';
 import { useFlows } from '../../features/flows/api/get-flows.ts';
 import { leadsExportUrl, useLeads, type LeadListFilters } from '../../features/leads/api/get-leads.ts';
+import { useQuarantine } from '../../features/leads/api/get-quarantine.ts';
 import { LeadFilters } from '../../features/leads/components/lead-filters.tsx';
 import { LeadsList } from '../../features/leads/components/leads-list.tsx';
 import { useDebouncedValue } from '../../features/leads/hooks/use-debounced-value.ts';
@@ -55,6 +56,7 @@ export function LeadsPage() {
 
   const query = useLeads(filters);
   const flows = useFlows();
+  const quarantine = useQuarantine();
   const liveStatus = useLiveLeads();
   const leads = query.data?.pages.flatMap((page) => page.data) ?? [];
   const isFiltered = filters.filter !== 'all' || filters.flowId !== null || filters.q !== '';
@@ -80,6 +82,7 @@ export function LeadsPage() {
         search={search}
         onSearchChange={setSearch}
         exportHref={leadsExportUrl(filters)}
+        spamCount={quarantine.data?.count ?? null}
       />
       {query.isPending ? (
         <LoadingState label="Loading leads…" />

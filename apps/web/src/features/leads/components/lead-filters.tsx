@@ -22,6 +22,8 @@ type LeadFiltersProps = {
   search: string;
   onSearchChange: (search: string) => void;
   exportHref: string;
+  /** How many leads wait under Spam, once known. */
+  spamCount: number | null;
 };
 
 /** Open / Mine / Done / All / Spam, one flow or every flow, a search box, and the CSV of what is shown. */
@@ -34,6 +36,7 @@ export function LeadFilters({
   search,
   onSearchChange,
   exportHref,
+  spamCount,
 }: LeadFiltersProps) {
   const flowSelectId = useId();
   const searchId = useId();
@@ -58,6 +61,12 @@ export function LeadFilters({
             )}
           >
             {FILTER_LABELS[value]}
+            {value === 'spam' && spamCount ? (
+              <span className="ml-1.5 rounded-full bg-slate-200 px-1.5 py-0.5 text-xs font-semibold text-slate-700 tabular-nums">
+                <span className="sr-only">, </span>
+                {spamCount}
+              </span>
+            ) : null}
           </button>
         ))}
       </div>

@@ -2,6 +2,7 @@ import { LeadStateSchema, type LeadState } from '@leadbell/shared/leads';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-client.ts';
 import { leadQueryKey } from '../api/get-lead.ts';
+import { LEADS_QUERY_KEY } from '../api/get-leads.ts';
 import { changeLead, type LeadChange } from '../api/change-lead.ts';
 import { applyLeadState } from '../apply-lead-state.ts';
 
@@ -13,7 +14,7 @@ export function takenStateOf(error: unknown): LeadState | null {
 }
 
 /**
- * "I'm on it", "Release" and "Done" on one lead. The answer (or, for a lost claim, the winner's
+ * "I'm on it", "Release", "Done", "Spam", "Not spam" and "Ring the team now" on one lead. The answer (or, for a lost claim, the winner's
  * state in the 409) goes straight into the inbox and the card; the card's timeline refetches.
  */
 export function useLeadChange(leadId: string) {
@@ -25,6 +26,11 @@ export function useLeadChange(leadId: string) {
       const taken = takenStateOf(error);
       if (taken) applyLeadState(queryClient, taken);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: leadQueryKey(leadId) }),
+    onSettled: async (_state, _error, change) => {
+      await queryClient.invalidateQueries({ queryKey: leadQueryKey(leadId) });
+      // Into or out of the quarantine: every view of the inbox and the Spam count change.
+      if (change === 'spam' || change === 'not-spam')
+        await queryClient.invalidateQueries({ queryKey: LEADS_QUERY_KEY });
+    },
   });
 }

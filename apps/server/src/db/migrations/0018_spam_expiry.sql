@@ -1,0 +1,2 @@
+-- Decision 039: quarantined leads by age, for their deletion after 30 days.
+CREATE INDEX "notifications_spam_created_at_idx" ON "notifications" USING btree ("created_at") WHERE "notifications"."lead_status" = 'spam';
