@@ -77,17 +77,32 @@ export async function weeklyReportsDue(
       to: weekStart,
       timeZone: entity.timeZone,
     });
+    const spamHeld = await quarantinedBetween(db, { entityId: entity.id, from: lastWeekFrom, to: weekStart });
     const admins = await db
       .select({ email: users.email })
       .from(users)
       .where(and(eq(users.entityId, entity.id), eq(users.role, 'admin')));
     for (const admin of admins)
-      mails.push(reportMail({ to: admin.email, entityName: entity.name, last, before, slowest, missed, publicUrl }));
+      mails.push(
+        reportMail({ to: admin.email, entityName: entity.name, last, before, slowest, missed, spamHeld, publicUrl }),
+      );
   }
   return mails;
 }
 
 type SlowLead = { id: string; title: string; seconds: number | null };
+
+/** How many of the week's submissions wait under Spam (decision 039). */
+async function quarantinedBetween(
+  db: Database,
+  { entityId, from, to }: { entityId: string; from: Date; to: Date },
+): Promise<number> {
+  const { rows } = await db.execute<{ count: number }>(sql`
+    select count(*)::int as count from notifications
+     where entity_id = ${entityId} and lead_status = 'spam'
+       and created_at >= ${from.toISOString()} and created_at < ${to.toISOString()}`);
+  return rows[0]!.count;
+}
 
 /** Last week's slowest answers (unanswered first) and when its missed leads arrived. */
 async function slowestAndMissed(
@@ -138,6 +153,7 @@ function reportMail({
   before,
   slowest,
   missed,
+  spamHeld,
   publicUrl,
 }: {
   to: string;
@@ -146,6 +162,7 @@ function reportMail({
   before: Insights;
   slowest: SlowLead[];
   missed: MissedLead[];
+  spamHeld: number;
   publicUrl: string;
 }): Mail {
   return digestMail({
@@ -165,6 +182,11 @@ function reportMail({
         minutes(before.totals.medianSecondsToClaim),
       ),
       weeklyAdvice(missed),
+      ...(spamHeld > 0
+        ? [
+            `Held as spam: ${spamHeld} ${spamHeld === 1 ? 'submission' : 'submissions'}. They rang nobody and did not count against your plan; look under Spam in your leads if one was a customer.`,
+          ]
+        : []),
       ...(slowest.length ? ['The slowest answers:'] : []),
     ],
     lines: slowest.map((lead) => ({

@@ -362,6 +362,13 @@ describe('digests › the weekly email', () => {
     await seed('2026-11-18T01:00:00Z', null); // Tue 20:00
     await seed('2026-11-19T23:15:00Z', null); // Thu 18:15
     await seed('2026-11-20T15:00:00Z', 2); // Fri 10:00
+    // Two submissions held as spam last week (decision 039): told apart, never counted as leads.
+    for (const createdAt of ['2026-11-18T10:00:00Z', '2026-11-19T10:00:00Z'])
+      await app.pool.query(
+        `insert into notifications (entity_id, flow_id, title, message, created_at, lead_status, spam_reasons)
+         values ($1, $2, 'Pitch', 'Buy backlinks', $3::timestamptz, 'spam', '[{"code": "spam_phrases", "points": 9}]')`,
+        [admin.entityId, flowId, createdAt],
+      );
     // The week before (9–15 Nov): two leads, one answered in 3 minutes, one after 12.
     await seed('2026-11-10T15:00:00Z', 3);
     await seed('2026-11-12T15:00:00Z', 12);
@@ -380,6 +387,7 @@ describe('digests › the weekly email', () => {
     expect(text).toContain('Answered within target: 25% (the week before: 50%)');
     expect(text).toContain('Median time to claim: 2 min (the week before: 3 min)');
     expect(text).toContain('3 of 3 missed leads arrived after 6 pm');
+    expect(text).toContain('Held as spam: 2 submissions.');
     // The slowest answers are last week's three missed leads, each linked to its card; nothing of the week before.
     expect(text).toContain('The slowest answers:');
     for (const at of ['2026-11-17T00:30:00Z', '2026-11-18T01:00:00Z', '2026-11-19T23:15:00Z'])
