@@ -53,8 +53,9 @@ export const WORKER_VERDICT = {
 export type SpamVerdict = { isSpam: boolean; score: number; reasons: SpamReason[] };
 
 /**
- * What the form's fill-time token says (fill-token.ts): `human`, a valid token of a form filled at
- * a person's pace; `missing`, a form post without one; `not_applicable`, a call from a server.
+ * What a form's fill-time token says (the token itself is the next step of issue 24): `human`, a
+ * valid token of a form filled at a person's pace; `missing`, a form post without one;
+ * `not_applicable`, a call from a server.
  */
 export type FillTimeVerdict = 'human' | 'too_fast' | 'forged' | 'replayed' | 'expired' | 'missing' | 'not_applicable';
 
@@ -147,7 +148,7 @@ export function senderFingerprint(data: SpamInput['data']): string | null {
 }
 
 /** The language of the visitor's words (tinyld's code), or null when too short to tell. */
-export function messageLanguage(data: SpamInput['data']): string | null {
+function messageLanguage(data: SpamInput['data']): string | null {
   const message = messageOf(data);
   return message.length >= 30 ? detect(message) || null : null;
 }
