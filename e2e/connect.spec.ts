@@ -37,6 +37,16 @@ async function postSiteForm(product: Product, fields: Record<string, string>, or
   return response.status;
 }
 
+/**
+ * What the form snippet's script does when the page loads: a fill-time token, good once its
+ * minimum fill time has passed, when `ready` resolves (decision 039).
+ */
+async function fillTokenOf(product: Product, flowId: string): Promise<{ token: string; ready: Promise<void> }> {
+  const response = await fetch(`${product.url}/v1/fill-token?flowId=${flowId}`);
+  const { token } = (await response.json()) as { token: string };
+  return { token, ready: new Promise((resolve) => setTimeout(resolve, 3_100)) };
+}
+
 async function openConnectPage(page: Page, flowName: string) {
   await page.goto('/flows');
   await page.getByRole('link', { name: `Connect your website to ${flowName}` }).click();
@@ -205,14 +215,19 @@ test.describe('connect', () => {
       ...CONTACT_FLOW,
       message: '{{First Name}} ({{email}}) wrote: {{message}} Call {{Phone}}.',
     });
+    // The visitor's page loaded while the month's leads came in; its form carries the snippet's token
+    // (20 leads within a minute and a form without one would be a flood's: decision 039).
+    const fill = await fillTokenOf(product, flowId);
     for (let index = 1; index <= 20; index += 1) {
       expect(await notify(product, owner.apiKey, { flowId, data: { 'First Name': `Lead ${index}` } })).toBe(202);
     }
+    await fill.ready;
     // Over Starter's limit, with a redirect to a site that is not the owner's and an over-long value.
     expect(
       await postSiteForm(product, {
         _apiKey: owner.apiKey,
         _flowId: flowId,
+        _fillToken: fill.token,
         _redirect: 'https://elsewhere.example/thanks',
         'First Name': 'Held Hana',
         message: 'x'.repeat(1200),

@@ -10,7 +10,7 @@ import { createHttpClient } from '../test/http-client.ts';
 import { createFlow, onboardedOwner } from '../test/owners.ts';
 import { startTestApp } from '../test/test-app.ts';
 import { percentile, startBenchDatabase } from './bench-database.ts';
-import { generateLoad, type LoadRequest } from './load-generator.ts';
+import { measureRate, median, type LoadRequest } from './load-generator.ts';
 
 // Rounds alternate the baseline and ingestion, so a machine that drifts (a shared VM) affects both alike.
 const ROUNDS = 3;
@@ -21,15 +21,10 @@ const STEADY_RATE = 200;
 const STEADY_SECONDS = 10;
 const OPEN_LEADS_WITH_TIMERS = 10_000;
 
-async function measure(name: string, url: string, requests: LoadRequest[]): Promise<number> {
-  const result = await generateLoad({ url, requests, connections: CONNECTIONS, durationSeconds: DURATION_SECONDS });
-  console.log(
-    `  ${name}: ${Math.round(result.rate).toLocaleString('en')} req/s, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms` +
-      (result.failed ? ` (${result.failed} failed)` : ''),
-  );
-  if (result.failed > result.total * 0.01) throw new Error(`${name}: ${result.failed} of ${result.total} failed`);
-  return result.rate;
+function measure(name: string, url: string, requests: LoadRequest[]): Promise<number> {
+  return measureRate(name, { url, requests, connections: CONNECTIONS, durationSeconds: DURATION_SECONDS });
 }
+
 /** Requests at evenly spaced times, latency measured from when each was due (no coordinated omission). */
 async function steadyLatency(send: (index: number) => Promise<number>): Promise<number[]> {
   const total = STEADY_RATE * STEADY_SECONDS;
@@ -48,11 +43,6 @@ async function steadyLatency(send: (index: number) => Promise<number>): Promise<
     );
   }
   return (await Promise.all(latencies)).sort((a, b) => a - b);
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
 }
 
 /** Drops every pending escalation: ingestion then runs with no open lead waiting on one. */

@@ -32,3 +32,22 @@ export function generateLoad(options: LoadOptions): Promise<LoadResult> {
     child.send(options);
   });
 }
+
+/** A closed loop's rate against `url`, printed with its latency; more than 1% failed aborts the bench. */
+export async function measureRate(
+  name: string,
+  { url, requests, connections, durationSeconds }: LoadOptions,
+): Promise<number> {
+  const result = await generateLoad({ url, requests, connections, durationSeconds });
+  console.log(
+    `  ${name}: ${Math.round(result.rate).toLocaleString('en')} req/s, p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms` +
+      (result.failed ? ` (${result.failed} failed)` : ''),
+  );
+  if (result.failed > result.total * 0.01) throw new Error(`${name}: ${result.failed} of ${result.total} failed`);
+  return result.rate;
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}

@@ -23,6 +23,9 @@ import { registerMeRoutes } from './features/me/me.routes.ts';
 import { createApiKeyAuthenticator } from './features/api-keys/authenticate-api-key.ts';
 import { registerHookRoutes } from './features/hooks/hooks.routes.ts';
 import { createNotificationIngester } from './features/notifications/ingest-notification.ts';
+import { createFillTimeTokens } from './features/spam/fill-time-token.ts';
+import { registerFillTimeTokenRoutes } from './features/spam/fill-time-token.routes.ts';
+import { createTurnstileVerifier } from './features/spam/turnstile.ts';
 import { registerNotificationRoutes } from './features/notifications/notifications.routes.ts';
 import type { ReceiveDependencies } from './features/notifications/receive-notification.ts';
 import { registerUsageRoutes } from './features/usage/usage.routes.ts';
@@ -166,6 +169,8 @@ export async function buildApp({
   // One authenticator and ingester for every ingestion route: a key's remembered state and its
   // rate (kept in PostgreSQL, decision 028) are the same whether it posts JSON, a form or to a
   // webhook address.
+  const fillTimeTokens = createFillTimeTokens(secrets.authSecret);
+  registerFillTimeTokenRoutes(app, { fillTimeTokens, clock });
   const receive: ReceiveDependencies = {
     db,
     apiKeys: createApiKeyAuthenticator(db),
@@ -175,6 +180,9 @@ export async function buildApp({
       announcer,
       clock,
       rate: { ratePerSecond: env.NOTIFY_RATE_LIMIT, burst: env.NOTIFY_RATE_BURST },
+      spam: env.SPAM_FILTER
+        ? { fillTimeTokens, verifyTurnstile: createTurnstileVerifier(env.TURNSTILE_VERIFY_URL), cipher: context.cipher }
+        : null,
     }),
     consoleOrigins: trustedOrigins,
   };

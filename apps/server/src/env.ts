@@ -125,6 +125,16 @@ const EnvSchema = z.object({
     ),
   /** How long a push service keeps an undelivered notification; retries stop when it runs out. */
   PUSH_TTL_SECONDS: z.coerce.number().int().min(60).max(2_419_200).default(86_400),
+  /**
+   * Judges every incoming lead for spam (decision 039). `false` rings every lead, as before the
+   * filter: for a private API whose callers are all trusted, and for the benchmark's baseline.
+   */
+  SPAM_FILTER: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((value) => value === 'true'),
+  /** Cloudflare Turnstile's siteverify endpoint; tests point it at a local fake. */
+  TURNSTILE_VERIFY_URL: z.url().default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
   /** Runs the delivery worker in this process; turn off for API-only processes. */
   DELIVERY_WORKER: z
     .enum(['true', 'false'])

@@ -12,7 +12,9 @@ export type JsonResponse<T = any> = { status: number; body: T; headers: Headers 
 /**
  * A minimal browser stand-in: keeps cookies like a browser would, sends the Origin header
  * better-auth requires on every POST, and comes from its own address (a TEST-NET-3 IP in
- * X-Forwarded-For, trusted by the test app) so per-IP rate limits treat clients as people.
+ * X-Forwarded-For, trusted by the test app) so per-IP rate limits treat clients as people. With
+ * an API key (`bearer`) it stands in for a website's server instead, which sends no Origin (a
+ * page's script would, and would send a fill-time token with it: decision 039).
  */
 export function createHttpClient(
   app: Pick<TestApp, 'baseUrl'>,
@@ -29,7 +31,7 @@ export function createHttpClient(
     const response = await fetch(`${app.baseUrl}${path}`, {
       method,
       headers: {
-        origin: app.baseUrl,
+        ...(!bearer && { origin: app.baseUrl }),
         'x-forwarded-for': ip,
         ...(body !== undefined && { 'content-type': 'application/json' }),
         ...(cookies.size > 0 && { cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; ') }),

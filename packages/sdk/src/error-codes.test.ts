@@ -1,7 +1,13 @@
 import { ERROR_CODES } from '@leadbell/shared/error-codes';
-import { NOTIFY_STATUSES, type NotifyRequest, type NotifyResponse } from '@leadbell/shared/notifications';
+import {
+  NOTIFY_STATUSES,
+  NotifyRequestSchema,
+  type NotifyRequest,
+  type NotifyResponse,
+} from '@leadbell/shared/notifications';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import { LEADBELL_ERROR_CODES } from './error-codes.ts';
+import { FILL_TOKEN_MAX_LENGTH } from './get-fill-token.ts';
 import type { KnownNotifyStatus, NotifyInput, NotifyResult } from './leadbell.ts';
 
 // The published SDK cannot depend on the private contract package, so it carries copies; these
@@ -17,5 +23,11 @@ describe('the SDK’s copy of the contract', () => {
     expectTypeOf<keyof NotifyResult>().toEqualTypeOf<keyof NotifyResponse>();
     expectTypeOf<NotifyInput['data']>().toEqualTypeOf<NotifyRequest['data']>();
     expect(NOTIFY_STATUSES).toEqual(['accepted', 'held']);
+  });
+
+  it('caps the fill token it passes on at the length notify accepts', () => {
+    const withToken = (length: number) => ({ flowId: crypto.randomUUID(), fillToken: 'x'.repeat(length) });
+    expect(NotifyRequestSchema.safeParse(withToken(FILL_TOKEN_MAX_LENGTH)).success).toBe(true);
+    expect(NotifyRequestSchema.safeParse(withToken(FILL_TOKEN_MAX_LENGTH + 1)).success).toBe(false);
   });
 });

@@ -6,7 +6,7 @@ export {
   type NotifyResult,
   type NotifyStatus,
 } from './leadbell.ts';
-export type { LeadbellOptions } from './read-options.ts';
+export type { CallOptions, LeadbellOptions } from './read-options.ts';
 export { LeadbellError, LeadbellApiError, LeadbellNetworkError, type LeadbellFieldErrors } from './errors.ts';
 export {
   LEADBELL_ERROR_CODES,

@@ -1,12 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { closedPort, startScriptedServer, type ScriptedAnswer, type ScriptedServer } from '../test/scripted-server.ts';
 import { LeadbellApiError, LeadbellError, LeadbellNetworkError } from './errors.ts';
+import { FILL_TOKEN_MAX_LENGTH } from './get-fill-token.ts';
 import { Leadbell } from './leadbell.ts';
 import type { LeadbellOptions } from './read-options.ts';
 
 const FLOW_ID = '0b4e80c2-6f5e-4a43-9c41-1f0d1d1e2a3b';
 const API_KEY = 'lb_live_test_key';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+// The shape the server issues: when the page loaded, a nonce and a signature.
+const FILL_TOKEN = 'mi9x3k2a.q1w2e3r4t5y6u7i8.a1s2d3f4g5h6j7k8l9z0x1';
 
 const accepted = (overrides: Record<string, unknown> = {}): ScriptedAnswer => ({
   status: 202,
@@ -116,6 +119,25 @@ describe('Leadbell.notify', () => {
       message: 'Now',
       url: 'https://www.example.com/leads/1',
       test: true,
+    });
+  });
+
+  it('sends the fill token got when the page loaded and the Turnstile token with the lead', async () => {
+    const { baseUrl, requests } = await serve({ status: 200, body: { token: FILL_TOKEN } }, accepted());
+    const leadbell = client(baseUrl);
+    const fillToken = await leadbell.getFillToken(FLOW_ID);
+    await leadbell.notify({
+      flowId: FLOW_ID,
+      data: { name: 'Ann' },
+      fillToken,
+      turnstileToken: '0.turnstile-response',
+    });
+
+    expect(JSON.parse(requests[1]!.body)).toEqual({
+      flowId: FLOW_ID,
+      data: { name: 'Ann' },
+      fillToken: FILL_TOKEN,
+      turnstileToken: '0.turnstile-response',
     });
   });
 
@@ -388,6 +410,83 @@ describe('Leadbell.notify', () => {
     expect((error as DOMException).name).toBe('AbortError');
     expect(Date.now() - abortedAt).toBeLessThan(200);
     expect(requests).toHaveLength(1);
+  });
+});
+
+describe('Leadbell.getFillToken', () => {
+  it('gets the flow’s token without the key or a header that needs a CORS preflight', async () => {
+    const { baseUrl, requests } = await serve({ status: 200, body: { token: FILL_TOKEN } });
+    expect(await client(baseUrl).getFillToken(FLOW_ID)).toBe(FILL_TOKEN);
+
+    expect(requests).toHaveLength(1);
+    const [request] = requests;
+    expect(request!.method).toBe('GET');
+    expect(request!.url).toBe(`/v1/fill-token?flowId=${FLOW_ID}`);
+    expect(request!.headers.authorization).toBeUndefined();
+    expect(request!.headers['content-type']).toBeUndefined();
+  });
+
+  it('asks below the baseUrl’s path (a Leadbell behind a path prefix)', async () => {
+    const { baseUrl, requests } = await serve({ status: 200, body: { token: FILL_TOKEN } });
+    await client(`${baseUrl}/leadbell/`).getFillToken(FLOW_ID);
+    expect(requests[0]!.url).toBe(`/leadbell/v1/fill-token?flowId=${FLOW_ID}`);
+  });
+
+  it.each<[string, ScriptedAnswer]>([
+    ['a 400 for a flow id that is not one', apiError(400, 'validation_error')],
+    ['a 503', apiError(503, 'service_unavailable')],
+    ['a proxy’s HTML page with 200', { status: 200, body: '<html>Welcome</html>' }],
+    ['JSON without a token', { status: 200, body: { other: 'x' } }],
+    ['JSON null', { status: 200, body: null }],
+    ['a token that is not text', { status: 200, body: { token: 42 } }],
+    ['an empty token', { status: 200, body: { token: '' } }],
+    ['a token longer than notify accepts', { status: 200, body: { token: 'x'.repeat(FILL_TOKEN_MAX_LENGTH + 1) } }],
+  ])('resolves undefined for %s, after one request', async (_, answer) => {
+    const { baseUrl, requests } = await serve(answer);
+    expect(await client(baseUrl).getFillToken(FLOW_ID)).toBeUndefined();
+    expect(requests).toHaveLength(1);
+  });
+
+  it('resolves undefined when the connection is refused', async () => {
+    const port = await closedPort();
+    expect(await client(`http://127.0.0.1:${port}`).getFillToken(FLOW_ID)).toBeUndefined();
+  });
+
+  it('resolves undefined after timeoutMs when no answer comes, without retrying', async () => {
+    const { baseUrl, requests } = await serve('hang');
+    const started = Date.now();
+    expect(await client(baseUrl, { timeoutMs: 5_000 }).getFillToken(FLOW_ID, { timeoutMs: 150 })).toBeUndefined();
+
+    const elapsed = Date.now() - started;
+    expect(elapsed).toBeGreaterThanOrEqual(150);
+    expect(elapsed).toBeLessThan(1_000);
+    expect(requests).toHaveLength(1);
+  });
+
+  it('rejects with the signal’s reason when it aborts, and sends nothing when it already has', async () => {
+    const { baseUrl, requests, waitForRequests } = await serve('hang');
+    const leadbell = client(baseUrl);
+    const aborted = new AbortController();
+    aborted.abort();
+    expect(((await rejectionOf(leadbell.getFillToken(FLOW_ID, { signal: aborted.signal }))) as DOMException).name).toBe(
+      'AbortError',
+    );
+    expect(requests).toHaveLength(0);
+
+    const controller = new AbortController();
+    const reason = new Error('The visitor left.');
+    const getting = leadbell.getFillToken(FLOW_ID, { signal: controller.signal });
+    await waitForRequests(1);
+    controller.abort(reason);
+    expect(await rejectionOf(getting)).toBe(reason);
+  });
+
+  it('refuses a flow id that is not text, before sending anything', async () => {
+    const { baseUrl, requests } = await serve({ status: 200, body: { token: FILL_TOKEN } });
+    const error = await rejectionOf(client(baseUrl).getFillToken(undefined as unknown as string));
+    expect(error).toBeInstanceOf(TypeError);
+    expect((error as Error).message).toMatch(/getFillToken takes the flow id/);
+    expect(requests).toHaveLength(0);
   });
 });
 

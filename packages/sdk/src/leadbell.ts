@@ -1,7 +1,16 @@
+import { attemptRequest, type Attempt } from './attempt-request.ts';
 import { UNEXPECTED_RESPONSE } from './error-codes.ts';
 import { LeadbellApiError, LeadbellNetworkError } from './errors.ts';
+import { getFillToken } from './get-fill-token.ts';
 import { createIdempotencyKey } from './idempotency-key.ts';
-import { readOptions, readTimeout, type LeadbellOptions, type ResolvedOptions } from './read-options.ts';
+import { parseJson } from './parse-json.ts';
+import {
+  readOptions,
+  readTimeout,
+  type CallOptions,
+  type LeadbellOptions,
+  type ResolvedOptions,
+} from './read-options.ts';
 import { backoffDelayMs, isRetryableStatus, parseRetryAfter } from './retry-policy.ts';
 import { abortReasonOf, sleep } from './sleep.ts';
 
@@ -19,19 +28,23 @@ export type NotifyInput = {
   url?: string;
   /** A test: delivered with a Test badge, never counted against the plan. */
   test?: boolean;
+  /**
+   * In a browser: what `getFillToken` resolved to when the form's page loaded. A form sent within
+   * 3 seconds of it, or with one forged, used before or older than 4 hours, counts towards spam.
+   * Leave it out on a server.
+   */
+  fillToken?: string;
+  /** Cloudflare Turnstile's token (`cf-turnstile-response`), for a flow that asks for the CAPTCHA. */
+  turnstileToken?: string;
 };
 
-export type NotifyOptions = {
+export type NotifyOptions = CallOptions & {
   /**
    * Makes retries safe: for 24 hours the same key answers the first result and creates nothing
    * new. 1–255 visible ASCII characters, such as an order number. Default: a new UUID per call,
    * reused by that call's retries.
    */
   idempotencyKey?: string;
-  /** Aborting stops the call at once (no further attempt); `notify` rejects with the signal's reason. */
-  signal?: AbortSignal;
-  /** This call's time limit per attempt, in milliseconds (overrides the client's `timeoutMs`). */
-  timeoutMs?: number;
 };
 
 /** `accepted`: on its way to the owner. `held`: stored, not delivered until the plan allows. */
@@ -52,11 +65,6 @@ export type NotifyResult = {
 };
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
-// setTimeout fires at once for delays past a signed 32-bit integer.
-const LONGEST_TIMER_MS = 2 ** 31 - 1;
-
-type Attempt =
-  { kind: 'answer'; response: Response; text: string } | { kind: 'no-answer'; cause: unknown; isTimeout: boolean };
 
 /** A client for Leadbell's public API. */
 export class Leadbell {
@@ -82,8 +90,8 @@ export class Leadbell {
       throw new TypeError('Leadbell: idempotencyKey must be 1 to 255 visible ASCII characters (no spaces).');
     }
     const timeoutMs = readTimeout(options.timeoutMs, 'timeoutMs', this.#options.timeoutMs);
-    const { flowId, data, title, message, url, test } = input;
-    const body = JSON.stringify({ flowId, data, title, message, url, test });
+    const { flowId, data, title, message, url, test, fillToken, turnstileToken } = input;
+    const body = JSON.stringify({ flowId, data, title, message, url, test, fillToken, turnstileToken });
     const { maxRetries, retryBaseDelayMs, retryMaxDelayMs, maxRetryAfterMs } = this.#options;
 
     for (let attempts = 1; ; attempts++) {
@@ -109,25 +117,22 @@ export class Leadbell {
     }
   }
 
-  async #send(
-    body: string,
-    idempotencyKey: string,
-    timeoutMs: number,
-    signal: AbortSignal | undefined,
-  ): Promise<Attempt> {
-    const controller = new AbortController();
-    let isTimeout = false;
-    const timer =
-      timeoutMs <= LONGEST_TIMER_MS
-        ? setTimeout(() => {
-            isTimeout = true;
-            controller.abort();
-          }, timeoutMs)
-        : undefined;
-    const forwardAbort = () => controller.abort(signal?.reason);
-    signal?.addEventListener('abort', forwardAbort, { once: true });
-    try {
-      const response = await this.#options.fetch(this.#options.notifyUrl, {
+  /**
+   * Asks for the fill-time token of a form's page (`GET /v1/fill-token`, no key sent): call it when
+   * the page loads and pass what it resolves to as `notify`'s `fillToken`. One attempt; resolves
+   * undefined, never throws, when no token came (network, error answer, unexpected body): the form
+   * is then sent without one. Rejects only for a mistake in the call (a TypeError) or with the
+   * signal's reason.
+   */
+  getFillToken(flowId: string, options: CallOptions = {}): Promise<string | undefined> {
+    return getFillToken(this.#options, flowId, options);
+  }
+
+  #send(body: string, idempotencyKey: string, timeoutMs: number, signal: AbortSignal | undefined): Promise<Attempt> {
+    return attemptRequest(
+      this.#options.fetch,
+      this.#options.notifyUrl,
+      {
         method: 'POST',
         // Only headers the endpoint's CORS preflight allows, so the same client works in a browser.
         headers: {
@@ -139,16 +144,9 @@ export class Leadbell {
         body,
         // A redirect would turn the POST into a GET (or send the key to another address): say so instead.
         redirect: 'manual',
-        signal: controller.signal,
-      });
-      return { kind: 'answer', response, text: await response.text() };
-    } catch (cause) {
-      if (signal?.aborted) throw abortReasonOf(signal);
-      return { kind: 'no-answer', cause, isTimeout };
-    } finally {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', forwardAbort);
-    }
+      },
+      { timeoutMs, signal },
+    );
   }
 }
 
@@ -244,14 +242,6 @@ function describeCause(cause: unknown): string {
     );
   }
   return messages.join(': ') || String(cause);
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -23,9 +23,18 @@ export type LeadbellOptions = {
   fetch?: typeof fetch;
 };
 
+/** What every call takes besides its input. */
+export type CallOptions = {
+  /** Aborting stops the call at once (no further attempt); the call rejects with the signal's reason. */
+  signal?: AbortSignal;
+  /** This call's time limit per attempt, in milliseconds (overrides the client's `timeoutMs`). */
+  timeoutMs?: number;
+};
+
 export type ResolvedOptions = {
   apiKey: string;
   notifyUrl: string;
+  fillTokenUrl: string;
   maxRetries: number;
   timeoutMs: number;
   retryBaseDelayMs: number;
@@ -43,9 +52,12 @@ export function readOptions(options: LeadbellOptions): ResolvedOptions {
   if (typeof fetchImplementation !== 'function') {
     throw new TypeError('Leadbell: this runtime has no global fetch (Node 18 or later has one); pass options.fetch.');
   }
+  const apiKey = readApiKey(options.apiKey);
+  const baseUrl = readBaseUrl(options.baseUrl);
   return {
-    apiKey: readApiKey(options.apiKey),
-    notifyUrl: new URL('v1/notify', readBaseUrl(options.baseUrl)).toString(),
+    apiKey,
+    notifyUrl: new URL('v1/notify', baseUrl).toString(),
+    fillTokenUrl: new URL('v1/fill-token', baseUrl).toString(),
     maxRetries: readNumber(options.maxRetries, 'maxRetries', 3, { isInteger: true }),
     timeoutMs: readTimeout(options.timeoutMs, 'timeoutMs', 10_000),
     retryBaseDelayMs: readNumber(options.retryBaseDelayMs, 'retryBaseDelayMs', 500),
@@ -109,7 +121,7 @@ function readBaseUrl(value: unknown): URL {
   if (/\/v1\/?$/.test(url.pathname)) {
     throw new TypeError(`Leadbell: baseUrl is your Leadbell address without /v1, ${example}; got "${value}".`);
   }
-  // Resolve "v1/notify" under the given path too (a Leadbell behind https://example.com/leadbell).
+  // Resolve "v1/…" under the given path too (a Leadbell behind https://example.com/leadbell).
   if (!url.pathname.endsWith('/')) url.pathname += '/';
   return url;
 }

@@ -38,10 +38,28 @@ export const FlowSchema = z.object({
   redirectProblem: z.object({ url: z.string(), at: z.string() }).nullable(),
   responseTargetMinutes: z.number().int(),
   isUrgent: z.boolean(),
+  /** Cloudflare Turnstile's site key when the flow's forms ask for the CAPTCHA; its secret is never shown. */
+  turnstileSiteKey: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
 export type Flow = z.infer<typeof FlowSchema>;
+
+/**
+ * `PUT /v1/flows/:id/turnstile`: Cloudflare Turnstile on the flow's forms (decision 039), with
+ * the widget's site key and secret key from Cloudflare's dashboard.
+ */
+export const TurnstileInputSchema = z.object({
+  siteKey: textField({
+    min: [10, 'Please enter the site key from Cloudflare’s Turnstile page.'],
+    max: [200, 'Site key must be 200 characters or less.'],
+  }).refine((value) => /^[\w-]+$/.test(value), 'A site key has only letters, digits, - and _.'),
+  secret: textField({
+    min: [10, 'Please enter the secret key from Cloudflare’s Turnstile page.'],
+    max: [200, 'Secret key must be 200 characters or less.'],
+  }).refine((value) => /^[\w-]+$/.test(value), 'A secret key has only letters, digits, - and _.'),
+});
+export type TurnstileInput = z.infer<typeof TurnstileInputSchema>;
 
 export const FlowListSchema = z.object({ data: z.array(FlowSchema) });
 export type FlowList = z.infer<typeof FlowListSchema>;

@@ -47,7 +47,12 @@ export const FORM_FIELDS = {
   test: '_test',
   // Hidden from people by the form's CSS; bots that fill every field give themselves away.
   honeypot: '_gotcha',
+  // The fill-time token the snippet's script puts in the form when its page loads (decision 039).
+  fillToken: '_fillToken',
 } as const;
+
+/** The field Cloudflare Turnstile's widget adds to a form: its token, verified with Cloudflare. */
+export const TURNSTILE_FORM_FIELD = 'cf-turnstile-response';
 
 /** Names forms used before the `_` prefix, still read where no visitor field could mean them. */
 export const FORM_FIELD_ALIASES = { apiKey: 'apiKey', flowId: 'flowId', redirect: 'redirect' } as const;
@@ -80,8 +85,27 @@ export const NotifyRequestSchema = z.object({
    * most TEST_NOTIFICATIONS_PER_MONTH a month).
    */
   test: z.boolean({ error: 'Test must be true or false.' }).optional(),
+  /**
+   * The fill-time token a browser got when the form's page loaded (`GET /v1/fill-token`): sent
+   * back, it tells a person's pace from a bot's. Server calls leave it out.
+   */
+  fillToken: z
+    .string({ error: 'Fill token must be text.' })
+    .max(100, 'Fill token must be 100 characters or less.')
+    .optional(),
+  /** Cloudflare Turnstile's token (`cf-turnstile-response`), for a flow that asks for the CAPTCHA. */
+  turnstileToken: z
+    .string({ error: 'Turnstile token must be text.' })
+    .max(2048, 'Turnstile token must be 2048 characters or less.')
+    .optional(),
 });
 export type NotifyRequest = z.infer<typeof NotifyRequestSchema>;
+
+/** `GET /v1/fill-token`: the flow a form's page asks a fill-time token for. */
+export const FillTokenQuerySchema = z.object({ flowId: UuidSchema });
+
+export const FillTokenSchema = z.object({ token: z.string() });
+export type FillToken = z.infer<typeof FillTokenSchema>;
 
 /**
  * `accepted`: stored and on its way to the owner. `held`: a form's lead over Starter's monthly

@@ -134,6 +134,21 @@ const ROUTES: Record<string, Decision> = {
       body: { name: 'Renamed flow', title: 'New {{name}}', message: 'Message {{x}} here' },
     }),
   },
+  'PUT /v1/flows/:id/turnstile': {
+    kind: 'checked',
+    expected: ADMIN_ONLY(200),
+    setup: flowWithNotification,
+    call: (f) => ({
+      path: `/v1/flows/${f.flowId}/turnstile`,
+      body: { siteKey: '1x00000000000000000000AA', secret: '1x0000000000000000000000000000000AA' },
+    }),
+  },
+  'DELETE /v1/flows/:id/turnstile': {
+    kind: 'checked',
+    expected: ADMIN_ONLY(200),
+    setup: flowWithNotification,
+    call: (f) => ({ path: `/v1/flows/${f.flowId}/turnstile` }),
+  },
   'DELETE /v1/flows/:id': {
     kind: 'checked',
     expected: ADMIN_ONLY(204),
@@ -369,6 +384,7 @@ const ROUTES: Record<string, Decision> = {
     call: () => ({ path: '/v1/team/leave', body: {} }),
   },
   'POST /v1/notify': { kind: 'not a session route', why: 'API key (notifications suites)' },
+  'GET /v1/fill-token': { kind: 'not a session route', why: 'a form page’s token, open to any site (spam suites)' },
   'OPTIONS /v1/notify': { kind: 'not a session route', why: 'CORS preflight' },
   'POST /v1/hooks/:token': { kind: 'not a session route', why: 'webhook token (hooks suite)' },
 };

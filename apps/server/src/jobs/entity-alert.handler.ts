@@ -10,7 +10,7 @@ import type { Mailer } from '../mail/mailer.ts';
 import type { EntityAlertPayload } from './entity-alert.job.ts';
 
 /**
- * Sends one usage alert to the entity's admins and marks it sent. Idempotent: an alert already
+ * Sends one alert (usage, held leads, a spam flood) to the entity's admins and marks it sent. Idempotent: an alert already
  * marked sent does nothing. A mail that fails throws, and pg-boss runs the job again; a rerun
  * after a partial send may mail an admin twice, which beats not at all.
  */
@@ -47,7 +47,7 @@ export function createEntityAlertHandler({
           alert,
           plan,
           entityName: pending.name,
-          planUrl: `${env.PUBLIC_URL}/account#plan`,
+          publicUrl: env.PUBLIC_URL,
         }),
       );
     }

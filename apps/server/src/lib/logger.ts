@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import pretty from 'pino-pretty';
-import { isIngestionRequest } from '../http/ingestion-routes.ts';
+import { websiteRouteOf } from '../http/ingestion-routes.ts';
 import { LOG_REDACTION } from './log-redaction.ts';
 
 export type LogFormat = 'pretty' | 'json';
@@ -41,18 +41,18 @@ const INGESTION_SUMMARY_INTERVAL_MS = 60_000;
 /**
  * One line per request, written when the answer has gone: method, path, status and time.
  * Replaces Fastify's pair of "incoming request" / "request completed" lines. Leads a website sent
- * and got an answer for are tallied instead, one line a minute per route: at hundreds a second, a
+ * and got an answer for (and the fill-time tokens their form pages fetch) are tallied instead, one line a minute per route: at hundreds a second, a
  * line each costs the ingest CPU and buries what needs reading (issue 23). Refusals and errors
  * stay one line each.
  */
 export function logEachRequest(app: FastifyInstance): void {
   const tallies = new Map<string, { answered: number; totalMs: number; slowestMs: number }>();
   const writeTallies = () => {
-    for (const [path, { answered, totalMs, slowestMs }] of tallies) {
+    for (const [route, { answered, totalMs, slowestMs }] of tallies) {
       const meanMs = Math.round((totalMs / answered) * 10) / 10;
       app.log.info(
-        { ingestion: { path, answered, meanMs, slowestMs } },
-        `POST ${path}: ${answered} answered since the last tally, mean ${meanMs} ms, slowest ${slowestMs} ms`,
+        { ingestion: { route, answered, meanMs, slowestMs } },
+        `${route}: ${answered} answered since the last tally, mean ${meanMs} ms, slowest ${slowestMs} ms`,
       );
     }
     tallies.clear();
@@ -66,13 +66,13 @@ export function logEachRequest(app: FastifyInstance): void {
 
   app.addHook('onResponse', (request, reply, done) => {
     const ms = Math.round(reply.elapsedTime * 10) / 10;
-    if (reply.statusCode < 400 && isIngestionRequest(request)) {
-      const path = request.routeOptions.url!;
-      const tally = tallies.get(path) ?? { answered: 0, totalMs: 0, slowestMs: 0 };
+    const websiteRoute = reply.statusCode < 400 ? websiteRouteOf(request) : null;
+    if (websiteRoute) {
+      const tally = tallies.get(websiteRoute) ?? { answered: 0, totalMs: 0, slowestMs: 0 };
       tally.answered += 1;
       tally.totalMs += ms;
       tally.slowestMs = Math.max(tally.slowestMs, ms);
-      tallies.set(path, tally);
+      tallies.set(websiteRoute, tally);
       return done();
     }
     // A path parameter named `token` is a secret (the webhook address): logged as the route's pattern.

@@ -80,7 +80,7 @@ describe('request log', () => {
         .filter((line) => line.includes('"ingestion"'))
         .map((line) => JSON.parse(line) as { ingestion: Record<string, unknown>; msg: string });
       expect(tally).toHaveLength(1);
-      expect(tally[0]!.ingestion).toMatchObject({ path: '/v1/notify', answered: 3 });
+      expect(tally[0]!.ingestion).toMatchObject({ route: 'POST /v1/notify', answered: 3 });
       expect(tally[0]!.msg).toMatch(
         /^POST \/v1\/notify: 3 answered since the last tally, mean [\d.]+ ms, slowest [\d.]+ ms$/,
       );

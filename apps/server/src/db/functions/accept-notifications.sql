@@ -57,6 +57,8 @@ RETURNS TABLE (
   spam_reasons jsonb,
   message_fingerprint text,
   sender_fingerprint text,
+  -- The nonce of a genuine fill-time token, for the worker to tell a second use.
+  fill_token text,
   entity_lock bigint
 )
 LANGUAGE sql IMMUTABLE AS $$
@@ -68,7 +70,7 @@ LANGUAGE sql IMMUTABLE AS $$
       test_limit integer, hold_over_limit boolean, held_limit integer, title text, message text, url text,
       data jsonb, source text, page_url text, shortened_fields text[], unused_fields jsonb, idempotency_key text,
       is_after_hours boolean, response_started_at timestamptz, response_target_seconds integer, is_spam boolean,
-      spam_reasons jsonb, message_fingerprint text, sender_fingerprint text
+      spam_reasons jsonb, message_fingerprint text, sender_fingerprint text, fill_token text
     )
 $$;
 
@@ -267,17 +269,18 @@ BEGIN
   IF cardinality(v_accepted_ids) > 0 THEN
     INSERT INTO notifications (id, entity_id, flow_id, title, message, url, data, is_test, is_held, source,
                                page_url, shortened_fields, is_after_hours, response_started_at, response_target_seconds,
-                               lead_status, spam_reasons, message_fingerprint, sender_fingerprint)
+                               lead_status, spam_reasons, message_fingerprint, sender_fingerprint, fill_token)
     SELECT accepted.id, b.entity_id, b.flow_id, b.title, b.message, b.url, b.data, b.is_test,
            accepted.item = ANY (v_held_items), b.source, b.page_url, coalesce(b.shortened_fields, '{}'),
            coalesce(b.is_after_hours, false), b.response_started_at, b.response_target_seconds,
            CASE WHEN b.is_spam THEN 'spam' ELSE 'open' END, b.spam_reasons, b.message_fingerprint,
-           b.sender_fingerprint
+           b.sender_fingerprint, b.fill_token
       FROM unnest(v_accepted_items, v_accepted_ids) AS accepted (item, id)
       JOIN leadbell_batch_items(p_items) b ON b.item = accepted.item;
 
     -- What the worker derives the rest from: the leads, the keys that sent them and when (their
-    -- last use) and, for usage alerts, each counted entity's month and included volume.
+    -- last use), for usage alerts each counted entity's month and included volume (`usage`), and
+    -- for spam's refunds the same of every entity with a lead that is not a test (`plans`).
     INSERT INTO job_outbox (data)
     SELECT jsonb_build_object(
              'kind', 'intake',
@@ -288,7 +291,12 @@ BEGIN
              'usage', (SELECT coalesce(jsonb_agg(DISTINCT jsonb_build_object(
                                 'entityId', b.entity_id, 'periodStart', b.period_start,
                                 'includedNotifications', b.included_notifications)), '[]')
-                         FROM leadbell_batch_items(p_items) b WHERE b.item = ANY (v_counted_items)));
+                         FROM leadbell_batch_items(p_items) b WHERE b.item = ANY (v_counted_items)),
+             'plans', (SELECT coalesce(jsonb_agg(DISTINCT jsonb_build_object(
+                                'entityId', b.entity_id, 'periodStart', b.period_start,
+                                'includedNotifications', b.included_notifications)), '[]')
+                         FROM leadbell_batch_items(p_items) b
+                        WHERE b.item = ANY (v_accepted_items) AND NOT b.is_test));
   END IF;
 
   RETURN QUERY
@@ -386,6 +394,16 @@ BEGIN
 END;
 $$;
 
+-- The entities, months and included volumes an intake job lists under p_list: `usage` (its
+-- counted leads') or `plans` (all its leads' but tests).
+CREATE OR REPLACE FUNCTION leadbell_intake_usage(p_intakes jsonb, p_list text)
+RETURNS TABLE (entity_id uuid, period_start timestamptz, included_notifications integer)
+LANGUAGE sql IMMUTABLE AS $$
+  SELECT DISTINCT (u ->> 'entityId')::uuid, (u ->> 'periodStart')::timestamptz, (u ->> 'includedNotifications')::integer
+    FROM jsonb_array_elements(p_intakes) intake
+   CROSS JOIN jsonb_array_elements(coalesce(intake -> p_list, '[]')) u
+$$;
+
 -- Takes up to p_limit jobs from job_outbox, oldest first, skipping rows another process is taking,
 -- and returns the jobs to queue in pg-boss; the caller queues them in this transaction (decision
 -- 034). Every row says how many outbox rows were taken (`taken`) and whether its job is due now
@@ -398,8 +416,10 @@ $$;
 -- - each lead's search text (lead_search);
 -- - the first escalation stage of each lead that escalates (lead_escalations);
 -- - first of all, the spam verdict on what only the database knows (decision 039): the same
---   message at other entities within a day, and the team's earlier word on the sender or the
---   message (spam_marks). p_spam carries spam-score.ts's WORKER_VERDICT.
+--   message at other entities within a day, the team's earlier word on the sender or the message
+--   (spam_marks), a fill-time token used before, and a flood (more of the flow's leads in the
+--   last minute than a form gets from people; its admins are emailed once a day). p_spam carries
+--   spam-score.ts's WORKER_VERDICT.
 CREATE OR REPLACE FUNCTION leadbell_take_outbox(p_limit integer, p_usage_alert_percents integer[], p_spam jsonb)
 RETURNS TABLE (data jsonb, start_after text, due boolean, taken integer)
 LANGUAGE plpgsql AS $$
@@ -409,6 +429,8 @@ DECLARE
   v_intakes jsonb;
   v_ids uuid[];
   v_quarantined integer;
+  v_flooded_flows uuid[];
+  v_released uuid[];
 BEGIN
   WITH taken AS (
     DELETE FROM job_outbox
@@ -429,7 +451,7 @@ BEGIN
     -- too: words that count, or another sender at each (scoreLead's network signal). Only hashes
     -- are compared, and only earlier arrivals count, so the first business still gets its lead.
     WITH judged AS (
-      SELECT n.id, n.entity_id, n.is_held,
+      SELECT n.id, n.entity_id, n.flow_id, n.is_held,
              coalesce(sum((r.value ->> 'points')::integer), 0) AS points,
              coalesce(sum((r.value ->> 'points')::integer)
                         FILTER (WHERE r.value ->> 'code' IN (SELECT jsonb_array_elements_text(p_spam -> 'contentCodes'))), 0)
@@ -440,18 +462,32 @@ BEGIN
                         AND m.fingerprint IN (n.message_fingerprint, n.sender_fingerprint)) AS marked,
              EXISTS (SELECT FROM spam_marks m
                       WHERE m.entity_id = n.entity_id AND m.verdict = 'not_spam'
-                        AND m.fingerprint = n.sender_fingerprint) AS trusted
+                        AND m.fingerprint = n.sender_fingerprint) AS trusted,
+             -- Used by an earlier batch's lead, or an earlier one of this batch.
+             n.fill_token IS NOT NULL AND (
+               EXISTS (SELECT FROM fill_token_uses u WHERE u.entity_id = n.entity_id AND u.nonce = n.fill_token)
+               OR EXISTS (SELECT FROM unnest(v_ids) AS other (id) JOIN notifications o ON o.id = other.id
+                           WHERE o.entity_id = n.entity_id AND o.fill_token = n.fill_token
+                             AND (o.created_at, o.id) < (n.created_at, n.id))) AS replayed,
+             -- Read backward along the flow's positions: at most floodLeadsPerMinute rows.
+             (SELECT o.created_at FROM notifications o
+               WHERE o.flow_id = n.flow_id AND o.seq < n.seq
+               ORDER BY o.seq DESC
+              OFFSET (p_spam ->> 'floodLeadsPerMinute')::integer - 1 LIMIT 1) > n.created_at - interval '1 minute'
+               AS flooded
         FROM unnest(v_ids) AS lead (id)
         JOIN notifications n ON n.id = lead.id
         CROSS JOIN LATERAL (
           SELECT count(*) AS other_entities,
-                 coalesce(bool_and(f.sender IS NOT NULL AND f.sender = n.sender_fingerprint), true) AS same_sender
+                 -- No address or phone either time: nothing says it is someone else.
+                 coalesce(bool_and(f.sender IS NOT DISTINCT FROM n.sender_fingerprint), true) AS same_sender
             FROM spam_fingerprints f
            WHERE f.fingerprint = n.message_fingerprint AND f.entity_id <> n.entity_id
              AND f.seen_at > now() - interval '1 day' AND f.seen_at < n.created_at) network
         LEFT JOIN LATERAL jsonb_array_elements(n.spam_reasons) r ON true
        WHERE n.lead_status = 'open' AND n.spam_reasons IS NOT NULL
-       GROUP BY n.id, n.entity_id, n.is_held, network.other_entities, network.same_sender
+       GROUP BY n.id, n.entity_id, n.is_held, n.fill_token, n.flow_id, n.seq, n.created_at, network.other_entities,
+                network.same_sender
     ), signals AS (
       -- A sender the team said is not spam is never quarantined here; one it said is spam always is.
       SELECT j.*,
@@ -462,6 +498,18 @@ BEGIN
              || CASE WHEN j.marked AND NOT j.trusted
                      THEN jsonb_build_array(jsonb_build_object('code', 'marked_before',
                                                                'points', (p_spam ->> 'markedPoints')::integer))
+                     ELSE '[]' END
+             || CASE WHEN j.replayed
+                     THEN jsonb_build_array(jsonb_build_object('code', 'replayed_token',
+                                                               'points', (p_spam ->> 'replayedPoints')::integer))
+                     ELSE '[]' END
+             -- A flood is told by the request's own signals with it (no token, a throwaway
+             -- address…), never by words: a customer writing in the middle of one still rings.
+             || CASE WHEN j.flooded AND NOT j.trusted
+                      AND j.points - j.content_points + (p_spam ->> 'floodPoints')::integer
+                          >= (p_spam ->> 'threshold')::integer
+                     THEN jsonb_build_array(jsonb_build_object('code', 'flood',
+                                                               'points', (p_spam ->> 'floodPoints')::integer))
                      ELSE '[]' END AS added
         FROM judged j
     ), quarantined AS (
@@ -473,18 +521,98 @@ BEGIN
          AND least(s.content_points, (p_spam ->> 'contentCap')::integer) + (s.points - s.content_points)
              + (SELECT sum((a ->> 'points')::integer) FROM jsonb_array_elements(s.added) a)
              >= (p_spam ->> 'threshold')::integer
-      RETURNING n.id, n.entity_id, s.is_held
+      RETURNING n.id, n.entity_id, n.flow_id, s.is_held, s.flooded
+    ), flood_alerts AS (
+      -- A flood's quarantine is news to the owner once a day: what it held waits under Spam.
+      INSERT INTO entity_alerts (entity_id, period_start, kind)
+      SELECT DISTINCT q.entity_id, date_trunc('day', now(), 'UTC'), 'spam_flood'
+        FROM quarantined q WHERE q.flooded
+      ON CONFLICT DO NOTHING
+      RETURNING entity_alerts.entity_id, entity_alerts.period_start
+    ), flood_jobs AS (
+      INSERT INTO job_outbox (data)
+      SELECT jsonb_build_object('kind', 'entity-alert', 'entityId', f.entity_id, 'periodStart', f.period_start,
+                                'alert', 'spam_flood')
+        FROM flood_alerts f
     ), refunded AS (
       -- Spam never counts against the plan: a lead counted at its arrival is given back.
       UPDATE entity_usage u SET notification_count = u.notification_count - q.leads
         FROM (SELECT q.entity_id, count(*) AS leads FROM quarantined q WHERE NOT q.is_held GROUP BY q.entity_id) q
-        JOIN (SELECT DISTINCT (c ->> 'entityId')::uuid AS entity_id, (c ->> 'periodStart')::timestamptz AS period_start
-                FROM jsonb_array_elements(v_intakes) intake
-               CROSS JOIN jsonb_array_elements(intake -> 'usage') c) counted ON counted.entity_id = q.entity_id
+        JOIN leadbell_intake_usage(v_intakes, 'plans') counted ON counted.entity_id = q.entity_id
        WHERE u.entity_id = q.entity_id AND u.period_start = counted.period_start
     )
     -- Consoles that already show the lead hear that it moved to Spam.
-    SELECT count(pg_notify('leadbell_lead_events', q.entity_id || ' ' || q.id)) INTO v_quarantined FROM quarantined q;
+    SELECT count(pg_notify('leadbell_lead_events', q.entity_id || ' ' || q.id)),
+           coalesce(array_agg(DISTINCT q.flow_id) FILTER (WHERE q.flooded), '{}')
+      INTO v_quarantined, v_flooded_flows
+      FROM quarantined q;
+
+    -- A flood is told only once it passes the minute's limit: its leads before that rang, and
+    -- counted. Those the flood would have quarantined (a request signal with it: no token, a
+    -- throwaway address…) are quarantined now and given back, so a bot never eats the plan;
+    -- leads nobody could tell from a customer's, and ones the team took, stay.
+    IF cardinality(v_flooded_flows) > 0 THEN
+      WITH swept AS (
+        UPDATE notifications n
+           SET lead_status = 'spam', response_started_at = NULL, response_target_seconds = NULL,
+               spam_reasons = n.spam_reasons || jsonb_build_array(jsonb_build_object(
+                 'code', 'flood', 'points', (p_spam ->> 'floodPoints')::integer))
+          FROM (SELECT c.id,
+                       coalesce(sum((r.value ->> 'points')::integer) FILTER (WHERE r.value ->> 'code' NOT IN
+                               (SELECT jsonb_array_elements_text(p_spam -> 'contentCodes'))), 0) AS points
+                  FROM notifications c
+                  LEFT JOIN LATERAL jsonb_array_elements(c.spam_reasons) r ON true
+                 WHERE c.flow_id = ANY (v_flooded_flows) AND c.lead_status = 'open' AND c.claimed_by IS NULL
+                   AND c.first_claimed_at IS NULL AND c.spam_reasons IS NOT NULL
+                   AND c.created_at > now() - interval '1 minute'
+                   AND NOT EXISTS (SELECT FROM spam_marks m
+                                    WHERE m.entity_id = c.entity_id AND m.verdict = 'not_spam'
+                                      AND m.fingerprint = c.sender_fingerprint)
+                 GROUP BY c.id) scored
+         WHERE n.id = scored.id
+           AND scored.points + (p_spam ->> 'floodPoints')::integer >= (p_spam ->> 'threshold')::integer
+        RETURNING n.id, n.entity_id, n.is_held
+      ), given_back AS (
+        -- Counted in the month the flood's lead of this batch was: they arrived within a minute of it.
+        UPDATE entity_usage u SET notification_count = greatest(0, u.notification_count - back.leads)
+          FROM (SELECT s.entity_id, count(*) AS leads FROM swept s WHERE NOT s.is_held GROUP BY s.entity_id) back
+          JOIN leadbell_intake_usage(v_intakes, 'plans') counted ON counted.entity_id = back.entity_id
+         WHERE u.entity_id = back.entity_id AND u.period_start = counted.period_start
+      ), unescalated AS (
+        DELETE FROM lead_escalations e USING swept s WHERE e.notification_id = s.id
+      )
+      SELECT v_quarantined + count(pg_notify('leadbell_lead_events', s.entity_id || ' ' || s.id))
+        INTO v_quarantined
+        FROM swept s;
+    END IF;
+
+    -- What spam gave back is room again: a form's lead held for the limit while the bot's leads
+    -- were counted is delivered now, oldest first, as choosing a larger plan would (those of this
+    -- batch with the rest of it below).
+    IF v_quarantined > 0 THEN
+      WITH releasable AS (
+        SELECT n.id, r.entity_id, r.period_start, r.included_notifications - u.notification_count AS free,
+               row_number() OVER (PARTITION BY r.entity_id ORDER BY n.seq) AS position
+          FROM leadbell_intake_usage(v_intakes, 'plans') r
+          JOIN entity_usage u ON u.entity_id = r.entity_id AND u.period_start = r.period_start
+          JOIN notifications n ON n.entity_id = r.entity_id AND n.is_held AND n.lead_status = 'open'
+      ), released AS (
+        UPDATE notifications n SET is_held = false
+          FROM releasable r
+         WHERE n.id = r.id AND r.position <= r.free
+        RETURNING n.id, n.is_after_hours, r.entity_id, r.period_start
+      ), counted AS (
+        UPDATE entity_usage u SET notification_count = u.notification_count + c.leads
+          FROM (SELECT r.entity_id, r.period_start, count(*) AS leads FROM released r GROUP BY 1, 2) c
+         WHERE u.entity_id = c.entity_id AND u.period_start = c.period_start
+      )
+      SELECT coalesce(array_agg(r.id) FILTER (WHERE NOT r.is_after_hours AND NOT r.id = ANY (v_ids)), '{}')
+        INTO v_released
+        FROM released r;
+      SELECT v_jobs || coalesce(jsonb_agg(jsonb_build_array(q.job, now())), '[]')
+        INTO v_jobs
+        FROM leadbell_queue_deliveries(v_released) q;
+    END IF;
 
     INSERT INTO spam_fingerprints (fingerprint, entity_id, sender, seen_at)
     SELECT DISTINCT ON (n.message_fingerprint, n.entity_id) n.message_fingerprint, n.entity_id, n.sender_fingerprint,
@@ -494,9 +622,16 @@ BEGIN
      ORDER BY n.message_fingerprint, n.entity_id, n.created_at DESC
     ON CONFLICT (fingerprint, entity_id)
       DO UPDATE SET seen_at = greatest(spam_fingerprints.seen_at, excluded.seen_at), sender = excluded.sender;
-    -- A day is all the network signal looks back; pruned now and then rather than on every take.
+    INSERT INTO fill_token_uses (entity_id, nonce)
+    SELECT DISTINCT n.entity_id, n.fill_token
+      FROM unnest(v_ids) AS lead (id) JOIN notifications n ON n.id = lead.id
+     WHERE n.fill_token IS NOT NULL
+    ON CONFLICT DO NOTHING;
+    -- A day is all the network signal looks back, and longer than a token lives; pruned now and
+    -- then rather than on every take.
     IF random() < 0.01 THEN
       DELETE FROM spam_fingerprints WHERE seen_at < now() - interval '1 day';
+      DELETE FROM fill_token_uses WHERE used_at < now() - interval '1 day';
     END IF;
 
     UPDATE flows f
@@ -522,15 +657,10 @@ BEGIN
              ARRAY(SELECT n.id FROM unnest(v_ids) AS lead (id) JOIN notifications n ON n.id = lead.id
                     WHERE NOT n.is_held AND NOT n.is_after_hours AND n.lead_status <> 'spam')) q;
 
-    WITH counted AS (
-      SELECT DISTINCT (u ->> 'entityId')::uuid AS entity_id, (u ->> 'periodStart')::timestamptz AS period_start,
-             (u ->> 'includedNotifications')::integer AS included_notifications
-        FROM jsonb_array_elements(v_intakes) intake
-       CROSS JOIN jsonb_array_elements(intake -> 'usage') u
-    ), raised AS (
+    WITH raised AS (
       INSERT INTO entity_alerts (entity_id, period_start, kind)
       SELECT c.entity_id, c.period_start, 'usage_' || percent
-        FROM counted c
+        FROM leadbell_intake_usage(v_intakes, 'usage') c
         JOIN entity_usage usage ON usage.entity_id = c.entity_id AND usage.period_start = c.period_start
        CROSS JOIN unnest(p_usage_alert_percents) AS percent
        WHERE usage.notification_count::bigint * 100 >= c.included_notifications::bigint * percent

@@ -23,6 +23,10 @@ export const flows = pgTable(
     responseTargetMinutes: integer('response_target_minutes').notNull().default(5),
     // Rings outside business hours too.
     isUrgent: boolean('is_urgent').notNull().default(false),
+    // Cloudflare Turnstile on the flow's forms (decision 039): the widget's site key, and its
+    // secret sealed like API keys; both null when the flow asks for no CAPTCHA.
+    turnstileSiteKey: text('turnstile_site_key'),
+    turnstileSecret: text('turnstile_secret'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -56,6 +56,9 @@ export const notifications = pgTable(
     // message reaching other businesses; null when too short to tell, or for a test.
     messageFingerprint: text('message_fingerprint'),
     senderFingerprint: text('sender_fingerprint'),
+    // The nonce of the form's genuine fill-time token (fill-time-token.ts): a second lead with it
+    // replayed the token. No index: the worker keeps the nonces it saw in fill_token_uses.
+    fillToken: text('fill_token'),
     claimedBy: text('claimed_by').references(() => users.id, { onDelete: 'set null' }),
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
     doneBy: text('done_by').references(() => users.id, { onDelete: 'set null' }),

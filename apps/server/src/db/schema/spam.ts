@@ -44,3 +44,25 @@ export const spamMarks = pgTable(
   },
   (table) => [primaryKey({ columns: [table.entityId, table.fingerprint] })],
 );
+
+/**
+ * The fill-time token nonces each entity's leads carried (decision 039): a second lead with one
+ * replayed its token. Written by the worker's take, not at ingestion, where an index over random
+ * nonces cost a tenth of the throughput; rows outlive a token's lifetime, then are pruned.
+ */
+export const fillTokenUses = pgTable(
+  'fill_token_uses',
+  {
+    entityId: uuid('entity_id')
+      .notNull()
+      .references(() => entities.id, { onDelete: 'cascade' }),
+    nonce: text('nonce').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+  },
+  (table) => [
+    primaryKey({ columns: [table.entityId, table.nonce] }),
+    index('fill_token_uses_used_at_idx').on(table.usedAt),
+  ],
+);

@@ -33,9 +33,12 @@ export const entityDigests = pgTable(
   (table) => [primaryKey({ columns: [table.entityId, table.kind, table.period] })],
 );
 
-export const ENTITY_ALERT_KINDS = ['usage_80', 'usage_100', 'leads_held'] as const;
+export const ENTITY_ALERT_KINDS = ['usage_80', 'usage_100', 'leads_held', 'spam_flood'] as const;
 
-/** Emails to an entity's admins about its volume, at most one of each kind per billing month. */
+/**
+ * Emails to an entity's admins about its volume, at most one of each kind per billing month; a
+ * flood of spam (decision 039) at most once a day: its period_start is the day's (UTC).
+ */
 export const entityAlerts = pgTable(
   'entity_alerts',
   {

@@ -16,6 +16,7 @@ export function toFlow(row: typeof flows.$inferSelect): Flow {
         : null,
     responseTargetMinutes: row.responseTargetMinutes,
     isUrgent: row.isUrgent,
+    turnstileSiteKey: row.turnstileSiteKey,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

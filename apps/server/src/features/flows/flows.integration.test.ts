@@ -25,6 +25,7 @@ describe('flows', () => {
       redirectProblem: null,
       responseTargetMinutes: 5,
       isUrgent: false,
+      turnstileSiteKey: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });

@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { FlowFieldsSchema, FlowInputSchema, FlowListSchema, FlowSchema } from '@leadbell/shared/flows';
+import {
+  FlowFieldsSchema,
+  FlowInputSchema,
+  FlowListSchema,
+  FlowSchema,
+  TurnstileInputSchema,
+} from '@leadbell/shared/flows';
 import { entityIdOf } from '../../auth/require-session.ts';
 import { IdParamsSchema } from '../../http/ids.ts';
 import { ENTITY_REQUIRED, jsonResponse, noContent } from '../../http/openapi-responses.ts';
@@ -10,9 +16,10 @@ import { deleteFlow } from './delete-flow.ts';
 import { getFlowOrThrow } from './get-flow.ts';
 import { getFlowFields } from './get-flow-fields.ts';
 import { listFlows } from './list-flows.ts';
+import { setFlowTurnstile } from './set-flow-turnstile.ts';
 import { updateFlow } from './update-flow.ts';
 
-export function registerFlowRoutes(app: FastifyInstance, { db, requireSession, requireAdmin }: RouteContext) {
+export function registerFlowRoutes(app: FastifyInstance, { db, cipher, requireSession, requireAdmin }: RouteContext) {
   // Everyone in the business reads flows; admins create, edit and delete them (decision 023).
   const admin = [requireSession, requireAdmin];
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -81,6 +88,37 @@ export function registerFlowRoutes(app: FastifyInstance, { db, requireSession, r
       onRequest: admin,
     },
     async (request) => updateFlow(db, entityIdOf(request), request.params.id, request.body),
+  );
+
+  routes.put(
+    '/v1/flows/:id/turnstile',
+    {
+      schema: {
+        summary: 'Ask for a CAPTCHA on the flow’s forms',
+        description:
+          'Cloudflare Turnstile, with the widget’s site key and secret key. Each submission from a browser is then checked with Cloudflare: one that fails (or sends no token) is quarantined as spam; one Cloudflare cannot check in time is accepted, with a note that counts a little towards spam. Takes effect within a minute. The secret is never shown again.',
+        params: IdParamsSchema,
+        body: TurnstileInputSchema,
+        response: { 200: FlowSchema, ...ENTITY_REQUIRED },
+      },
+      onRequest: admin,
+    },
+    async (request) =>
+      setFlowTurnstile({ db, cipher }, { entityId: entityIdOf(request), flowId: request.params.id }, request.body),
+  );
+
+  routes.delete(
+    '/v1/flows/:id/turnstile',
+    {
+      schema: {
+        summary: 'Stop asking for a CAPTCHA',
+        params: IdParamsSchema,
+        response: { 200: FlowSchema, ...ENTITY_REQUIRED },
+      },
+      onRequest: admin,
+    },
+    async (request) =>
+      setFlowTurnstile({ db, cipher }, { entityId: entityIdOf(request), flowId: request.params.id }, null),
   );
 
   routes.delete(

@@ -45,6 +45,8 @@ export type AcceptItem = {
     reasons: SpamReason[];
     messageFingerprint: string | null;
     senderFingerprint: string | null;
+    /** The nonce of the form's genuine fill-time token. */
+    fillToken: string | null;
   } | null;
 };
 
@@ -110,6 +112,7 @@ function toRecord(item: AcceptItem, index: number) {
     spam_reasons: item.spam?.reasons ?? null,
     message_fingerprint: item.spam?.messageFingerprint ?? null,
     sender_fingerprint: item.spam?.senderFingerprint ?? null,
+    fill_token: item.spam?.fillToken ?? null,
   };
 }
 

@@ -19,7 +19,10 @@ import { createTtlCache } from '../../lib/ttl-cache.ts';
 import type { ApiKeyCaller } from '../api-keys/authenticate-api-key.ts';
 import type { CommitAnnouncer } from '../events/commit-announcer.ts';
 import { billingColumns, billingStateOf } from '../usage/billing-state.ts';
-import { messageFingerprint, requestVerdictOf, senderFingerprint } from '../spam/spam-score.ts';
+import type { ApiKeyCipher } from '../api-keys/api-key-cipher.ts';
+import type { FillTimeTokens } from '../spam/fill-time-token.ts';
+import { messageFingerprint, requestVerdictOf, senderFingerprint, type SpamVerdict } from '../spam/spam-score.ts';
+import type { CaptchaVerdict, TurnstileVerifier } from '../spam/turnstile.ts';
 import { createAcceptBatcher, type AcceptItem, type AcceptOutcome } from './accept-batcher.ts';
 import { quotaExceededError } from '../usage/quota-exceeded-error.ts';
 import { rateLimitHeaders, rateLimitedError, type NotifyRate, type RateDecision } from './notify-rate.ts';
@@ -40,6 +43,13 @@ export type IngestRequest = {
   holdOverLimit: boolean;
   /** A form's hidden field was filled: people never see it, so a bot did (decision 039). */
   honeypotFilled: boolean;
+  /**
+   * From a browser (a form, or a script whose request has an Origin): its page can fetch a
+   * fill-time token, so one missing counts, and a flow's CAPTCHA applies. A server has neither.
+   */
+  fromBrowser: boolean;
+  /** The visitor's address, for Turnstile's check. */
+  remoteIp: string;
 };
 
 /** The remembered key, flow or plan changed since it was read: read afresh and ingest again. */
@@ -110,12 +120,15 @@ export function createNotificationIngester({
   announcer,
   clock,
   rate,
+  spam,
 }: {
   db: Database;
   pool: pg.Pool;
   announcer: CommitAnnouncer;
   clock: Clock;
   rate: NotifyRate;
+  /** The spam verdict's tools (decision 039); without them no lead is judged (the benchmark's baseline). */
+  spam: { fillTimeTokens: FillTimeTokens; verifyTurnstile: TurnstileVerifier; cipher: ApiKeyCipher } | null;
 }): NotificationIngester {
   const findFlow = db
     .select({
@@ -125,6 +138,7 @@ export function createNotificationIngester({
       isUrgent: flows.isUrgent,
       timeZone: entities.timeZone,
       businessHours: entities.businessHours,
+      turnstileSecret: flows.turnstileSecret,
       ...billingColumns,
     })
     .from(flows)
@@ -148,12 +162,47 @@ export function createNotificationIngester({
     return flow;
   }
 
+  /** Turnstile's answer for a flow that asks for the CAPTCHA, on a submission from a browser. */
+  async function captchaOf(flow: RememberedFlow, request: IngestRequest): Promise<CaptchaVerdict> {
+    if (!spam || !flow.turnstileSecret || !request.fromBrowser) return 'not_applicable';
+    return spam.verifyTurnstile({
+      secret: spam.cipher.decrypt(flow.turnstileSecret),
+      token: request.input.turnstileToken ?? null,
+      remoteIp: request.remoteIp,
+    });
+  }
+
+  /** The verdict from the request alone, and what the worker needs to finish it. A test is never judged. */
+  async function spamOf(flow: RememberedFlow, request: IngestRequest, now: Date) {
+    const { input } = request;
+    if (!spam || input.test) return { verdict: null, item: null };
+    const data = input.data ?? null;
+    const fillTime = spam.fillTimeTokens.judge(input.fillToken ?? null, {
+      flowId: input.flowId,
+      now,
+      expected: request.fromBrowser,
+    });
+    const verdict: SpamVerdict = requestVerdictOf({
+      data,
+      honeypotFilled: request.honeypotFilled,
+      fillTime: fillTime.verdict,
+      captcha: await captchaOf(flow, request),
+    });
+    return {
+      verdict,
+      item: {
+        isSpam: verdict.isSpam,
+        reasons: verdict.reasons,
+        messageFingerprint: messageFingerprint(data),
+        senderFingerprint: senderFingerprint(data),
+        fillToken: fillTime.nonce,
+      },
+    };
+  }
+
   return {
-    async ingest(
-      caller,
-      { input, idempotencyKey, source, pageUrl, shortenedFields, holdOverLimit, honeypotFilled },
-      { fresh },
-    ) {
+    async ingest(caller, request, { fresh }) {
+      const { input, idempotencyKey, source, pageUrl, shortenedFields, holdOverLimit } = request;
       // A webhook token notifies its own flow only: any other answers as an unknown flow would.
       if (caller.flowId && caller.flowId !== input.flowId) throw new AppError('not_found', 'Flow not found.');
       const flow = await flowOf(caller, input.flowId, fresh);
@@ -163,8 +212,8 @@ export function createNotificationIngester({
       const titleTemplate = input.title ?? flow.title;
       const messageTemplate = input.message ?? flow.message;
       const isTest = input.test ?? false;
-      // A test is the owner's own: never judged. Spam is stored, but rings and counts nowhere.
-      const verdict = isTest ? null : requestVerdictOf({ data: input.data ?? null, honeypotFilled, source });
+      // Spam is stored, but rings and counts nowhere.
+      const { verdict, item: spamItem } = await spamOf(flow, request, now);
       let accepted: AcceptOutcome;
       try {
         accepted = await batcher.accept({
@@ -195,12 +244,7 @@ export function createNotificationIngester({
           unusedFields: unusedDataFields([titleTemplate, messageTemplate], data),
           idempotencyKey,
           ...responseTimerOf(flow, { isTimed: !isTest && !verdict?.isSpam, now }),
-          spam: verdict && {
-            isSpam: verdict.isSpam,
-            reasons: verdict.reasons,
-            messageFingerprint: messageFingerprint(input.data ?? null),
-            senderFingerprint: senderFingerprint(input.data ?? null),
-          },
+          spam: spamItem,
         });
       } catch (error) {
         // The flow or the key was deleted between reading and accepting.

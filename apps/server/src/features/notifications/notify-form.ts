@@ -4,11 +4,16 @@ import {
   NOTIFY_MESSAGE_MAX,
   NOTIFY_TITLE_MAX,
   NotificationUrlSchema,
+  TURNSTILE_FORM_FIELD,
 } from '@leadbell/shared/notifications';
 import { sanitizeText } from '@leadbell/shared/sanitize';
 import { fitLeadData, shortenText } from './fit-lead-data.ts';
 
-const RESERVED = new Set<string>([...Object.values(FORM_FIELDS), ...Object.values(FORM_FIELD_ALIASES)]);
+const RESERVED = new Set<string>([
+  ...Object.values(FORM_FIELDS),
+  ...Object.values(FORM_FIELD_ALIASES),
+  TURNSTILE_FORM_FIELD,
+]);
 const TRUE_VALUES = new Set(['true', '1', 'on', 'yes']);
 
 export type FormFields = Record<string, string>;
@@ -67,6 +72,8 @@ export function formSubmissionOf(fields: FormFields): FormSubmission {
       title: fitted.title,
       message: fitted.message,
       url: url && NotificationUrlSchema.safeParse(url).success ? url : undefined,
+      fillToken: reserved('fillToken'),
+      turnstileToken: present(TURNSTILE_FORM_FIELD),
       ...(TRUE_VALUES.has(reserved('test')?.toLowerCase() ?? '') && { test: true }),
       ...(Object.keys(data).length > 0 && { data }),
     },

@@ -5,6 +5,7 @@ import {
   NOTIFY_BODY_LIMIT_BYTES,
   NotifyRequestSchema,
   NotifyResponseSchema,
+  TURNSTILE_FORM_FIELD,
 } from '@leadbell/shared/notifications';
 import { errorResponses, noContent } from '../../http/openapi-responses.ts';
 import { API_KEY_SECURITY } from '../../http/openapi.ts';
@@ -35,6 +36,14 @@ const FIELD_DOCS: Record<keyof typeof NotifyRequestSchema.shape, { description: 
     examples: [
       { Name: 'Ann Lee', Email: 'ann@example.com', Phone: '+1 555 0100', Message: 'Is the flat still available?' },
     ],
+  },
+  fillToken: {
+    description:
+      'For a form on a web page: the fill-time token the page got when it loaded (`GET /v1/fill-token`). A form sent faster than a person types, or with a token that is forged, expired or used twice, counts towards spam; calls from a server leave it out.',
+  },
+  turnstileToken: {
+    description:
+      'For a flow with Cloudflare Turnstile: the widget’s token (its `cf-turnstile-response` field). A browser’s submission that fails the check is quarantined as spam.',
   },
   test: {
     description: 'A test: delivered and shown with a Test badge, never counted against the plan (at most 100 a month).',
@@ -72,6 +81,16 @@ const NotifyFormSchema = z
       .describe(
         'Honeypot: hide it from people and leave it empty. A post that fills it is answered like a success and quarantined as spam.',
       ),
+    [FORM_FIELDS.fillToken]: z
+      .string()
+      .optional()
+      .describe(
+        'The fill-time token the form snippet’s script puts here when the page loads (`GET /v1/fill-token`). A form post without one, sent within seconds of it, or with one forged, expired or already used counts towards spam.',
+      ),
+    [TURNSTILE_FORM_FIELD]: z
+      .string()
+      .optional()
+      .describe('Cloudflare Turnstile’s widget token, for a flow that asks for the CAPTCHA.'),
   })
   .catchall(z.string().describe('Any other field is the visitor’s data, under its own name.'));
 

@@ -1,6 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
+  FORM_FIELDS,
   NotifyRequestSchema,
+  TURNSTILE_FORM_FIELD,
   type NotificationSource,
   type NotifyRequest,
   type NotifyResponse,
@@ -98,7 +100,7 @@ export async function receiveSubmission(
     });
     const idempotencyKey = idempotencyKeyOf(request.headers['idempotency-key']);
     const redirect = submission.redirect ? allowedRedirectOf(submission.redirect, origin, caller) : null;
-    const input: NotifyRequest = parseOrThrow(NotifyRequestSchema, submission.inputOf(caller));
+    const input = withFormTokensLifted(parseOrThrow(NotifyRequestSchema, submission.inputOf(caller)));
     let result: IngestResult | null = null;
     for (let freshReads = 0; !result; freshReads += 1) {
       try {
@@ -112,6 +114,9 @@ export async function receiveSubmission(
             shortenedFields: submission.shortenedFields,
             holdOverLimit: isForm,
             honeypotFilled: submission.isBot,
+            // A webhook address is called by a service's server, whatever headers it forwards.
+            fromBrowser: isForm || (submission.source === 'api' && origin !== null),
+            remoteIp: request.ip,
           },
           { fresh: freshReads > 0 },
         );
@@ -138,6 +143,23 @@ export async function receiveSubmission(
     if (error.code === 'quota_exceeded') return formPage(reply, error.status, NOT_SENT, origin);
     return formPage(reply, error.status, { heading: NOT_SENT.heading, detail: error.message }, origin);
   }
+}
+
+/**
+ * A script that sends a whole form as `data` (`Object.fromEntries(new FormData(form))`) carries the
+ * form's tokens among its fields: they are the request's, not the visitor's words.
+ */
+function withFormTokensLifted(input: NotifyRequest): NotifyRequest {
+  const data = input.data;
+  if (!data || !(Object.hasOwn(data, FORM_FIELDS.fillToken) || Object.hasOwn(data, TURNSTILE_FORM_FIELD))) return input;
+  const { [FORM_FIELDS.fillToken]: fillToken, [TURNSTILE_FORM_FIELD]: turnstileToken, ...visitorData } = data;
+  return {
+    ...input,
+    data: Object.keys(visitorData).length > 0 ? visitorData : undefined,
+    fillToken: input.fillToken ?? (typeof fillToken === 'string' && fillToken ? fillToken : undefined),
+    turnstileToken:
+      input.turnstileToken ?? (typeof turnstileToken === 'string' && turnstileToken ? turnstileToken : undefined),
+  };
 }
 
 function replyAccepted(

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FORM_FIELDS } from '@leadbell/shared/notifications';
 import { cookieOf, openEventStream } from '../../../test/event-stream.ts';
 import { createFlow, onboardedOwner } from '../../../test/owners.ts';
 import { startPushServiceStub, type PushServiceStub } from '../../../test/push-service-stub.ts';
 import { startTestApp, type TestApp } from '../../../test/test-app.ts';
 import { SPAM_SAMPLES } from './spam-samples.ts';
 
-// Decision 039: a submission judged spam from the request alone is stored as `spam` with its
-// reasons, answered like any other, and rings, counts and escalates nowhere.
+// Decision 039: a submission judged spam is stored as `spam` with its reasons, answered like any
+// other, and rings, counts and escalates nowhere (the whole labelled set through every channel:
+// spam-labelled-set.integration.test.ts).
 
 let app: TestApp;
 let stub: PushServiceStub;
@@ -29,15 +29,6 @@ async function ownerWithDevice() {
   expect((await owner.client.post('/v1/push-subscriptions', device.subscription)).status).toBe(201);
   const flowId = await createFlow(owner.client);
   return { owner, device, flowId };
-}
-
-function postForm(owner: Owner, flowId: string, fields: Record<string, string>) {
-  return fetch(`${app.baseUrl}/v1/notify`, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html' },
-    body: new URLSearchParams({ [FORM_FIELDS.apiKey]: owner.apiKey, [FORM_FIELDS.flowId]: flowId, ...fields }),
-  });
 }
 
 function postJson(owner: Owner, flowId: string, data: Record<string, string>) {
@@ -67,64 +58,6 @@ async function settled(ids: string[]) {
 }
 
 describe('spam › quarantined from the request alone', () => {
-  it('form posts: every labelled spam a form can show is quarantined with its reasons; every genuine one rings', async () => {
-    const { owner, device, flowId } = await ownerWithDevice();
-    // What a plain form post can carry: the hidden field, the words and the address (the
-    // fill-time token of the form snippet is another step of issue 24).
-    const spam = SPAM_SAMPLES.filter(
-      (sample) => sample.label === 'spam' && (sample.fillTime === 'missing' || sample.honeypotFilled),
-    );
-    const genuine = SPAM_SAMPLES.filter((sample) => sample.label === 'genuine');
-    expect(spam.length).toBeGreaterThanOrEqual(8);
-    const mailsBefore = app.smtp.count();
-    const copies = () => app.smtp.received.slice(mailsBefore).filter((mail) => mail.to.includes(owner.email)).length;
-
-    const ids: string[] = [];
-    for (const sample of [...spam, ...genuine]) {
-      const fields = { ...sample.data, ...(sample.honeypotFilled && { [FORM_FIELDS.honeypot]: 'http://spam' }) };
-      const response = await postForm(owner, flowId, fields);
-      // The visitor, or the bot, sees the same thank-you either way.
-      expect(response.status).toBe(202);
-      expect(await response.text()).toContain('Thank you!');
-    }
-    const quarantined = await leadsOf(owner, 'spam');
-    const inbox = await leadsOf(owner, 'all');
-    ids.push(...quarantined.map((lead) => lead.id), ...inbox.map((lead) => lead.id));
-    await settled(ids);
-
-    expect(quarantined).toHaveLength(spam.length);
-    expect((await owner.client.get('/v1/leads/quarantine')).body).toEqual({ count: spam.length });
-    for (const lead of quarantined) {
-      expect(lead.status).toBe('spam');
-      expect(lead.spamReasons!.length).toBeGreaterThan(0);
-    }
-    expect(quarantined.map((lead) => lead.spamReasons).flat()).toEqual(
-      expect.arrayContaining(['honeypot', 'disposable_email', 'spam_phrases', 'missing_token']),
-    );
-    expect(inbox).toHaveLength(genuine.length);
-    expect(inbox.every((lead) => lead.status === 'open' && lead.spamReasons === null)).toBe(true);
-
-    // Rings: one push per genuine lead, none for spam; email copies only for genuine ones.
-    const pushed = await stub.waitForMessages(device.id, genuine.length);
-    expect(new Set(pushed.map((push) => push.payload.notificationId))).toEqual(new Set(inbox.map((lead) => lead.id)));
-    await expect.poll(copies, { timeout: 10_000 }).toBe(genuine.length);
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(stub.messagesFor(device.id)).toHaveLength(genuine.length);
-    expect(copies()).toBe(genuine.length);
-
-    // Counts: the plan's volume and the flow's count are the genuine leads'; spam never escalates.
-    expect((await owner.client.get('/v1/usage')).body.count).toBe(genuine.length);
-    const flows = await owner.client.get('/v1/flows');
-    expect(flows.body.data.find((flow: { flowId: string }) => flow.flowId === flowId)).toMatchObject({
-      notificationCount: genuine.length,
-    });
-    const escalations = await app.pool.query(
-      'select count(*)::int as count from lead_escalations where notification_id = any($1)',
-      [quarantined.map((lead) => lead.id)],
-    );
-    expect(escalations.rows[0].count).toBe(0);
-  });
-
   it('the JSON API: a pitch from a disposable address answers 202 like any lead, and is quarantined', async () => {
     const { owner, device, flowId } = await ownerWithDevice();
     const pitch = SPAM_SAMPLES.find((sample) => sample.data.email === 'mark.seo@10minutemail.com')!;

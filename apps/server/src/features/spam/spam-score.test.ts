@@ -1,12 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { SPAM_SAMPLES, type SpamSample } from './spam-samples.ts';
-import { messageFingerprint, scoreLead, senderFingerprint, SPAM_THRESHOLD, type SpamInput } from './spam-score.ts';
+import {
+  messageFingerprint,
+  requestVerdictOf,
+  scoreLead,
+  senderFingerprint,
+  SPAM_THRESHOLD,
+  type SpamInput,
+} from './spam-score.ts';
 
 function inputOf(sample: SpamSample, overrides: Partial<SpamInput> = {}): SpamInput {
   return {
     data: sample.data,
     honeypotFilled: sample.honeypotFilled ?? false,
     fillTime: sample.fillTime,
+    captcha: 'not_applicable',
     knownLanguages: [],
     network: { otherEntities: 0, sameSender: true },
     markedBefore: false,
@@ -67,6 +75,17 @@ describe('spam score', () => {
     expect(reasonOf('not_applicable')).toEqual([]);
   });
 
+  it('a failed CAPTCHA quarantines on its own; one Cloudflare could not check only adds a little', () => {
+    const [inquiry] = genuine;
+    const verdictOf = (captcha: SpamInput['captcha']) => scoreLead(inputOf(inquiry!, { captcha }));
+    expect(verdictOf('failed')).toMatchObject({ isSpam: true, reasons: [{ code: 'captcha_failed', points: 10 }] });
+    expect(verdictOf('unverified')).toMatchObject({
+      isSpam: false,
+      reasons: [{ code: 'captcha_unverified', points: 3 }],
+    });
+    expect(verdictOf('passed').reasons).toEqual([]);
+  });
+
   it('the same words at other businesses: a campaign when pitched or from another sender, not when one person asks around', () => {
     const [inquiry] = genuine;
     const [pitch] = spam.filter((sample) => sample.fillTime === 'too_fast');
@@ -99,13 +118,11 @@ describe('spam score', () => {
 
   it('disposable, impossible and role addresses are told apart', () => {
     const codes = (email: string) =>
-      scoreLead({
+      requestVerdictOf({
         data: { email },
         honeypotFilled: false,
         fillTime: 'not_applicable',
-        knownLanguages: [],
-        network: { otherEntities: 0, sameSender: true },
-        markedBefore: false,
+        captcha: 'not_applicable',
       }).reasons.map((reason) => reason.code);
     expect(codes('someone@mailinator.com')).toEqual(['disposable_email']);
     expect(codes('someone@inbox.mailinator.com')).toEqual(['disposable_email']);

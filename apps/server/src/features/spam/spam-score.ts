@@ -3,7 +3,7 @@ import MailChecker from 'mailchecker';
 import { detect } from 'tinyld/light';
 import { emailFieldValueOf, isEmail } from '@leadbell/shared/contact';
 import { SPAM_CONTENT_REASON_CODES, type SpamReasonCode } from '@leadbell/shared/leads';
-import type { NotificationSource } from '@leadbell/shared/notifications';
+import type { CaptchaVerdict } from './turnstile.ts';
 
 /**
  * Whether an incoming lead is spam (issue 24), from signals that each add points; a lead at
@@ -25,6 +25,9 @@ const POINTS = {
   replayedToken: 6,
   expiredToken: 3,
   missingToken: 2,
+  captchaFailed: 10,
+  captchaUnverified: 3,
+  flood: 8,
   disposableEmail: 5,
   invalidEmail: 4,
   roleEmail: 1,
@@ -49,13 +52,21 @@ export const WORKER_VERDICT = {
   contentCodes: SPAM_CONTENT_REASON_CODES,
   networkPoints: POINTS.networkFingerprint,
   markedPoints: POINTS.markedBefore,
+  replayedPoints: POINTS.replayedToken,
+  floodPoints: POINTS.flood,
+  /**
+   * More of a flow's leads than this within a minute is a flood: people do not fill in one form
+   * that often, a bot with the page's key does. The flood quarantines only with one of the
+   * request's own signals (no token, a throwaway address…), never with words or alone: a real
+   * rush of customers rings.
+   */
+  floodLeadsPerMinute: 20,
 };
 export type SpamVerdict = { isSpam: boolean; score: number; reasons: SpamReason[] };
 
 /**
- * What a form's fill-time token says (the token itself is the next step of issue 24): `human`, a
- * valid token of a form filled at a person's pace; `missing`, a form post without one;
- * `not_applicable`, a call from a server.
+ * What a form's fill-time token says (fill-time-token.ts): `human`, a valid token of a form filled
+ * at a person's pace; `missing`, a form post without one; `not_applicable`, a call from a server.
  */
 export type FillTimeVerdict = 'human' | 'too_fast' | 'forged' | 'replayed' | 'expired' | 'missing' | 'not_applicable';
 
@@ -64,6 +75,8 @@ export type SpamInput = {
   /** The hidden field of the form snippet was filled: people never see it. */
   honeypotFilled: boolean;
   fillTime: FillTimeVerdict;
+  /** Cloudflare Turnstile's answer, for a flow that asks for the CAPTCHA. */
+  captcha: CaptchaVerdict;
   /** Languages the flow's earlier leads were written in (tinyld's codes); empty while it has few. */
   knownLanguages: readonly string[];
   /** How many other entities received this message lately, and whether always from this sender. */
@@ -141,10 +154,26 @@ export function messageFingerprint(data: SpamInput['data']): string | null {
   return folded.length < 40 ? null : createHash('sha256').update(folded).digest('hex').slice(0, 32);
 }
 
-/** A hash of who the lead says it is from (its email field, valid or not), to compare across entities. */
-export function senderFingerprint(data: SpamInput['data']): string | null {
+const PHONE_FIELD = /phone|mobile|tel\b|cell|whatsapp/i;
+
+/**
+ * Who the lead says it is from: its email field (valid or not), else a phone field's last nine
+ * digits (the same number with or without its country code). Never a name: the team's "Spam" on
+ * one Tom must not quarantine every Tom.
+ */
+function senderOf(data: SpamInput['data']): string | null {
   const email = emailFieldValueOf(data);
-  return email ? createHash('sha256').update(email.toLowerCase()).digest('hex').slice(0, 32) : null;
+  if (email) return `email ${email.toLowerCase()}`;
+  const fields = Object.entries(data ?? {});
+  const phone = fields.find(([field, value]) => PHONE_FIELD.test(field) && typeof value === 'string');
+  const digits = typeof phone?.[1] === 'string' ? phone[1].replace(/\D/g, '').slice(-9) : '';
+  return digits.length >= 6 ? `phone ${digits}` : null;
+}
+
+/** A hash of who the lead says it is from, to compare across entities. */
+export function senderFingerprint(data: SpamInput['data']): string | null {
+  const sender = senderOf(data);
+  return sender ? createHash('sha256').update(sender).digest('hex').slice(0, 32) : null;
 }
 
 /** The language of the visitor's words (tinyld's code), or null when too short to tell. */
@@ -202,6 +231,11 @@ const FILL_TIME_REASONS: Partial<Record<FillTimeVerdict, SpamReason>> = {
   missing: { code: 'missing_token', points: POINTS.missingToken },
 };
 
+const CAPTCHA_REASONS: Partial<Record<CaptchaVerdict, SpamReason>> = {
+  failed: { code: 'captcha_failed', points: POINTS.captchaFailed },
+  unverified: { code: 'captcha_unverified', points: POINTS.captchaUnverified },
+};
+
 /** The verdict on one lead, with every reason that added points. */
 export function scoreLead(input: SpamInput): SpamVerdict {
   const content = contentReasons(input.data, input.knownLanguages);
@@ -214,6 +248,8 @@ export function scoreLead(input: SpamInput): SpamVerdict {
   if (input.markedBefore) reasons.push({ code: 'marked_before', points: POINTS.markedBefore });
   const fillTime = FILL_TIME_REASONS[input.fillTime];
   if (fillTime) reasons.push(fillTime);
+  const captcha = CAPTCHA_REASONS[input.captcha];
+  if (captcha) reasons.push(captcha);
   reasons.push(...emailReasons(input.data));
   // The same words at another business are a campaign when something else says so too: a pitch,
   // links, or another sender each time. One person asking several businesses the same question
@@ -229,23 +265,15 @@ export function scoreLead(input: SpamInput): SpamVerdict {
 }
 
 /**
- * The verdict ingestion reaches from the request alone (decision 039); what needs the database
- * (other businesses' fingerprints, the owner's marks) is the worker's. A form post carries no
- * fill-time token yet, so it counts as missing: never enough alone.
+ * The verdict ingestion reaches from the request alone (decision 039): the hidden field, the
+ * fill-time token, the CAPTCHA, the address and the words. What needs the database (other
+ * businesses' fingerprints, the owner's marks, a token used twice, a flood) is the worker's.
  */
-export function requestVerdictOf({
-  data,
-  honeypotFilled,
-  source,
-}: {
-  data: SpamInput['data'];
-  honeypotFilled: boolean;
-  source: NotificationSource;
-}): SpamVerdict {
+export function requestVerdictOf(
+  request: Pick<SpamInput, 'data' | 'honeypotFilled' | 'fillTime' | 'captcha'>,
+): SpamVerdict {
   return scoreLead({
-    data,
-    honeypotFilled,
-    fillTime: source === 'form' ? 'missing' : 'not_applicable',
+    ...request,
     knownLanguages: [],
     network: { otherEntities: 0, sameSender: true },
     markedBefore: false,

@@ -6,8 +6,11 @@ import type { Mail } from '../../mail/mailer.ts';
 import type { EntityAlertPayload } from '../../jobs/entity-alert.job.ts';
 
 const COUNT = new Intl.NumberFormat('en-US');
+const SEE_PLAN = { label: 'See your plan', path: '/account#plan' };
 
-function copyOf(alert: EntityAlertPayload['alert'], planId: PlanId, entityName: string) {
+type AlertCopy = { subject: string; lines: string[]; link?: { label: string; path: string } };
+
+function copyOf(alert: EntityAlertPayload['alert'], planId: PlanId, entityName: string): AlertCopy {
   const plan = getPlan(planId);
   const included = COUNT.format(plan.includedNotifications);
   const stops = plan.overageUsd === null;
@@ -43,6 +46,15 @@ function copyOf(alert: EntityAlertPayload['alert'], planId: PlanId, entityName: 
           'Choose a larger plan to deliver it, and any others waiting, right away.',
         ],
       };
+    case 'spam_flood':
+      return {
+        subject: `${entityName}: a flood of spam on your website form was held back`,
+        lines: [
+          `Your website form is receiving more submissions a minute than people send: a bot has found it. Leadbell is holding what looks automated under Spam, so it does not ring your team or count against your plan; submissions that look like real customers still ring as usual.`,
+          'Look through Spam now and then: “Not spam” moves a lead back to your inbox. If it goes on, turn on the CAPTCHA (Cloudflare Turnstile) in the flow’s spam protection settings.',
+        ],
+        link: { label: 'Open Spam', path: '/leads?filter=spam' },
+      };
   }
 }
 
@@ -52,19 +64,20 @@ export function entityAlertMail({
   alert,
   plan,
   entityName,
-  planUrl,
+  publicUrl,
 }: {
   to: string;
   alert: EntityAlertPayload['alert'];
   plan: PlanId;
   entityName: string;
-  planUrl: string;
+  publicUrl: string;
 }): Mail {
-  const { subject, lines } = copyOf(alert, plan, entityName);
-  const text = `Leadbell\n\n${lines.join('\n\n')}\n\nYour plan: ${planUrl}\n`;
+  const { subject, lines, link = SEE_PLAN } = copyOf(alert, plan, entityName);
+  const url = `${publicUrl}${link.path}`;
+  const text = `Leadbell\n\n${lines.join('\n\n')}\n\n${link.label}: ${url}\n`;
   const html = brandedMailHtml(
     `${lines.map((line) => `<tr><td style="padding-top:16px;font-size:16px;line-height:24px">${escapeHtml(line)}</td></tr>`).join('\n')}
-<tr><td style="padding:24px 0"><a href="${escapeHtml(planUrl)}" style="display:inline-block;background:#4338ca;color:#ffffff;text-decoration:none;font-weight:600;padding:10px 18px;border-radius:8px">See your plan</a></td></tr>`,
+<tr><td style="padding:24px 0"><a href="${escapeHtml(url)}" style="display:inline-block;background:#4338ca;color:#ffffff;text-decoration:none;font-weight:600;padding:10px 18px;border-radius:8px">${escapeHtml(link.label)}</a></td></tr>`,
   );
   return { to, subject: subject.replace(/\s+/g, ' ').trim(), text, html };
 }

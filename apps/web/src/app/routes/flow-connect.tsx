@@ -87,6 +87,7 @@ export function FlowConnectPage() {
     apiKey: connectKey.shownKey,
     fields,
     siteOrigin: connectKey.key?.allowedOrigins[0],
+    turnstileSiteKey: flow.data.turnstileSiteKey,
   };
   const loadedNotifications = notifications.data?.pages.flatMap((page) => page.Notifications);
 

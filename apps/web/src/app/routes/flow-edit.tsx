@@ -9,6 +9,7 @@ import { useFlow } from '../../features/flows/api/get-flow.ts';
 import { FLOWS_QUERY_KEY } from '../../features/flows/api/get-flows.ts';
 import { updateFlow } from '../../features/flows/api/update-flow.ts';
 import { FlowForm } from '../../features/flows/components/flow-form.tsx';
+import { SpamProtection } from '../../features/flows/components/spam-protection.tsx';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 
 export function FlowEditPage() {
@@ -74,13 +75,18 @@ export function FlowEditPage() {
         title={`Edit Flow: ${name}`}
         description="Changes apply to the next notification your website sends."
       />
-      <FlowForm
-        key={flow.data.updatedAt}
-        flowId={flowId}
-        defaultValues={{ name, title, message, responseTargetMinutes, isUrgent }}
-        onSubmit={submit}
-        submitError={submitError}
-      />
+      <div className="grid gap-6">
+        <FlowForm
+          // Starts over when these values change elsewhere, but not when Spam protection below saves
+          // (it changes updatedAt): that would throw away edits not yet saved.
+          key={JSON.stringify([name, title, message, responseTargetMinutes, isUrgent])}
+          flowId={flowId}
+          defaultValues={{ name, title, message, responseTargetMinutes, isUrgent }}
+          onSubmit={submit}
+          submitError={submitError}
+        />
+        <SpamProtection flow={flow.data} />
+      </div>
     </>
   );
 }

@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   curlSnippet,
   fetchSnippet,
+  fillTokenUrl,
   formFieldsOf,
   htmlFormSnippet,
   nodeSnippet,
@@ -20,6 +21,34 @@ const INPUT: SnippetInput = {
 };
 
 const ALL = { htmlFormSnippet, fetchSnippet, curlSnippet, phpSnippet, wordpressSnippet, nodeSnippet };
+
+const TURNSTILE_SITE_KEY = '1x00000000000000000000AA';
+
+type Field = { value: string };
+type FakeFetch = (url: string, init?: { body?: string }) => Promise<{ ok: boolean; json: () => Promise<unknown> }>;
+
+function answering(body: unknown, ok = true): FakeFetch {
+  return vi.fn<FakeFetch>(async () => ({ ok, json: async () => body }));
+}
+
+/** Lets the snippet's promise chains settle. */
+function settle() {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/** The HTML form's inline script, cut where a browser's HTML parser ends it: at the first `</script`. */
+function inlineScriptOf(html: string): string {
+  const script = /<script>([\s\S]*?)<\/script/i.exec(html)?.[1];
+  if (script === undefined) throw new Error('The HTML form has no inline script.');
+  return script;
+}
+
+/** Runs the HTML form's inline script as a browser would, inside `form` (or outside any form: null). */
+async function runFormScript(html: string, form: { elements: Record<string, Field> } | null, fetch?: FakeFetch) {
+  const document = { currentScript: { closest: (selector: string) => (selector === 'form' ? form : null) } };
+  new Function('document', 'window', 'fetch', inlineScriptOf(html))(document, { fetch }, fetch);
+  await settle();
+}
 
 describe('connect snippets', () => {
   it.each(Object.entries(ALL))('%s holds the endpoint, the flow id and the key', (_name, snippet) => {
@@ -91,6 +120,90 @@ describe('connect snippets', () => {
     const node = nodeSnippet({ ...INPUT, fields: ['First Name', 'email'] });
     expect(node).toContain(`    'First Name': form['First Name'],`);
     expect(node).toContain('    email: form.email,');
+  });
+
+  it('the HTML form’s script fetches the flow’s fill token as the page loads and puts it in the hidden _fillToken field', async () => {
+    const html = htmlFormSnippet(INPUT);
+    expect(html).toContain('<input type="hidden" name="_fillToken">');
+    const fillToken: Field = { value: '' };
+    const fetch = answering({ token: 'issued-token' });
+    await runFormScript(html, { elements: { _fillToken: fillToken } }, fetch);
+    expect(fetch).toHaveBeenCalledWith(`https://leadbell.example.com/v1/fill-token?flowId=${INPUT.flowId}`);
+    expect(fillToken.value).toBe('issued-token');
+  });
+
+  it.each([
+    ['the server answers an error', answering({ error: { code: 'validation_error' } }, false)],
+    ['the network fails', vi.fn<FakeFetch>(async () => Promise.reject(new TypeError('Failed to fetch')))],
+    [
+      'the answer is not JSON',
+      vi.fn<FakeFetch>(async () => ({ ok: false, json: async () => Promise.reject(new SyntaxError('Not JSON')) })),
+    ],
+    ['the browser has no fetch', undefined],
+  ])('the fill-token script fails silently and leaves the field empty when %s', async (_case, fetch) => {
+    const fillToken: Field = { value: '' };
+    await runFormScript(htmlFormSnippet(INPUT), { elements: { _fillToken: fillToken } }, fetch);
+    expect(fillToken.value).toBe('');
+  });
+
+  it('the fill-token script does nothing outside a form', async () => {
+    const fetch = answering({ token: 'issued-token' });
+    await runFormScript(htmlFormSnippet(INPUT), null, fetch);
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('the fill-token script’s address is a JavaScript string that cannot close the script', async () => {
+    const endpoint = `https://leadbell.example.com/it's</script><script>alert(1)//`;
+    const html = htmlFormSnippet({ ...INPUT, endpoint, flowId: 'a&b c' });
+    expect(html.match(/<\/script/gi)).toHaveLength(1);
+    const fetch = answering({ token: 'issued-token' });
+    await runFormScript(html, { elements: { _fillToken: { value: '' } } }, fetch);
+    expect(fetch).toHaveBeenCalledWith(fillTokenUrl(endpoint, 'a&b c'));
+    expect(fillTokenUrl(endpoint, 'a&b c')).toMatch(/\?flowId=a%26b%20c$/);
+  });
+
+  it('with Turnstile on, the HTML form shows Cloudflare’s widget before its button; off, it has none', () => {
+    const lines = htmlFormSnippet({ ...INPUT, turnstileSiteKey: TURNSTILE_SITE_KEY })
+      .split('\n')
+      .map((line) => line.trim());
+    const button = lines.indexOf('<button type="submit">Send</button>');
+    expect(lines.slice(button - 2, button)).toEqual([
+      '<script src="https://challenges.cloudflare.com/turnstile/v0/api.js" async defer></script>',
+      `<div class="cf-turnstile" data-sitekey="${TURNSTILE_SITE_KEY}"></div>`,
+    ]);
+    expect(htmlFormSnippet({ ...INPUT, turnstileSiteKey: `a"b<c` })).toContain('data-sitekey="a&quot;b&lt;c"');
+    for (const off of [undefined, null]) {
+      expect(htmlFormSnippet({ ...INPUT, turnstileSiteKey: off })).not.toContain('turnstile');
+    }
+  });
+
+  it('the JavaScript snippet sends the fill token fetched at page load with the form’s fields', async () => {
+    let submit: ((event: { preventDefault: () => void }) => Promise<void>) | undefined;
+    const form = {
+      addEventListener: (_type: string, listener: typeof submit) => (submit = listener),
+      replaceWith: vi.fn(),
+    };
+    const document = { querySelector: () => form };
+    // What a form with Turnstile's widget holds; a constructor that returns an object makes `new` give that.
+    const FormData = function () {
+      return new Map([
+        ['name', 'Ann Lee'],
+        ['cf-turnstile-response', 'widget-answer'],
+      ]);
+    };
+    const fetch = answering({ token: 'issued-token' });
+    const snippet = fetchSnippet({ ...INPUT, turnstileSiteKey: TURNSTILE_SITE_KEY });
+    expect(snippet).toContain('put its widget inside the form');
+    new Function('document', 'fetch', 'FormData', snippet)(document, fetch, FormData);
+    await submit!({ preventDefault: () => undefined });
+    const calls = vi.mocked(fetch).mock.calls;
+    expect(calls.map(([url]) => url)).toEqual([fillTokenUrl(INPUT.endpoint, INPUT.flowId), notifyUrl(INPUT.endpoint)]);
+    expect(JSON.parse(calls[1]![1]!.body!)).toEqual({
+      flowId: INPUT.flowId,
+      fillToken: 'issued-token',
+      data: { name: 'Ann Lee', 'cf-turnstile-response': 'widget-answer' },
+    });
+    expect(form.replaceWith).toHaveBeenCalled();
   });
 
   it('Node uses the SDK with the key from the environment and the server as baseUrl', () => {

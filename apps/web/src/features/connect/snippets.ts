@@ -1,4 +1,4 @@
-import { FORM_FIELDS } from '@leadbell/shared/notifications';
+import { FORM_FIELDS, TURNSTILE_FORM_FIELD } from '@leadbell/shared/notifications';
 import { templateVariables } from '@leadbell/shared/template';
 
 /** What every snippet is filled in with. */
@@ -12,16 +12,30 @@ export type SnippetInput = {
   fields: string[];
   /** One of the owner's sites, for the HTML form's `_redirect` example. */
   siteOrigin?: string | undefined;
+  /** The flow's Cloudflare Turnstile site key when it asks for the CAPTCHA: the HTML form shows the widget. */
+  turnstileSiteKey?: string | null | undefined;
 };
 
 export const SDK_INSTALL_COMMAND = 'npm install @leadbell/sdk';
 
 const DEFAULT_FIELDS = ['name', 'email', 'message'];
 
+function withoutTrailingSlash(url: string): string {
+  return url.replace(/\/+$/, '');
+}
+
 /** `POST /v1/notify` on the Leadbell server. */
 export function notifyUrl(endpoint: string): string {
-  return `${endpoint.replace(/\/+$/, '')}/v1/notify`;
+  return `${withoutTrailingSlash(endpoint)}/v1/notify`;
 }
+
+/** `GET /v1/fill-token` for the flow: what a form's page fetches when it loads. */
+export function fillTokenUrl(endpoint: string, flowId: string): string {
+  return `${withoutTrailingSlash(endpoint)}/v1/fill-token?flowId=${encodeURIComponent(flowId)}`;
+}
+
+/** Cloudflare's script that turns each `.cf-turnstile` element into the widget. */
+export const TURNSTILE_SCRIPT_URL = 'https://challenges.cloudflare.com/turnstile/v0/api.js';
 
 /** The fields a form for this flow should send: its placeholders as written, or a simple contact form. */
 export function formFieldsOf(templates: string[]): string[] {
@@ -104,9 +118,42 @@ function htmlInput(field: string): string {
   return `  <label>${label} <input${type} name="${name}"></label>`;
 }
 
-/** A plain HTML form that posts straight to Leadbell: no JavaScript, honeypot included. */
-export function htmlFormSnippet({ endpoint, flowId, apiKey, fields, siteOrigin }: SnippetInput): string {
-  const thanks = `${(siteOrigin ?? 'https://www.your-site.example').replace(/\/+$/, '')}/thanks`;
+/**
+ * Fetches the flow's fill-time token as the page loads and puts it in the form's hidden field.
+ * Plain ES5 that fails silently: the form still posts without it, as one counted a little suspicious.
+ */
+function fillTokenScript(endpoint: string, flowId: string): string[] {
+  return [
+    `  <script>`,
+    `    (function (form) {`,
+    `      if (!form || !window.fetch) return;`,
+    `      fetch(${jsString(fillTokenUrl(endpoint, flowId))})`,
+    `        .then(function (response) { return response.json(); })`,
+    `        .then(function (body) { if (body.token) ${jsMember('form.elements', FORM_FIELDS.fillToken)}.value = body.token; })`,
+    `        .catch(function () {});`,
+    `    })(document.currentScript && document.currentScript.closest('form'));`,
+    `  </script>`,
+  ];
+}
+
+function turnstileWidget(siteKey: string): string[] {
+  return [
+    `  <!-- Cloudflare Turnstile, which this flow asks for: a post without its answer waits under Spam. -->`,
+    `  <script src="${TURNSTILE_SCRIPT_URL}" async defer></script>`,
+    `  <div class="cf-turnstile" data-sitekey="${htmlAttribute(siteKey)}"></div>`,
+  ];
+}
+
+/** A plain HTML form that posts straight to Leadbell: honeypot and fill-time token included. */
+export function htmlFormSnippet({
+  endpoint,
+  flowId,
+  apiKey,
+  fields,
+  siteOrigin,
+  turnstileSiteKey,
+}: SnippetInput): string {
+  const thanks = `${withoutTrailingSlash(siteOrigin ?? 'https://www.your-site.example')}/thanks`;
   return [
     `<form method="post" action="${htmlAttribute(notifyUrl(endpoint))}">`,
     `  <!-- Anyone can read this key in your page: limit it to your site's origins. -->`,
@@ -118,24 +165,44 @@ export function htmlFormSnippet({ endpoint, flowId, apiKey, fields, siteOrigin }
     `  -->`,
     `  <!-- Honeypot against spam bots: hidden from people, leave it empty. Posts that fill it wait under Spam. -->`,
     `  <input type="text" name="${FORM_FIELDS.honeypot}" tabindex="-1" autocomplete="off" aria-hidden="true" style="position:absolute;left:-9999px">`,
+    `  <!-- Tells people from bots: a token fetched as the page loads, which the form sends back.`,
+    `       Without it a post counts as a little suspicious. -->`,
+    `  <input type="hidden" name="${FORM_FIELDS.fillToken}">`,
+    ...fillTokenScript(endpoint, flowId),
     ...fields.map(htmlInput),
+    ...(turnstileSiteKey ? turnstileWidget(turnstileSiteKey) : []),
     `  <button type="submit">Send</button>`,
     `</form>`,
   ].join('\n');
 }
 
-/** A page script that sends the form's fields as JSON with `fetch`. */
-export function fetchSnippet({ endpoint, flowId, apiKey }: SnippetInput): string {
+/** A page script that sends the form's fields as JSON with `fetch`, with the fill-time token. */
+export function fetchSnippet({ endpoint, flowId, apiKey, turnstileSiteKey }: SnippetInput): string {
   return [
     `// Sends each submission of your form to Leadbell. Anyone can read this key in your page:`,
     `// limit it to your site's origins.`,
     `const form = document.querySelector('form');`,
+    `// Tells people from bots: a token fetched as the page loads, sent back with the form.`,
+    `const fillToken = fetch(${jsString(fillTokenUrl(endpoint, flowId))})`,
+    `  .then((response) => response.json())`,
+    `  .then((body) => body.token)`,
+    `  .catch(() => undefined);`,
+    ...(turnstileSiteKey
+      ? [
+          `// This flow asks for Cloudflare Turnstile: put its widget inside the form (see the HTML form);`,
+          `// its answer, ${TURNSTILE_FORM_FIELD}, is then sent with the form's fields.`,
+        ]
+      : []),
     `form.addEventListener('submit', async (event) => {`,
     `  event.preventDefault();`,
     `  const response = await fetch(${jsString(notifyUrl(endpoint))}, {`,
     `    method: 'POST',`,
     `    headers: { 'Content-Type': 'application/json', 'X-Api-Key': ${jsString(apiKey)} },`,
-    `    body: JSON.stringify({ flowId: ${jsString(flowId)}, data: Object.fromEntries(new FormData(form)) }),`,
+    `    body: JSON.stringify({`,
+    `      flowId: ${jsString(flowId)},`,
+    `      fillToken: await fillToken,`,
+    `      data: Object.fromEntries(new FormData(form)),`,
+    `    }),`,
     `  });`,
     `  if (response.ok) form.replaceWith('Thank you! We will be in touch soon.');`,
     `  else console.error('Leadbell answered', response.status, await response.text());`,
@@ -255,7 +322,7 @@ export function nodeSnippet({ endpoint, flowId, apiKey, fields }: SnippetInput):
     `//   LEADBELL_API_KEY=${apiKey}`,
     `import { Leadbell } from '@leadbell/sdk';`,
     ``,
-    `const leadbell = new Leadbell({ apiKey: process.env.LEADBELL_API_KEY, baseUrl: ${jsString(endpoint.replace(/\/+$/, ''))} });`,
+    `const leadbell = new Leadbell({ apiKey: process.env.LEADBELL_API_KEY, baseUrl: ${jsString(withoutTrailingSlash(endpoint))} });`,
     ``,
     `// Where your form is handled, after validating it:`,
     `await leadbell.notify({`,

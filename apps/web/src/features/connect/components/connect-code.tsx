@@ -38,7 +38,7 @@ const CODE_TABS: CodeTab[] = [
     build: htmlFormSnippet,
     intro: (
       <>
-        No JavaScript needed: paste the form into your page, or add its hidden fields to your own form and point its{' '}
+        Paste the form into your page, or add its hidden fields and its small script to your own form and point its{' '}
         <code className="font-mono text-xs">action</code> at Leadbell. Every other field becomes the lead’s data.
       </>
     ),
