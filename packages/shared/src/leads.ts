@@ -22,6 +22,8 @@ export const LEAD_SEARCH_MAX = 100;
 /** `GET /v1/leads` (and its CSV export): which leads, newest first. */
 export const LeadListQuerySchema = z.object({
   filter: z.enum(LEAD_FILTERS, { error: 'Filter must be open, mine, done, all or spam.' }).default('all'),
+  /** Leads in exactly this state, for API callers (`status=spam`: the quarantine); with it, `all` includes spam. */
+  status: z.enum(LEAD_STATUSES, { error: 'Status must be open, claimed, done or spam.' }).optional(),
   flowId: z.uuid({ error: 'Must be a valid id.' }).optional(),
   q: z
     .string()

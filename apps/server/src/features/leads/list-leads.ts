@@ -14,13 +14,14 @@ function likePattern(text: string): string {
 export function leadFilterOf(
   entityId: string,
   viewerId: string,
-  { filter, flowId, q }: Pick<LeadListQuery, 'filter' | 'flowId' | 'q'>,
+  { filter, status, flowId, q }: Pick<LeadListQuery, 'filter' | 'status' | 'flowId' | 'q'>,
 ): SQL {
   return and(
     eq(notifications.entityId, entityId),
+    status ? eq(notifications.leadStatus, status) : undefined,
     filter === 'open' ? eq(notifications.leadStatus, 'open') : undefined,
-    // Quarantined leads show under Spam only (decision 039).
-    filter === 'all' ? ne(notifications.leadStatus, 'spam') : undefined,
+    // Quarantined leads show under Spam only (decision 039), unless asked for by their status.
+    filter === 'all' && !status ? ne(notifications.leadStatus, 'spam') : undefined,
     filter === 'spam' ? eq(notifications.leadStatus, 'spam') : undefined,
     filter === 'done' ? eq(notifications.leadStatus, 'done') : undefined,
     filter === 'mine' ? and(eq(notifications.leadStatus, 'claimed'), eq(notifications.claimedBy, viewerId)) : undefined,

@@ -76,6 +76,13 @@ describe('spam › quarantined from the request alone', () => {
     expect(await leadsOf(owner, 'all')).toEqual([]);
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(stub.messagesFor(device.id)).toEqual([]);
+    // API callers ask for the quarantine by status too.
+    const byStatus = await owner.client.get('/v1/leads?status=spam');
+    expect(byStatus.body.data.map((listed: { id: string }) => listed.id)).toEqual([answer.id]);
+    expect((await owner.client.get('/v1/leads?status=open')).body.data).toEqual([]);
+    const badStatus = await owner.client.get('/v1/leads?status=junk');
+    expect(badStatus.status).toBe(400);
+    expect(badStatus.body.error.details.fields.status).toEqual(['Status must be open, claimed, done or spam.']);
     // Marking it done does not take it out of quarantine.
     expect((await owner.client.post(`/v1/leads/${answer.id}/done`)).body).toMatchObject({ status: 'spam' });
     // Another business cannot see it.
