@@ -2,76 +2,24 @@
 -- current versions. The migrator runs this file after the schema migrations on every run, so an
 -- edit here is the whole change (no migration copies the function forward). CREATE OR REPLACE
 -- cannot change a function's parameters or result columns: for that, a migration drops the old
--- one first (as 0012 did), and this file creates the new one.
+-- one first (as 0012 did), and this file creates the new one. A batch item's fields are the type
+-- leadbell_batch_item: a new field is a migration's ALTER TYPE … ADD ATTRIBUTE.
 -- Jobs are written to job_outbox, our own table; the delivery worker moves them into pg-boss
 -- through its public API (decision 034), so nothing here knows pg-boss's tables.
 -- Ingestion writes only what its answer needs (decision 038): the leads, their counts against the
 -- plan, idempotency records and one intake job per batch. The worker derives everything else from
 -- the intake job when it moves it (leadbell_take_outbox): deliveries, counters, alerts, escalations.
 
--- The items of a batch for leadbell_accept_notifications, typed; entity_lock is the entity's
--- advisory lock key.
+-- The items of a batch (type leadbell_batch_item, migration 0020), parsed from the caller's JSON
+-- once per batch: every statement below reads the array, where each used to parse the JSON again
+-- (issue 23). entity_lock is the entity's advisory lock key.
 CREATE OR REPLACE FUNCTION leadbell_batch_items(p_items jsonb)
-RETURNS TABLE (
-  item integer,
-  entity_id uuid,
-  api_key_id uuid,
-  allowed_origins text[],
-  flow_id uuid,
-  flow_title text,
-  flow_message text,
-  plan text,
-  plan_selected_at timestamptz,
-  pending_plan text,
-  pending_plan_from timestamptz,
-  period_start timestamptz,
-  -- The highest count the plan allows this month; null when it keeps accepting (overage).
-  notification_limit integer,
-  -- The plan's included volume, which usage alerts are shares of.
-  included_notifications integer,
-  is_test boolean,
-  -- The most test notifications a month.
-  test_limit integer,
-  -- A form's lead: held (stored, not delivered) past the plan's limit rather than refused, up to
-  -- held_limit a month.
-  hold_over_limit boolean,
-  held_limit integer,
-  title text,
-  message text,
-  url text,
-  data jsonb,
-  source text,
-  page_url text,
-  shortened_fields text[],
-  -- The data fields no placeholder used, for the answer.
-  unused_fields jsonb,
-  idempotency_key text,
-  -- Decision 025: closed for business (no ringing), when the response timer starts (null for a
-  -- test, or a schedule that never opens: no escalation) and its length.
-  is_after_hours boolean,
-  response_started_at timestamptz,
-  response_target_seconds integer,
-  -- Decision 039: the request's verdict, its signals (each code and its points) and the hashes of
-  -- its message and sender; null signals for a test, which is never judged.
-  is_spam boolean,
-  spam_reasons jsonb,
-  message_fingerprint text,
-  sender_fingerprint text,
-  -- The nonce of a genuine fill-time token, for the worker to tell a second use.
-  fill_token text,
-  entity_lock bigint
-)
+RETURNS leadbell_batch_item[]
 LANGUAGE sql IMMUTABLE AS $$
-  SELECT x.*, hashtextextended(x.entity_id::text, 0)
-    FROM jsonb_to_recordset(p_items) AS x (
-      item integer, entity_id uuid, api_key_id uuid, allowed_origins text[], flow_id uuid, flow_title text,
-      flow_message text, plan text, plan_selected_at timestamptz, pending_plan text, pending_plan_from timestamptz,
-      period_start timestamptz, notification_limit integer, included_notifications integer, is_test boolean,
-      test_limit integer, hold_over_limit boolean, held_limit integer, title text, message text, url text,
-      data jsonb, source text, page_url text, shortened_fields text[], unused_fields jsonb, idempotency_key text,
-      is_after_hours boolean, response_started_at timestamptz, response_target_seconds integer, is_spam boolean,
-      spam_reasons jsonb, message_fingerprint text, sender_fingerprint text, fill_token text
-    )
+  SELECT coalesce(array_agg(jsonb_populate_record(NULL::leadbell_batch_item,
+           x.value || jsonb_build_object('entity_lock', hashtextextended((x.value ->> 'entity_id')::uuid::text, 0)))
+           ORDER BY (x.value ->> 'item')::integer), '{}')
+    FROM jsonb_array_elements(p_items) x
 $$;
 
 -- One delivery job per lead (decision 030): the job lists the lead's deliveries (every device and
@@ -120,7 +68,7 @@ $$;
 -- Outcomes: accepted, held (a form's lead past the limit, stored, not delivered), replay, stale,
 -- quota_exceeded, test_limit. Everything accepted is listed in one intake job, from which the
 -- worker derives the rest (leadbell_take_outbox).
-CREATE OR REPLACE FUNCTION leadbell_accept_notifications(p_items jsonb)
+CREATE OR REPLACE FUNCTION leadbell_accept_notifications(p_items leadbell_batch_item[])
 RETURNS TABLE (item integer, outcome text, response jsonb)
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -145,7 +93,7 @@ BEGIN
   -- precision: that is what the caller's JavaScript dates hold.
   SELECT coalesce(jsonb_object_agg(b.item::text, jsonb_build_array('stale', NULL)), '{}')
     INTO v_settled
-    FROM leadbell_batch_items(p_items) b
+    FROM unnest(p_items) b
    WHERE NOT EXISTS (
      SELECT 1
        FROM api_keys k
@@ -164,7 +112,7 @@ BEGIN
   -- commit later; it also serialises the quota counts and idempotency checks below. Every batch
   -- takes its locks in one order, so concurrent batches cannot deadlock.
   PERFORM pg_advisory_xact_lock(locks.entity_lock)
-     FROM (SELECT DISTINCT b.entity_lock FROM leadbell_batch_items(p_items) b
+     FROM (SELECT DISTINCT b.entity_lock FROM unnest(p_items) b
             WHERE NOT v_settled ? b.item::text ORDER BY b.entity_lock) locks;
 
   -- Most items only need counting (no idempotency key, a plan without a limit, not a test), and
@@ -172,12 +120,12 @@ BEGIN
   SELECT coalesce(array_agg(b.item), '{}'), coalesce(array_agg(gen_random_uuid()), '{}'),
          coalesce(array_agg(b.item) FILTER (WHERE NOT b.is_spam), '{}')
     INTO v_accepted_items, v_accepted_ids, v_counted_items
-    FROM leadbell_batch_items(p_items) b
+    FROM unnest(p_items) b
    WHERE NOT v_settled ? b.item::text AND b.idempotency_key IS NULL
      AND (b.notification_limit IS NULL OR b.is_spam) AND NOT b.is_test;
   INSERT INTO entity_usage AS usage (entity_id, period_start, notification_count)
   SELECT b.entity_id, b.period_start, count(*)
-    FROM leadbell_batch_items(p_items) b
+    FROM unnest(p_items) b
    WHERE b.item = ANY (v_counted_items)
    GROUP BY b.entity_id, b.period_start
   ON CONFLICT (entity_id, period_start)
@@ -186,7 +134,7 @@ BEGIN
   -- The others one by one, in entity order: a replay, a test within its allowance, a count, a
   -- held lead, or a refusal.
   FOR v IN
-    SELECT b.* FROM leadbell_batch_items(p_items) b
+    SELECT b.* FROM unnest(p_items) b
      WHERE NOT v_settled ? b.item::text AND NOT b.item = ANY (v_accepted_items)
      ORDER BY b.entity_lock, b.item
   LOOP
@@ -276,7 +224,7 @@ BEGIN
            CASE WHEN b.is_spam THEN 'spam' ELSE 'open' END, b.spam_reasons, b.message_fingerprint,
            b.sender_fingerprint, b.fill_token
       FROM unnest(v_accepted_items, v_accepted_ids) AS accepted (item, id)
-      JOIN leadbell_batch_items(p_items) b ON b.item = accepted.item;
+      JOIN unnest(p_items) b ON b.item = accepted.item;
 
     -- What the worker derives the rest from: the leads, the keys that sent them and when (their
     -- last use), for usage alerts each counted entity's month and included volume (`usage`), and
@@ -286,16 +234,16 @@ BEGIN
              'kind', 'intake',
              'notificationIds', to_jsonb(v_accepted_ids),
              'acceptedAt', now(),
-             'apiKeyIds', (SELECT jsonb_agg(DISTINCT b.api_key_id) FROM leadbell_batch_items(p_items) b
+             'apiKeyIds', (SELECT jsonb_agg(DISTINCT b.api_key_id) FROM unnest(p_items) b
                             WHERE b.item = ANY (v_accepted_items)),
              'usage', (SELECT coalesce(jsonb_agg(DISTINCT jsonb_build_object(
                                 'entityId', b.entity_id, 'periodStart', b.period_start,
                                 'includedNotifications', b.included_notifications)), '[]')
-                         FROM leadbell_batch_items(p_items) b WHERE b.item = ANY (v_counted_items)),
+                         FROM unnest(p_items) b WHERE b.item = ANY (v_counted_items)),
              'plans', (SELECT coalesce(jsonb_agg(DISTINCT jsonb_build_object(
                                 'entityId', b.entity_id, 'periodStart', b.period_start,
                                 'includedNotifications', b.included_notifications)), '[]')
-                         FROM leadbell_batch_items(p_items) b
+                         FROM unnest(p_items) b
                         WHERE b.item = ANY (v_accepted_items) AND NOT b.is_test));
   END IF;
 
@@ -307,7 +255,7 @@ BEGIN
            jsonb_build_object('id', accepted.id, 'flowId', b.flow_id, 'createdAt', v_created_at, 'status', status.value,
                               'test', b.is_test, 'unusedFields', coalesce(b.unused_fields, '[]'))
       FROM unnest(v_accepted_items, v_accepted_ids) AS accepted (item, id)
-      JOIN leadbell_batch_items(p_items) b ON b.item = accepted.item
+      JOIN unnest(p_items) b ON b.item = accepted.item
       CROSS JOIN LATERAL (SELECT CASE WHEN accepted.item = ANY (v_held_items) THEN 'held' ELSE 'accepted' END) AS status (value);
 END;
 $$;
@@ -343,12 +291,13 @@ LANGUAGE plpgsql AS $$
 DECLARE
   -- Per charged item: { "<item>": [<within the rate>, <tokens left after it>] }.
   v_rated jsonb;
+  v_items leadbell_batch_item[] := leadbell_batch_items(p_items);
 BEGIN
   -- One upsert takes every key's tokens, in key order so concurrent batches cannot deadlock. A new
   -- key's bucket starts full; no more than a burst passes at once.
   WITH charged AS (
     SELECT b.item, b.api_key_id, row_number() OVER (PARTITION BY b.api_key_id ORDER BY b.item) AS position
-      FROM leadbell_batch_items(p_items) b
+      FROM unnest(v_items) b
       JOIN api_keys k ON k.id = b.api_key_id
      WHERE k.revoked_at IS NULL AND k.allowed_origins IS NOT DISTINCT FROM b.allowed_origins
   ), taken AS (
@@ -373,13 +322,12 @@ BEGIN
   RETURN QUERY
     WITH accepted AS (
       SELECT a.* FROM leadbell_accept_notifications(
-        (SELECT coalesce(jsonb_agg(x.value), '[]') FROM jsonb_array_elements(p_items) x
-          WHERE coalesce((v_rated -> (x.value ->> 'item') ->> 0)::boolean, false))) a
+        ARRAY(SELECT b FROM unnest(v_items) b WHERE coalesce((v_rated -> b.item::text ->> 0)::boolean, false))) a
     ), refunded AS (
       UPDATE api_key_rate_buckets bucket SET tokens = least(p_burst, bucket.tokens + stale.items)
         FROM (SELECT b.api_key_id, count(*) AS items
                 FROM accepted a
-                JOIN leadbell_batch_items(p_items) b ON b.item = a.item
+                JOIN unnest(v_items) b ON b.item = a.item
                WHERE a.outcome = 'stale'
                GROUP BY b.api_key_id) stale
        WHERE bucket.api_key_id = stale.api_key_id
@@ -389,7 +337,7 @@ BEGIN
     UNION ALL
     SELECT b.item, CASE WHEN v_rated ? b.item::text THEN 'rate_limited' ELSE 'stale' END, NULL,
            (v_rated -> b.item::text ->> 1)::double precision
-      FROM leadbell_batch_items(p_items) b
+      FROM unnest(v_items) b
      WHERE NOT coalesce((v_rated -> b.item::text ->> 0)::boolean, false);
 END;
 $$;
