@@ -77,7 +77,7 @@ test.describe('console delivery', () => {
     await expect(page.getByRole('region', { name: 'Plan', exact: true })).toContainText('You’re on the Starter plan');
   });
 
-  test('plan › a change after onboarding waits for the next billing month, shown as pending, and can be cancelled', async ({
+  test('plan › a smaller plan waits for the next billing month, shown as pending, and can be cancelled; a larger one starts at once', async ({
     page,
     product,
     context,
@@ -91,26 +91,35 @@ test.describe('console delivery', () => {
     await expect(plan.getByRole('radio', { name: /Growth/ })).toBeChecked();
     await expect(plan.getByRole('button', { name: 'Switch to Growth' })).toHaveCount(0);
 
-    await plan.getByRole('radio', { name: /Pro/ }).click();
-    await plan.getByRole('button', { name: 'Switch to Pro' }).click();
-    await expect(plan.getByRole('status')).toHaveText(/^Changes to Pro on \d{2}-\d{2}-\d{4}\.Keep Growth$/);
-    await expect(plan.getByRole('radio', { name: /Pro/ })).toContainText(/From \d{2}-\d{2}-\d{4}/);
+    // A smaller plan waits for the next billing month (decision 040).
+    await plan.getByRole('radio', { name: /Starter/ }).click();
+    await plan.getByRole('button', { name: 'Switch to Starter' }).click();
+    await expect(plan.getByRole('status')).toHaveText(/^Changes to Starter on \d{2}-\d{2}-\d{4}\.Keep Growth$/);
+    await expect(plan.getByRole('radio', { name: /Starter/ })).toContainText(/From \d{2}-\d{2}-\d{4}/);
     await expect(plan).toContainText('You’re on the Growth plan');
-    await expect(usagePanel(page)).toContainText(/Next monthPro plan, from \d{2}-\d{2}-\d{4}/);
+    await expect(usagePanel(page)).toContainText(/Next monthStarter plan, from \d{2}-\d{2}-\d{4}/);
     const me = await ownerGet<{ entity: { plan: string; pendingPlan: string | null } }>(product, owner, '/v1/me');
-    expect(me.entity).toMatchObject({ plan: 'growth', pendingPlan: 'pro' });
+    expect(me.entity).toMatchObject({ plan: 'growth', pendingPlan: 'starter' });
 
     await page.reload();
-    await expect(plan).toContainText(/Changes to Pro on/);
-    await expect(plan.getByRole('radio', { name: /Pro/ })).toBeChecked();
+    await expect(plan).toContainText(/Changes to Starter on/);
+    await expect(plan.getByRole('radio', { name: /Starter/ })).toBeChecked();
 
     await plan.getByRole('button', { name: 'Keep Growth' }).click();
     await expect(plan.getByText('Change cancelled: you stay on Growth.')).toBeVisible();
-    await expect(plan).not.toContainText('Changes to Pro');
+    await expect(plan).not.toContainText('Changes to Starter');
     await expect(plan.getByRole('radio', { name: /Growth/ })).toBeChecked();
     await expect(usagePanel(page)).toContainText('Next monthGrowth plan');
     const after = await ownerGet<{ entity: { pendingPlan: string | null } }>(product, owner, '/v1/me');
     expect(after.entity.pendingPlan).toBeNull();
+
+    // A larger one starts at once.
+    await plan.getByRole('radio', { name: /Pro/ }).click();
+    await plan.getByRole('button', { name: 'Switch to Pro' }).click();
+    await expect(plan.getByText('You’re on the Pro plan.')).toBeVisible();
+    await expect(usagePanel(page)).toContainText('Next monthPro plan');
+    const upgraded = await ownerGet<{ entity: { plan: string; pendingPlan: string | null } }>(product, owner, '/v1/me');
+    expect(upgraded.entity).toMatchObject({ plan: 'pro', pendingPlan: null });
   });
 
   test('api keys › allowed websites are checked line by line, saved, shown, and cleared back to any website', async ({

@@ -67,7 +67,7 @@ export const USAGE_ALERT_PERCENTS = [80, 100] as const;
 
 export const UsageSchema = z.object({
   plan: PlanIdSchema,
-  /** A plan chosen after onboarding starts with the next billing month (spec section 9). */
+  /** A smaller plan chosen after onboarding starts with the next billing month (decision 040). */
   pendingPlan: PlanIdSchema.nullable(),
   periodStart: z.string(),
   periodEnd: z.string(),

@@ -22,7 +22,7 @@ export const EntitySchema = z.object({
   id: z.string(),
   name: z.string(),
   plan: PlanIdSchema.nullable(),
-  /** Chosen after onboarding; replaces `plan` when the next billing month starts. */
+  /** A smaller plan chosen after onboarding; replaces `plan` when the next billing month starts (a larger one replaces it at once). */
   pendingPlan: PlanIdSchema.nullable(),
   pendingPlanFrom: z.string().nullable(),
   /** ISO 3166 country of phone numbers written without a country code (decision 024). */

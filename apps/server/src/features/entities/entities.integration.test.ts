@@ -147,8 +147,8 @@ describe('entities › plan', () => {
 
     const again = await client.put(`/v1/entities/${entity.body.id}/plan`, { plan: 'elite' });
     expect(again.status).toBe(200);
-    // After onboarding a new plan waits for the next billing month (usage tests cover the timing).
-    expect(again.body).toMatchObject({ plan: 'starter', pendingPlan: 'elite' });
+    // A larger plan starts at once (decision 040; usage tests cover the timing).
+    expect(again.body).toMatchObject({ plan: 'elite', pendingPlan: null });
     expect(await apiKeyRowsOf(entity.body.id)).toBe(1);
     expect((await client.get('/v1/api-keys')).body.data.map((key: { id: string }) => key.id)).toEqual([
       keys.body.data[0].id,

@@ -21,9 +21,10 @@ function isLargerPlan(chosen: PlanId, inForce: PlanId): boolean {
 type PlanColumns = Pick<typeof entities.$inferInsert, 'plan' | 'planSelectedAt' | 'pendingPlan' | 'pendingPlanFrom'>;
 
 /**
- * The first plan starts at once and starts the billing months; a later choice waits for the next
- * billing month (spec section 1: "Plan changes take effect next billing cycle"), and choosing the
- * plan in force again cancels a waiting change.
+ * The first plan starts at once and starts the billing months. A larger plan starts at once too,
+ * within the same billing month: its volume and seats are what the owner chose it for (decision
+ * 040). A smaller one waits for the next billing month (spec section 1: "Plan changes take effect
+ * next billing cycle"), and choosing the plan in force again cancels a waiting change.
  */
 function planChange(row: typeof entities.$inferSelect, plan: PlanId, now: Date): PlanColumns {
   if (!row.plan || !row.planSelectedAt) return { plan, planSelectedAt: now, pendingPlan: null, pendingPlanFrom: null };
@@ -31,14 +32,15 @@ function planChange(row: typeof entities.$inferSelect, plan: PlanId, now: Date):
     { plan: row.plan, pendingPlan: row.pendingPlan, pendingPlanFrom: row.pendingPlanFrom },
     now,
   );
-  if (plan === inForce.plan) return { plan, pendingPlan: null, pendingPlanFrom: null };
+  if (plan === inForce.plan || isLargerPlan(plan, inForce.plan))
+    return { plan, pendingPlan: null, pendingPlanFrom: null };
   return { plan: inForce.plan, pendingPlan: plan, pendingPlanFrom: billingPeriodOf(row.planSelectedAt, now).end };
 }
 
 /**
  * Chooses the entity's plan; choosing the first plan also issues the entity's first API key, and
- * choosing a larger plan than the one in force releases the leads held past its limit at once,
- * even when the new plan itself starts next billing month (decision 021).
+ * choosing a larger plan than the one in force releases the leads held past its limit at once
+ * (decision 021), as the larger plan starts at once (decision 040).
  */
 export async function selectPlan(
   db: Database,

@@ -165,7 +165,7 @@ describe('forms › over Starter’s limit the lead is held, never shown as bill
     );
   });
 
-  it('choosing a larger plan delivers the held leads at once, though the plan itself starts next month', async () => {
+  it('choosing a larger plan delivers the held leads at once, and the plan starts at once', async () => {
     const owner = await onboardedOwner(app, { plan: 'starter' });
     const flowId = await createFlow(owner.client);
     await setMonthCount(owner, 'notification_count', 20);
@@ -173,7 +173,7 @@ describe('forms › over Starter’s limit the lead is held, never shown as bill
     const mailsBefore = app.smtp.count();
 
     const chosen = await owner.client.put(`/v1/entities/${owner.entityId}/plan`, { plan: 'growth' });
-    expect(chosen.body).toMatchObject({ plan: 'starter', pendingPlan: 'growth' });
+    expect(chosen.body).toMatchObject({ plan: 'growth', pendingPlan: null });
     const [released] = await notificationsOf(owner, flowId);
     expect(released).toMatchObject({ isHeld: false });
     // The owner has no device: the released lead arrives as an email copy.

@@ -88,38 +88,54 @@ describe('usage › quota', () => {
   });
 });
 
-describe('usage › plan changes wait for the next billing month', () => {
-  it('choosing another plan after onboarding shows it as pending from the period end; the plan in force stays', async () => {
+describe('usage › plan changes (decision 040)', () => {
+  it('a smaller plan after onboarding is pending from the period end; the plan in force stays', async () => {
+    const owner = await ownerWithFlow('growth');
+    const usage = (await owner.client.get('/v1/usage')).body;
+    const changed = await owner.client.put(`/v1/entities/${owner.entityId}/plan`, { plan: 'starter' });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({ plan: 'growth', pendingPlan: 'starter', pendingPlanFrom: usage.periodEnd });
+    expect((await owner.client.get('/v1/usage')).body).toMatchObject({ plan: 'growth', pendingPlan: 'starter' });
+    for (let i = 0; i < 21; i += 1) expect((await owner.notify()).status).toBe(202);
+  });
+
+  it('a larger plan starts at once, in the same billing month: the lead after the limit is accepted', async () => {
     const owner = await ownerWithFlow('starter');
     const usage = (await owner.client.get('/v1/usage')).body;
-    const changed = await owner.client.put(`/v1/entities/${owner.entityId}/plan`, { plan: 'growth' });
-    expect(changed.status).toBe(200);
-    expect(changed.body).toMatchObject({ plan: 'starter', pendingPlan: 'growth', pendingPlanFrom: usage.periodEnd });
-    expect((await owner.client.get('/v1/usage')).body).toMatchObject({ plan: 'starter', pendingPlan: 'growth' });
     for (let i = 0; i < 20; i += 1) await owner.notify();
     expect((await owner.notify()).status).toBe(402);
+    const changed = await owner.client.put(`/v1/entities/${owner.entityId}/plan`, { plan: 'growth' });
+    expect(changed.body).toMatchObject({ plan: 'growth', pendingPlan: null, pendingPlanFrom: null });
+    expect((await owner.notify()).status).toBe(202);
+    expect((await owner.client.get('/v1/usage')).body).toMatchObject({
+      plan: 'growth',
+      pendingPlan: null,
+      periodStart: usage.periodStart,
+      count: 21,
+    });
   });
 
   it('choosing the plan in force again cancels the pending change', async () => {
-    const owner = await ownerWithFlow('pro');
-    await owner.client.put(`/v1/entities/${owner.entityId}/plan`, { plan: 'elite' });
-    const cancelled = await owner.client.put(`/v1/entities/${owner.entityId}/plan`, { plan: 'pro' });
-    expect(cancelled.body).toMatchObject({ plan: 'pro', pendingPlan: null, pendingPlanFrom: null });
+    const owner = await ownerWithFlow('elite');
+    await owner.client.put(`/v1/entities/${owner.entityId}/plan`, { plan: 'pro' });
+    const cancelled = await owner.client.put(`/v1/entities/${owner.entityId}/plan`, { plan: 'elite' });
+    expect(cancelled.body).toMatchObject({ plan: 'elite', pendingPlan: null, pendingPlanFrom: null });
   });
 
   it('the pending plan is in force once its month starts, limits included', async () => {
-    const owner = await ownerWithFlow('starter');
-    await owner.client.put(`/v1/entities/${owner.entityId}/plan`, { plan: 'growth' });
+    const owner = await ownerWithFlow('growth');
+    await owner.client.put(`/v1/entities/${owner.entityId}/plan`, { plan: 'starter' });
     for (let i = 0; i < 20; i += 1) await owner.notify();
     await app.pool.query(
       `update entities set plan_selected_at = now() - interval '1 month 1 day', pending_plan_from = now() - interval '1 day' where id = $1`,
       [owner.entityId],
     );
     expect((await owner.client.get(`/v1/entities/${owner.entityId}`)).body).toMatchObject({
-      plan: 'growth',
+      plan: 'starter',
       pendingPlan: null,
     });
-    expect((await owner.client.get('/v1/usage')).body).toMatchObject({ plan: 'growth', included: 1000, count: 0 });
-    expect((await owner.notify()).status).toBe(202);
+    expect((await owner.client.get('/v1/usage')).body).toMatchObject({ plan: 'starter', included: 20, count: 0 });
+    for (let i = 0; i < 20; i += 1) expect((await owner.notify()).status).toBe(202);
+    expect((await owner.notify()).status).toBe(402);
   });
 });

@@ -9,7 +9,7 @@ export function OnboardingPlanPage() {
       step={2}
       wide
       title="Select your plan"
-      description="Pick the monthly volume that fits. You can change plans later; changes apply from the next billing cycle."
+      description="Pick the monthly volume that fits. You can change plans later: a larger plan starts at once, a smaller one from the next billing cycle."
     >
       {/* The guard only lets users at the plan step in, and they have an entity by definition. */}
       {me.entity ? <SelectPlanForm entityId={me.entity.id} /> : null}

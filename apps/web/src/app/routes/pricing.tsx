@@ -39,8 +39,8 @@ export function PricingPage() {
           <PlanCards />
         </div>
         <p className="mx-auto mt-8 max-w-2xl text-center text-sm leading-relaxed text-slate-600 dark:text-slate-400">
-          Prices are in USD and exclude taxes, which are calculated at checkout from your billing address. Plan changes
-          take effect from your next billing cycle.
+          Prices are in USD and exclude taxes, which are calculated at checkout from your billing address. A larger plan
+          starts at once; a smaller one from your next billing cycle.
         </p>
       </section>
 

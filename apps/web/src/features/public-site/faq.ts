@@ -15,7 +15,7 @@ export const FAQ_ITEMS: readonly FaqItem[] = [
   {
     question: 'Can I change my plan later?',
     answer:
-      'Yes, whenever you like, from your account. A plan change takes effect from your next billing cycle, so you never pay twice for the same month.',
+      'Yes, whenever you like, from your account. A larger plan starts at once, so a busy month never stops your leads; a smaller one takes effect from your next billing cycle, so you never pay twice for the same month.',
   },
   {
     question: 'Is there a contract or a minimum term?',

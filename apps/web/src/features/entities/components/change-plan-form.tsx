@@ -21,8 +21,8 @@ type ChangePlanFormProps = {
 };
 
 /**
- * Plan changes after onboarding start with the next billing month (spec section 1); choosing the
- * current plan again cancels a pending change.
+ * A larger plan starts at once; a smaller one with the next billing month (decision 040), and
+ * choosing the current plan again cancels it.
  */
 export function ChangePlanForm({ entity, onChanged }: ChangePlanFormProps) {
   const queryClient = useQueryClient();
@@ -87,7 +87,7 @@ export function ChangePlanForm({ entity, onChanged }: ChangePlanFormProps) {
       />
       <div className="flex flex-col-reverse items-stretch gap-3 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-xs text-slate-500">
-          Changes start with your next billing month. Prices in USD, excluding taxes.
+          A larger plan starts now; a smaller one with your next billing month. Prices in USD, excluding taxes.
         </p>
         <Button
           type="submit"

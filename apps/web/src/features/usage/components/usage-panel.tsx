@@ -144,7 +144,7 @@ function UsageDetails({ usage, headingId, planHref }: { usage: Usage; headingId:
             {plan.title} notifications are used: new ones are refused until {renewsOn}.
             {pendingPlan
               ? ` Your ${pendingPlan.title} plan starts then.`
-              : ' Choose a paid plan for next month: paid plans never stop, and extra notifications cost a few cents each.'}
+              : ' Choose a paid plan: it starts at once, never stops, and extra notifications cost a few cents each.'}
           </p>
           {pendingPlan ? null : (
             <Button asChild size="sm" className="mt-3">
