@@ -183,6 +183,17 @@ describe('spam › Cloudflare Turnstile per flow (decision 039)', () => {
     await stub.waitForMessages(device.id, 1);
   });
 
+  it('a secret sealed under another encryption key cannot be read: the lead rings, noted as unverified', async () => {
+    const { owner, device, flowId } = await siteWithTurnstile();
+    await app.pool.query(`update flows set turnstile_secret = 'v1.not.a.sealed.secret' where id = $1`, [flowId]);
+    const response = await postForm(owner, flowId, { ...QUESTION, [TURNSTILE_FORM_FIELD]: TURNSTILE_TOKENS.passes });
+    expect(response.status).toBe(202);
+    await response.text();
+    const lead = await onlyLeadOf(owner);
+    expect(lead).toMatchObject({ status: 'open', reasons: expect.arrayContaining(['captcha_unverified']) });
+    await stub.waitForMessages(device.id, 1);
+  });
+
   it('Cloudflare unreachable: the lead is kept and rings, noted as unverified', async () => {
     const { owner, device, flowId } = await siteWithTurnstile();
     await fake.close();
