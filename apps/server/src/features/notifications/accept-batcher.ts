@@ -135,13 +135,20 @@ function outcomeOf(row: OutcomeRow, rate: NotifyRate): AcceptOutcome {
  * if need be; under load, the items that arrive while a batch runs go together in the next.
  * Each item still gets its own outcome, and each answer still waits for its commit.
  */
+const DEADLOCK_DETECTED = '40P01';
+const MAX_DEADLOCK_RETRIES = 3;
+
+function isDeadlock(error: unknown): boolean {
+  return error instanceof Error && (error as Partial<pg.DatabaseError>).code === DEADLOCK_DETECTED;
+}
+
 export function createAcceptBatcher(pool: pg.Pool, rate: NotifyRate): AcceptBatcher {
   // At most half the pool, so sessions, consoles and cache misses always find a connection.
   const maxRunning = Math.max(1, Math.floor((pool.options.max ?? 10) / 2));
   const waiting: Waiting[] = [];
   let running = 0;
 
-  async function run(batch: Waiting[]): Promise<void> {
+  async function run(batch: Waiting[], deadlocksSurvived = 0): Promise<void> {
     let rows: OutcomeRow[];
     try {
       ({ rows } = await pool.query<OutcomeRow>({
@@ -155,9 +162,12 @@ export function createAcceptBatcher(pool: pg.Pool, rate: NotifyRate): AcceptBatc
       }));
     } catch (error) {
       // Whatever failed, the batch rolled back: each item tries again alone, so one item's
-      // failure (or a deadlock with another batch) reaches only its own request.
-      if (batch.length === 1) batch[0]!.reject(error);
-      else await Promise.all(batch.map((entry) => run([entry])));
+      // failure (or a deadlock with another batch) reaches only its own request. A deadlock with the
+      // worker's take, which moves the same entity's leads and counts (decision 039), is over once
+      // PostgreSQL has broken it: a lone item tries again rather than answering 500.
+      if (batch.length > 1) await Promise.all(batch.map((entry) => run([entry])));
+      else if (isDeadlock(error) && deadlocksSurvived < MAX_DEADLOCK_RETRIES) await run(batch, deadlocksSurvived + 1);
+      else batch[0]!.reject(error);
       return;
     }
     for (const row of rows) batch[row.item]!.resolve(outcomeOf(row, rate));
