@@ -21,7 +21,7 @@ import type { CommitAnnouncer } from '../events/commit-announcer.ts';
 import { billingColumns, billingStateOf } from '../usage/billing-state.ts';
 import type { ApiKeyCipher } from '../api-keys/api-key-cipher.ts';
 import type { FillTimeTokens } from '../spam/fill-time-token.ts';
-import { messageFingerprint, requestVerdictOf, senderFingerprint, type SpamVerdict } from '../spam/spam-score.ts';
+import { messageFingerprint, requestVerdictOf, senderFingerprint } from '../spam/spam-score.ts';
 import type { CaptchaVerdict, TurnstileVerifier } from '../spam/turnstile.ts';
 import { createAcceptBatcher, type AcceptItem, type AcceptOutcome } from './accept-batcher.ts';
 import { quotaExceededError } from '../usage/quota-exceeded-error.ts';
@@ -175,31 +175,28 @@ export function createNotificationIngester({
     return spam.verifyTurnstile({ secret, token: request.input.turnstileToken ?? null, remoteIp: request.remoteIp });
   }
 
-  /** The verdict from the request alone, and what the worker needs to finish it. A test is never judged. */
-  async function spamOf(flow: RememberedFlow, request: IngestRequest, now: Date) {
+  /** The verdict from the request alone, with what the worker needs to finish it; null for a test, never judged. */
+  async function spamOf(flow: RememberedFlow, request: IngestRequest, now: Date): Promise<AcceptItem['spam']> {
     const { input } = request;
-    if (!spam || input.test) return { verdict: null, item: null };
+    if (!spam || input.test) return null;
     const data = input.data ?? null;
     const fillTime = spam.fillTimeTokens.judge(input.fillToken ?? null, {
       flowId: input.flowId,
       now,
       expected: request.fromBrowser,
     });
-    const verdict: SpamVerdict = requestVerdictOf({
+    const verdict = requestVerdictOf({
       data,
       honeypotFilled: request.honeypotFilled,
       fillTime: fillTime.verdict,
       captcha: await captchaOf(flow, request),
     });
     return {
-      verdict,
-      item: {
-        isSpam: verdict.isSpam,
-        reasons: verdict.reasons,
-        messageFingerprint: messageFingerprint(data),
-        senderFingerprint: senderFingerprint(data),
-        fillToken: fillTime.nonce,
-      },
+      isSpam: verdict.isSpam,
+      reasons: verdict.reasons,
+      messageFingerprint: messageFingerprint(data),
+      senderFingerprint: senderFingerprint(data),
+      fillToken: fillTime.nonce,
     };
   }
 
@@ -216,7 +213,7 @@ export function createNotificationIngester({
       const messageTemplate = input.message ?? flow.message;
       const isTest = input.test ?? false;
       // Spam is stored, but rings and counts nowhere.
-      const { verdict, item: spamItem } = await spamOf(flow, request, now);
+      const spamItem = await spamOf(flow, request, now);
       let accepted: AcceptOutcome;
       try {
         accepted = await batcher.accept({
@@ -246,7 +243,7 @@ export function createNotificationIngester({
           shortenedFields,
           unusedFields: unusedDataFields([titleTemplate, messageTemplate], data),
           idempotencyKey,
-          ...responseTimerOf(flow, { isTimed: !isTest && !verdict?.isSpam, now }),
+          ...responseTimerOf(flow, { isTimed: !isTest && !spamItem?.isSpam, now }),
           spam: spamItem,
         });
       } catch (error) {
