@@ -379,6 +379,11 @@ DECLARE
   v_quarantined integer;
   v_flooded_flows uuid[];
   v_released uuid[];
+  v_quarantine_ids uuid[] := '{}';
+  v_quarantine_reasons jsonb[];
+  v_quarantine_flooded boolean[];
+  v_quarantine_locks bigint[];
+  v_quarantined_entities uuid[] := '{}';
 BEGIN
   WITH taken AS (
     DELETE FROM job_outbox
@@ -460,16 +465,31 @@ BEGIN
                                                                'points', (p_spam ->> 'floodPoints')::integer))
                      ELSE '[]' END AS added
         FROM judged j
-    ), quarantined AS (
+    )
+    SELECT coalesce(array_agg(s.id ORDER BY s.id), '{}'), coalesce(array_agg(s.added ORDER BY s.id), '{}'),
+           coalesce(array_agg(s.flooded ORDER BY s.id), '{}'),
+           coalesce(array_agg(DISTINCT hashtextextended(s.entity_id::text, 0)), '{}')
+      INTO v_quarantine_ids, v_quarantine_reasons, v_quarantine_flooded, v_quarantine_locks
+      FROM signals s
+     WHERE jsonb_array_length(s.added) > 0
+       AND least(s.content_points, (p_spam ->> 'contentCap')::integer) + (s.points - s.content_points)
+           + (SELECT sum((a ->> 'points')::integer) FROM jsonb_array_elements(s.added) a)
+           >= (p_spam ->> 'threshold')::integer;
+  END IF;
+
+  IF cardinality(v_quarantine_ids) > 0 THEN
+    -- Quarantining writes the lead (and its stats) and then its plan count, while ingestion takes
+    -- the plan count and then writes leads: without each entity's lock first, the two deadlock.
+    -- Taken in the ingestion's order (the lock keys ascending), and only when there is spam.
+    PERFORM pg_advisory_xact_lock(locks.lock_key)
+       FROM (SELECT lock_key FROM unnest(v_quarantine_locks) AS lock_key ORDER BY lock_key) locks;
+    WITH quarantined AS (
       UPDATE notifications n
          SET lead_status = 'spam', response_started_at = NULL, response_target_seconds = NULL,
-             spam_reasons = n.spam_reasons || s.added
-        FROM signals s
-       WHERE n.id = s.id AND jsonb_array_length(s.added) > 0
-         AND least(s.content_points, (p_spam ->> 'contentCap')::integer) + (s.points - s.content_points)
-             + (SELECT sum((a ->> 'points')::integer) FROM jsonb_array_elements(s.added) a)
-             >= (p_spam ->> 'threshold')::integer
-      RETURNING n.id, n.entity_id, n.flow_id, s.is_held, s.flooded
+             spam_reasons = n.spam_reasons || q.added
+        FROM unnest(v_quarantine_ids, v_quarantine_reasons, v_quarantine_flooded) AS q (id, added, flooded)
+       WHERE n.id = q.id AND n.lead_status = 'open'
+      RETURNING n.id, n.entity_id, n.flow_id, n.is_held, q.flooded
     ), flood_alerts AS (
       -- A flood's quarantine is news to the owner once a day: what it held waits under Spam.
       INSERT INTO entity_alerts (entity_id, period_start, kind)
@@ -491,8 +511,9 @@ BEGIN
     )
     -- Consoles that already show the lead hear that it moved to Spam.
     SELECT count(pg_notify('leadbell_lead_events', q.entity_id || ' ' || q.id)),
-           coalesce(array_agg(DISTINCT q.flow_id) FILTER (WHERE q.flooded), '{}')
-      INTO v_quarantined, v_flooded_flows
+           coalesce(array_agg(DISTINCT q.flow_id) FILTER (WHERE q.flooded), '{}'),
+           coalesce(array_agg(DISTINCT q.entity_id), '{}')
+      INTO v_quarantined, v_flooded_flows, v_quarantined_entities
       FROM quarantined q;
 
     -- A flood is told only once it passes the minute's limit: its leads before that rang, and
@@ -544,6 +565,7 @@ BEGIN
           FROM leadbell_intake_usage(v_intakes, 'plans') r
           JOIN entity_usage u ON u.entity_id = r.entity_id AND u.period_start = r.period_start
           JOIN notifications n ON n.entity_id = r.entity_id AND n.is_held AND n.lead_status = 'open'
+         WHERE r.entity_id = ANY (v_quarantined_entities)
       ), released AS (
         UPDATE notifications n SET is_held = false
           FROM releasable r
@@ -561,7 +583,9 @@ BEGIN
         INTO v_jobs
         FROM leadbell_queue_deliveries(v_released) q;
     END IF;
+  END IF;
 
+  IF cardinality(v_ids) > 0 THEN
     INSERT INTO spam_fingerprints (fingerprint, entity_id, sender, seen_at)
     SELECT DISTINCT ON (n.message_fingerprint, n.entity_id) n.message_fingerprint, n.entity_id, n.sender_fingerprint,
            n.created_at

@@ -20,9 +20,14 @@ type LockedLead = {
   response_target_seconds: number;
 };
 
-/** The lead under its row lock, with its flow's response target; 404 when it is not the entity's. */
+/**
+ * The lead under its row lock, with its flow's response target; 404 when it is not the entity's.
+ * The entity's lock comes first: a lead's status and its plan count change together here, and
+ * ingestion takes that lock before it counts and writes leads, so the two never deadlock.
+ */
 async function lockLead(tx: Database, { id, entityId }: LeadRef): Promise<LockedLead> {
   if (!isUuid(id)) throw new AppError('not_found', 'Lead not found.');
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${entityId}::uuid::text, 0))`);
   const { rows } = await tx.execute<LockedLead>(sql`
     select n.lead_status, n.is_test, n.is_held, n.created_at, n.message_fingerprint, n.sender_fingerprint,
            f.response_target_minutes * 60 as response_target_seconds
