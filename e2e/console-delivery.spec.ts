@@ -52,7 +52,7 @@ test.describe('console delivery', () => {
     await expect(usagePanel(page).getByRole('progressbar')).toHaveAttribute('aria-valuetext', '3 of 1,000');
   });
 
-  test('usage › Starter stops at 20: the panel says so and leads to the plan section', async ({
+  test('usage › Starter holds leads past 20: the panel says so and leads to the plan section', async ({
     page,
     product,
     context,
@@ -62,7 +62,7 @@ test.describe('console delivery', () => {
     for (let index = 1; index <= 20; index += 1) {
       expect(await notify(product, owner.apiKey, { flowId, data: { name: `Lead ${index}` } })).toBe(202);
     }
-    expect(await notify(product, owner.apiKey, { flowId, data: { name: 'One too many' } })).toBe(402);
+    expect(await notify(product, owner.apiKey, { flowId, data: { name: 'One too many' } })).toBe(202);
     await signInBrowser(context, product, owner);
 
     await page.goto('/flows');
@@ -70,7 +70,7 @@ test.describe('console delivery', () => {
     await expect(panel.getByRole('progressbar')).toHaveAttribute('aria-valuetext', '20 of 20');
     const alert = panel.getByRole('alert');
     await expect(alert).toContainText('Monthly limit reached.');
-    await expect(alert).toContainText(/new ones are refused until \d{2}-\d{2}-\d{4}\./);
+    await expect(alert).toContainText(/new leads are kept but ring nobody until \d{2}-\d{2}-\d{4}\./);
     await alert.getByRole('link', { name: 'Upgrade' }).click();
     await expect(page).toHaveURL(/\/account#plan$/);
     await expect(page.locator('#plan')).toBeFocused();
@@ -313,7 +313,7 @@ test.describe('console delivery', () => {
       display: string;
       icons: { src: string; sizes: string; purpose: string }[];
     };
-    expect(manifest).toMatchObject({ name: 'Leadbell', start_url: '/flows', display: 'standalone' });
+    expect(manifest).toMatchObject({ name: 'Leadbell', start_url: '/leads', display: 'standalone' });
     expect(manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose}`)).toEqual([
       '192x192 any',
       '512x512 any',

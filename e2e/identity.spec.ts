@@ -215,7 +215,7 @@ test.describe('identity', () => {
     await expect(page.getByRole('alert')).toContainText('Incorrect email or password. Please try again.');
 
     await signInWith(page, owner.email, NEW_PASSWORD);
-    await expect(page).toHaveURL(/\/flows$/, { timeout: 15_000 });
+    await expect(page).toHaveURL(/\/leads$/, { timeout: 15_000 });
   });
 
   test('account › change password: wrong current password, mismatch, then success ends other sessions', async ({
@@ -274,7 +274,8 @@ test.describe('identity', () => {
     await expect(page.getByRole('heading', { name: 'API Keys' })).toBeVisible();
 
     await page.goto('/sign-in');
-    await expect(page).toHaveURL(/\/flows$/);
+    await expect(page).toHaveURL(/\/leads$/);
+    await expect(page.getByRole('button', { name: 'Open', pressed: true })).toBeVisible();
   });
 
   test('route guard › verify pages without navigation state send the visitor on', async ({ page }, testInfo) => {

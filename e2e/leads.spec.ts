@@ -100,8 +100,9 @@ test.describe('leads', () => {
     const boContext = await newMemberContext(browser, testInfo, product, bo);
     try {
       const boPage = await boContext.newPage();
-      await page.goto('/leads');
-      await boPage.goto('/leads');
+      // All leads, so the claimed and done lead stays in view (the inbox opens on Open).
+      await page.goto('/leads?filter=all');
+      await boPage.goto('/leads?filter=all');
       // Leads is the first place in the console's navigation.
       const isPhone = testInfo.project.name === 'phone';
       if (isPhone) await page.getByRole('button', { name: 'Open menu' }).click();
@@ -141,7 +142,7 @@ test.describe('leads', () => {
       await annRow.getByRole('button', { name: /^just now, received / }).click();
       await expect(page.getByRole('dialog')).toContainText(/^Received \w{3}, .*\d{1,2}:\d{2}.* (GMT|UTC)/);
       await page.keyboard.press('Escape');
-      await expect(page).toHaveURL(/\/leads$/);
+      await expect(page).toHaveURL(/\/leads\?filter=all$/);
       const leadId = await latestLeadId(product, ann);
 
       // Bo's card, opened before Ann claims, does not hear the stream: his tap races hers and loses.

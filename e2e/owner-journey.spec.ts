@@ -61,7 +61,7 @@ test('an owner signs up, onboards, creates a flow, and a website notification sh
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign In' }).click();
-    await expect(page).toHaveURL(/\/flows$/, { timeout: 15_000 });
+    await expect(page).toHaveURL(/\/leads$/, { timeout: 15_000 });
   });
 
   let apiKey = '';

@@ -100,8 +100,12 @@ test('team › an admin invites by email; the member signs up from the link, get
       const code = await product.smtp.waitForCode(memberEmail, { after: mailsBefore });
       await member.getByLabel('Verification Code').fill(code);
       await member.getByRole('button', { name: 'Verify' }).click();
-      await expect(member).toHaveURL(/\/flows$/);
+      await expect(member).toHaveURL(/\/leads$/);
       await expect(member.getByText('Welcome to Acme Homes!')).toBeVisible();
+      await expect(member.getByRole('heading', { name: 'Leads', level: 1 })).toBeVisible();
+      // A member is never asked to do what only an admin may.
+      await expect(member.getByRole('link', { name: 'Connect your website' })).toHaveCount(0);
+      await member.goto('/flows');
       await expect(member.getByRole('link', { name: 'Notifications of Contact form' })).toBeVisible();
       // Admin-only actions are not offered to a member.
       await expect(member.getByRole('link', { name: 'Add New' })).toHaveCount(0);

@@ -21,7 +21,6 @@ export const LEADBELL_ERROR_CODES = [
   'invalid_code',
   'code_expired',
   'too_many_attempts',
-  'quota_exceeded',
   'payload_too_large',
   'origin_not_allowed',
   'push_service_not_allowed',

@@ -19,6 +19,7 @@ const accepted = (overrides: Record<string, unknown> = {}): ScriptedAnswer => ({
     flowId: FLOW_ID,
     createdAt: '2026-11-22T09:30:00.000Z',
     status: 'accepted',
+    held: false,
     test: false,
     unusedFields: ['phone'],
     ...overrides,
@@ -84,6 +85,7 @@ describe('Leadbell.notify', () => {
       flowId: FLOW_ID,
       createdAt: '2026-11-22T09:30:00.000Z',
       status: 'accepted',
+      held: false,
       test: false,
       unusedFields: ['phone'],
     });
@@ -101,7 +103,9 @@ describe('Leadbell.notify', () => {
   });
 
   it('sends title, message, url and test, and nothing the caller added beside them', async () => {
-    const { baseUrl, requests } = await serve(accepted({ test: true, status: 'held' }));
+    const { baseUrl, requests } = await serve(
+      accepted({ test: true, status: 'held', held: true, warning: 'Over the plan’s monthly limit.' }),
+    );
     const input = {
       flowId: FLOW_ID,
       title: 'Call back {{name}}',
@@ -112,7 +116,7 @@ describe('Leadbell.notify', () => {
     };
     const result = await client(baseUrl).notify(input);
 
-    expect(result).toMatchObject({ test: true, status: 'held' });
+    expect(result).toMatchObject({ test: true, status: 'held', held: true, warning: 'Over the plan’s monthly limit.' });
     expect(JSON.parse(requests[0]!.body)).toEqual({
       flowId: FLOW_ID,
       title: 'Call back {{name}}',
@@ -147,7 +151,7 @@ describe('Leadbell.notify', () => {
     expect(requests[0]!.url).toBe('/leadbell/v1/notify');
   });
 
-  it('tolerates an older server that omits test and unusedFields, and a status it does not know', async () => {
+  it('tolerates an older server that omits held, test and unusedFields, and a status it does not know', async () => {
     const { baseUrl } = await serve({
       status: 202,
       body: { id: 'n1', flowId: FLOW_ID, createdAt: '2026-11-22T09:30:00.000Z', status: 'queued', later: 1 },
@@ -158,6 +162,7 @@ describe('Leadbell.notify', () => {
       flowId: FLOW_ID,
       createdAt: '2026-11-22T09:30:00.000Z',
       status: 'queued',
+      held: false,
       test: true,
       unusedFields: [],
     });
@@ -283,7 +288,7 @@ describe('Leadbell.notify', () => {
 
   it.each([
     [401, 'invalid_api_key'],
-    [402, 'quota_exceeded'],
+    [402, 'seat_limit_reached'],
     [403, 'origin_not_allowed'],
     [404, 'not_found'],
     [413, 'payload_too_large'],

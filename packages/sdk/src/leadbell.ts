@@ -59,6 +59,10 @@ export type NotifyResult = {
   flowId: string;
   createdAt: string;
   status: NotifyStatus;
+  /** Past the business's plan limit: stored, but delivered only once it chooses a larger plan. */
+  held: boolean;
+  /** Only when held: why it was not delivered, to log. */
+  warning?: string;
   test: boolean;
   /** `data` fields no placeholder of the templates used (often a spelling difference). */
   unusedFields: string[];
@@ -165,6 +169,8 @@ function notifyResultOf(response: Response, text: string, input: NotifyInput, at
       createdAt: body.createdAt,
       status: body.status,
       // A server older than these fields omits them.
+      held: typeof body.held === 'boolean' ? body.held : body.status === 'held',
+      ...(typeof body.warning === 'string' ? { warning: body.warning } : {}),
       test: typeof body.test === 'boolean' ? body.test : input.test === true,
       unusedFields: Array.isArray(body.unusedFields)
         ? body.unusedFields.filter((field): field is string => typeof field === 'string')

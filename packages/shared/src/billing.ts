@@ -58,8 +58,6 @@ export function planInForce(state: PlanState, now: Date): PlanState {
   return state;
 }
 
-/** Form leads kept past Starter's limit in a billing month; past it, the visitor is told it could not be sent. */
-export const HELD_LEADS_PER_MONTH = 100;
 /** Test notifications an entity may send in a billing month; they are never billed. */
 export const TEST_NOTIFICATIONS_PER_MONTH = 100;
 /** Admins are emailed once a month when the count reaches these shares of the included volume. */

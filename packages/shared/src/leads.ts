@@ -118,6 +118,13 @@ export const LeadSchema = NotificationSchema.extend({
   isSeen: z.boolean(),
   /** Why it is quarantined; null unless its status is `spam`. */
   spamReasons: z.array(z.enum(SPAM_REASON_CODES)).nullable(),
+  /**
+   * It arrived while the business was closed: when the business opens and its response timer
+   * starts (null when it arrived open, or the schedule never opens).
+   */
+  ringsAt: z.string().nullable(),
+  /** When the flow's response target passes: the team is rung again then (null: a test, held, spam). */
+  respondBy: z.string().nullable(),
 }).extend(LeadStateSchema.omit({ id: true }).shape);
 export type Lead = z.infer<typeof LeadSchema>;
 

@@ -108,17 +108,25 @@ export const FillTokenSchema = z.object({ token: z.string() });
 export type FillToken = z.infer<typeof FillTokenSchema>;
 
 /**
- * `accepted`: stored and on its way to the owner. `held`: a form's lead over Starter's monthly
- * limit, stored but not delivered until the owner chooses a larger plan (JSON callers get 402
- * instead).
+ * `accepted`: stored and on its way to the owner. `held`: over Starter's monthly limit, from any
+ * source, stored but not delivered until the owner chooses a larger plan (decision 041): no lead
+ * is refused for a limit.
  */
 export const NOTIFY_STATUSES = ['accepted', 'held'] as const;
+
+/** What a caller reads beside `held: true`. */
+export const HELD_WARNING =
+  "Over the plan's monthly limit: the notification is stored but not delivered until the business chooses a larger plan.";
 
 export const NotifyResponseSchema = z.object({
   id: z.string(),
   flowId: z.string(),
   createdAt: z.string(),
   status: z.enum(NOTIFY_STATUSES),
+  /** The same as `status: "held"`, for a caller that checks one flag. */
+  held: z.boolean(),
+  /** Only when held: why it was not delivered, in words to log or show. */
+  warning: z.string().optional(),
   test: z.boolean(),
   /** Data fields that no placeholder of the templates used (matched as placeholders match: any case). */
   unusedFields: z.array(z.string()),

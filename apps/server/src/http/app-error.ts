@@ -16,7 +16,6 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   code_expired: 400,
   too_many_attempts: 429,
   rate_limited: 429,
-  quota_exceeded: 402,
   payload_too_large: 413,
   origin_not_allowed: 403,
   push_service_not_allowed: 400,

@@ -26,7 +26,7 @@ export function createMetrics(): Metrics {
     }),
     notificationsRejected: new Counter({
       name: 'leadbell_notifications_rejected_total',
-      help: 'Ingestion calls refused, by the error code answered (validation_error, rate_limited, quota_exceeded, …).',
+      help: 'Ingestion calls refused, by the error code answered (validation_error, rate_limited, not_found, …).',
       labelNames: ['reason'],
       registers: [registry],
     }),

@@ -7,7 +7,7 @@ import { ApiErrorBodySchema } from '@leadbell/shared/error-codes';
 export const ERROR_DESCRIPTIONS = {
   400: 'Invalid input: `validation_error`, with a message per field in `details.fields`.',
   401: 'Not signed in, or no valid credentials: `unauthorized`.',
-  402: 'The plan does not allow it: `quota_exceeded`.',
+  402: 'The plan does not allow it: `seat_limit_reached`.',
   403: 'Not allowed: `forbidden` (admins only, for a member).',
   404: 'Not found for the caller: `not_found` (another account’s ids answer 404 too).',
   409: 'Conflicts with the current state.',

@@ -45,7 +45,9 @@ async function postWithUnknownKey(server: ServerProcess, lineOf: RegExp): Promis
   return lines();
 }
 
-describe('request log', () => {
+// Each test starts a server process of its own: on a machine busy with other suites that alone
+// has taken 20 s, so these get twice the usual time.
+describe('request log', { timeout: 60_000 }, () => {
   it('as JSON: one object per request with method, path, status, reason and time', async () => {
     const server = await serverLogging('json');
     const [line] = await postWithUnknownKey(server, /"path":"\/v1\/notify"/);

@@ -32,7 +32,7 @@ describe('signInPathFor', () => {
   });
 
   it('leaves the home path implicit', () => {
-    expect(signInPathFor('/flows')).toBe('/sign-in');
+    expect(signInPathFor('/leads')).toBe('/sign-in');
   });
 });
 
@@ -47,8 +47,8 @@ describe('resolveRedirect', () => {
     );
   });
 
-  it('route guard › signed-in visitor of sign in goes to flows', () => {
-    expect(resolveRedirect({ access: 'guest', session: admin('complete'), location: '/sign-in' })).toBe('/flows');
+  it('route guard › signed-in visitor of sign in goes to the leads', () => {
+    expect(resolveRedirect({ access: 'guest', session: admin('complete'), location: '/sign-in' })).toBe('/leads');
   });
 
   it('route guard › signed-in visitor of sign in goes to the remembered path', () => {
@@ -57,7 +57,7 @@ describe('resolveRedirect', () => {
     ).toBe('/api');
   });
 
-  it('route guard › an unsafe remembered path falls back to flows', () => {
+  it('route guard › an unsafe remembered path falls back to the leads', () => {
     expect(
       resolveRedirect({
         access: 'guest',
@@ -65,7 +65,7 @@ describe('resolveRedirect', () => {
         location: '/sign-in',
         redirectTo: 'https://evil.example',
       }),
-    ).toBe('/flows');
+    ).toBe('/leads');
   });
 
   it('route guard › anonymous visitor of sign in stays', () => {
@@ -83,7 +83,7 @@ describe('resolveRedirect', () => {
     ).toBeNull();
   });
 
-  it('route guard › complete user visiting onboarding goes to flows', () => {
+  it('route guard › complete user visiting onboarding goes to flows (where onboarding ends)', () => {
     expect(
       resolveRedirect({ access: 'onboarding-entity', session: admin('complete'), location: '/onboarding/entity' }),
     ).toBe('/flows');

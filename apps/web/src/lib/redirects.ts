@@ -24,7 +24,10 @@ type RedirectInput = {
   adminOnly?: boolean;
 };
 
-export const HOME_PATH = '/flows';
+/** Where a person lands: the leads waiting for an answer (decision 042). */
+export const HOME_PATH = '/leads';
+/** Where onboarding ends (the specification's rule): the flows and the first-day checklist. */
+export const ONBOARDED_PATH = '/flows';
 export const SIGN_IN_PATH = '/sign-in';
 export const UNAUTHORIZED_PATH = '/unauthorized';
 
@@ -80,7 +83,7 @@ export function resolveRedirect({
 
   // Onboarding creates the entity, which only an admin may do (spec section 6).
   if (session.role !== 'admin') return UNAUTHORIZED_PATH;
-  if (step === 'complete') return HOME_PATH;
+  if (step === 'complete') return ONBOARDED_PATH;
   const wanted = access === 'onboarding-entity' ? 'entity' : 'plan';
   return step === wanted ? null : ONBOARDING_PATHS[step];
 }

@@ -65,8 +65,8 @@ $$;
 -- The caller renders each title and message in TypeScript from its remembered key, flow and plan,
 -- and passes what it rendered from: when any of it changed since, the item is 'stale' and the
 -- caller reads them afresh and tries again.
--- Outcomes: accepted, held (a form's lead past the limit, stored, not delivered), replay, stale,
--- quota_exceeded, test_limit. Everything accepted is listed in one intake job, from which the
+-- Outcomes: accepted, held (a lead past the plan's limit, stored, not delivered), replay, stale,
+-- test_limit. Everything accepted is listed in one intake job, from which the
 -- worker derives the rest (leadbell_take_outbox).
 CREATE OR REPLACE FUNCTION leadbell_accept_notifications(p_items leadbell_batch_item[])
 RETURNS TABLE (item integer, outcome text, response jsonb)
@@ -173,16 +173,10 @@ BEGIN
         v_status := 'accepted';
         v_counted_items := v_counted_items || v.item;
       ELSE
-        -- Past the limit the usage row exists: a form's lead is held while the month's allowance lasts.
-        IF v.hold_over_limit THEN
-          UPDATE entity_usage usage SET held_count = usage.held_count + 1
-           WHERE usage.entity_id = v.entity_id AND usage.period_start = v.period_start
-             AND usage.held_count < v.held_limit;
-        END IF;
-        IF NOT v.hold_over_limit OR NOT FOUND THEN
-          v_settled := v_settled || jsonb_build_object(v.item::text, jsonb_build_array('quota_exceeded', NULL));
-          CONTINUE;
-        END IF;
+        -- Past the limit the usage row exists: the lead is held, from every source (decision 041),
+        -- so no lead is ever lost to a limit.
+        UPDATE entity_usage usage SET held_count = usage.held_count + 1
+         WHERE usage.entity_id = v.entity_id AND usage.period_start = v.period_start;
         v_status := 'held';
         v_held_items := v_held_items || v.item;
         INSERT INTO entity_alerts (entity_id, period_start, kind)
@@ -572,7 +566,8 @@ BEGIN
          WHERE n.id = r.id AND r.position <= r.free
         RETURNING n.id, n.is_after_hours, r.entity_id, r.period_start
       ), counted AS (
-        UPDATE entity_usage u SET notification_count = u.notification_count + c.leads
+        UPDATE entity_usage u SET notification_count = u.notification_count + c.leads,
+                                  held_count = greatest(u.held_count - c.leads, 0)
           FROM (SELECT r.entity_id, r.period_start, count(*) AS leads FROM released r GROUP BY 1, 2) c
          WHERE u.entity_id = c.entity_id AND u.period_start = c.period_start
       )

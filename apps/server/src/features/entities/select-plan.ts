@@ -9,6 +9,7 @@ import { AppError } from '../../http/app-error.ts';
 import { isUuid } from '../../http/ids.ts';
 import type { ApiKeyCipher } from '../api-keys/api-key-cipher.ts';
 import { issueFirstApiKey } from '../api-keys/issue-api-key.ts';
+import { lockEntityLeads } from '../notifications/entity-leads-lock.ts';
 import { releaseHeldLeads } from '../notifications/release-held-leads.ts';
 import { billingStateOf } from '../usage/billing-state.ts';
 import { requireSeatsForPlan } from '../team/seats.ts';
@@ -50,6 +51,8 @@ export async function selectPlan(
   if (!user.entityId || !isUuid(entityId)) throw new AppError('not_found', 'Entity not found.');
   if (user.role !== 'admin') throw new AppError('forbidden', 'Only an admin can change the plan.');
   return db.transaction(async (tx) => {
+    // Before the entity's row: ingestion, which holds this lock, checks that row's key.
+    await lockEntityLeads(tx, entityId);
     const [current] = await tx
       .select()
       .from(entities)
@@ -63,7 +66,8 @@ export async function selectPlan(
       .where(eq(entities.id, current.id))
       .returning();
     await issueFirstApiKey(tx, cipher, row!.id);
-    if (current.plan && isLargerPlan(plan, billingStateOf(current, now).plan)) await releaseHeldLeads(tx, row!.id);
+    if (current.plan && isLargerPlan(plan, billingStateOf(current, now).plan))
+      await releaseHeldLeads(tx, row!.id, billingStateOf(row!, now).period.start);
     return toEntity(row!, now);
   });
 }

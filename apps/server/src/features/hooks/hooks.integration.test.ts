@@ -128,7 +128,7 @@ describe('hooks › a webhook address per flow', () => {
     expect(keys.body.data).toHaveLength(1);
   });
 
-  it('Starter’s limit answers 402, as /v1/notify does for JSON', async () => {
+  it('past Starter’s limit the lead is held, as /v1/notify’s are: 202, stored, delivered after an upgrade', async () => {
     const owner = await onboardedOwner(app, { plan: 'starter' });
     const flowId = await createFlow(owner.client);
     const url = await hookOf(owner, flowId);
@@ -138,7 +138,11 @@ describe('hooks › a webhook address per flow', () => {
       usage.body.periodStart,
     ]);
     const response = await post(url, { name: 'Over' });
-    expect(response.status).toBe(402);
+    expect(response.status).toBe(202);
+    const answer = (await response.json()) as { id: string };
+    expect(answer).toMatchObject({ status: 'held', held: true, warning: expect.any(String) });
+    const stored = await owner.client.get(`/v1/flows/${flowId}/notifications`);
+    expect(stored.body.Notifications).toMatchObject([{ id: answer.id, isHeld: true }]);
   });
 
   it('another entity’s flow answers 404 on its address routes; without a session 401', async () => {

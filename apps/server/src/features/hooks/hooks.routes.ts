@@ -51,10 +51,12 @@ const HOOK_SCHEMA = {
     },
   },
   response: {
-    202: jsonResponse(NotifyResponseSchema, 'Stored and on its way to the owner.'),
+    202: jsonResponse(
+      NotifyResponseSchema,
+      'Stored and on its way to the owner; past the Starter plan’s monthly volume, stored and held (`"held": true`) until a larger plan.',
+    ),
     ...errorResponses({
       401: 'Unknown or turned-off address: `invalid_api_key`.',
-      402: 'The Starter plan’s notifications for this billing month are used up: `quota_exceeded`.',
       413: 'The body is over 64 kB: `payload_too_large`.',
       415: true,
       429: 'Over the address’s rate: `rate_limited`; retry after `Retry-After` seconds.',

@@ -220,6 +220,11 @@ describe('escalation › business hours and quiet hours', () => {
       [lead.id],
     );
     expect(rows[0]).toEqual({ is_after_hours: true, response_started_at: new Date('2026-11-25T09:00:00Z') });
+    // The inbox says when it rings, and when its response target passes (the flow's 5 minutes).
+    expect((await admin.client.get(`/v1/leads/${lead.id}`)).body).toMatchObject({
+      ringsAt: '2026-11-25T09:00:00.000Z',
+      respondBy: '2026-11-25T09:05:00.000Z',
+    });
     await sleep(1500);
     expect(stub.messagesFor(devices[0]!)).toHaveLength(1);
 

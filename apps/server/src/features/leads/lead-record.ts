@@ -59,6 +59,9 @@ export function selectLeads(db: Database, viewerId: string, where: SQL | undefin
       ...stateColumns,
       flowName: flows.name,
       spamReasons: notifications.spamReasons,
+      isAfterHours: notifications.isAfterHours,
+      responseStartedAt: notifications.responseStartedAt,
+      responseTargetSeconds: notifications.responseTargetSeconds,
       isSeen: sql<boolean>`exists (select from lead_events seen
         where seen.notification_id = ${notifications.id} and seen.user_id = ${viewerId} and seen.kind = 'seen')`,
     })
@@ -79,6 +82,11 @@ export function toLead(row: LeadRow, delivery: DeliverySummary): Lead {
     isSeen: row.isSeen,
     // Every judged lead keeps its signals; they are reasons only for one that is spam.
     spamReasons: row.leadStatus === 'spam' ? (row.spamReasons ?? []).map((reason) => reason.code) : null,
+    ringsAt: row.isAfterHours ? (row.responseStartedAt?.toISOString() ?? null) : null,
+    respondBy:
+      row.responseStartedAt && row.responseTargetSeconds !== null && !row.isHeld
+        ? new Date(row.responseStartedAt.getTime() + row.responseTargetSeconds * 1000).toISOString()
+        : null,
     ...state,
   };
 }

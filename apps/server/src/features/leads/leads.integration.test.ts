@@ -47,6 +47,12 @@ describe('leads › the inbox', () => {
     await expect.poll(() => ids('?q=50%25')).toEqual([cy]);
     expect(await ids('?q=saturday&filter=done')).toEqual([bo]);
 
+    // An open lead's response target (the flow's 5 minutes) is when the team is rung again; its
+    // timer starts as it is accepted, within the millisecond of its stored time.
+    const [open] = (await admin.client.get('/v1/leads?filter=open')).body.data;
+    expect(Math.round((Date.parse(open.respondBy) - Date.parse(open.createdAt)) / 1000)).toBe(5 * 60);
+    expect(open.ringsAt).toBeNull();
+
     const [first] = (await admin.client.get('/v1/leads?filter=all')).body.data;
     expect(first).toMatchObject({ id: cy, flowName: 'Contact form', status: 'open', claimedBy: null, isSeen: false });
     const claimed = (await admin.client.get('/v1/leads')).body.data.find((row: { id: string }) => row.id === ann);

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { NotificationSource, NotifyResponse } from '@leadbell/shared/notifications';
+import { HELD_WARNING, type NotificationSource, type NotifyResponse } from '@leadbell/shared/notifications';
 import type { SpamReason } from '../spam/spam-score.ts';
 import { allowedRate, refusedRate, type NotifyRate, type RateDecision, type RateRefusal } from './notify-rate.ts';
 
@@ -20,9 +20,6 @@ export type AcceptItem = {
   includedNotifications: number;
   isTest: boolean;
   testLimit: number;
-  /** A form's lead: held (stored, not delivered) past the limit, up to `heldLimit` a month. */
-  holdOverLimit: boolean;
-  heldLimit: number;
   title: string;
   message: string;
   url: string | null;
@@ -54,14 +51,15 @@ export type AcceptItem = {
 export type AcceptOutcome =
   | { outcome: 'accepted' | 'held'; response: NotifyResponse; rate: RateDecision }
   | { outcome: 'replay'; response: NotifyResponse; rate: RateDecision }
-  | { outcome: 'quota_exceeded' | 'test_limit'; rate: RateDecision }
+  | { outcome: 'test_limit'; rate: RateDecision }
   | { outcome: 'rate_limited'; rate: RateRefusal }
   | { outcome: 'stale' };
 
 type OutcomeRow = {
   item: number;
   outcome: AcceptOutcome['outcome'];
-  response: NotifyResponse;
+  /** As stored for replays: without the flag and words a held answer adds (answerOf). */
+  response: Omit<NotifyResponse, 'held' | 'warning'>;
   rate_tokens: number | null;
 };
 
@@ -94,8 +92,6 @@ function toRecord(item: AcceptItem, index: number) {
     included_notifications: item.includedNotifications,
     is_test: item.isTest,
     test_limit: item.testLimit,
-    hold_over_limit: item.holdOverLimit,
-    held_limit: item.heldLimit,
     title: item.title,
     message: item.message,
     url: item.url,
@@ -116,13 +112,17 @@ function toRecord(item: AcceptItem, index: number) {
   };
 }
 
+function answerOf(stored: OutcomeRow['response']): NotifyResponse {
+  return stored.status === 'held' ? { ...stored, held: true, warning: HELD_WARNING } : { ...stored, held: false };
+}
+
 function outcomeOf(row: OutcomeRow, rate: NotifyRate): AcceptOutcome {
   if (row.outcome === 'stale' || row.rate_tokens === null) return { outcome: 'stale' };
   if (row.outcome === 'rate_limited') return { outcome: row.outcome, rate: refusedRate(rate, row.rate_tokens) };
   const decision = allowedRate(rate, row.rate_tokens);
   if (row.outcome === 'accepted' || row.outcome === 'held')
-    return { outcome: row.outcome, response: row.response, rate: decision };
-  if (row.outcome === 'replay') return { outcome: 'replay', response: row.response, rate: decision };
+    return { outcome: row.outcome, response: answerOf(row.response), rate: decision };
+  if (row.outcome === 'replay') return { outcome: 'replay', response: answerOf(row.response), rate: decision };
   return { outcome: row.outcome, rate: decision };
 }
 

@@ -49,16 +49,19 @@ describe('ingestion › concurrent requests', () => {
     }
   });
 
-  it('Starter at 15 of 20 with 10 requests at once: exactly 5 are accepted, the others answer 402 and store nothing', async () => {
+  it('Starter at 15 of 20 with 10 requests at once: exactly 5 are delivered, the other 5 stored and held', async () => {
     const site = await siteOf('starter');
     for (let index = 0; index < 15; index += 1) expect((await site.notify()).status).toBe(202);
     const answers = await Promise.all(Array.from({ length: 10 }, () => site.notify()));
-    expect(answers.filter((answer) => answer.status === 202)).toHaveLength(5);
-    expect(answers.filter((answer) => answer.status === 402).map((answer) => answer.body.error.code)).toEqual(
-      Array(5).fill('quota_exceeded'),
-    );
-    expect(await storedIdsOf(site.owner.client, site.flowId)).toHaveLength(20);
-    expect((await site.owner.client.get('/v1/usage')).body).toMatchObject({ count: 20, isLimitReached: true });
+    expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(202));
+    expect(answers.filter((answer) => answer.body.held === false)).toHaveLength(5);
+    expect(answers.filter((answer) => answer.body.held === true)).toHaveLength(5);
+    expect(await storedIdsOf(site.owner.client, site.flowId)).toHaveLength(25);
+    expect((await site.owner.client.get('/v1/usage')).body).toMatchObject({
+      count: 20,
+      heldCount: 5,
+      isLimitReached: true,
+    });
   });
 
   it('an idempotent retry of an accepted notification is replayed even once the plan is used up', async () => {
@@ -69,7 +72,7 @@ describe('ingestion › concurrent requests', () => {
     expect(retry.status).toBe(202);
     expect(retry.headers.get('idempotent-replayed')).toBe('true');
     expect(retry.body).toEqual(first.body);
-    expect((await site.notify()).status).toBe(402);
+    expect((await site.notify()).body).toMatchObject({ held: true });
   });
 });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HELD_LEADS_PER_MONTH, TEST_NOTIFICATIONS_PER_MONTH } from '@leadbell/shared/billing';
+import { TEST_NOTIFICATIONS_PER_MONTH } from '@leadbell/shared/billing';
 import { createHttpClient } from '../../../test/http-client.ts';
 import { createFlow, onboardedOwner } from '../../../test/owners.ts';
 import { startTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -130,7 +130,7 @@ describe('forms › a form mistake never loses a lead', () => {
 });
 
 describe('forms › over Starter’s limit the lead is held, never shown as billing text', () => {
-  it('the visitor is redirected as usual, the lead is held and the owner is emailed once; JSON gets 402', async () => {
+  it('the visitor is redirected as usual, the lead is held and the owner is emailed once; JSON is held too', async () => {
     const owner = await onboardedOwner(app, { plan: 'starter' });
     const flowId = await createFlow(owner.client);
     await setMonthCount(owner, 'notification_count', 20);
@@ -157,7 +157,9 @@ describe('forms › over Starter’s limit the lead is held, never shown as bill
     expect((await owner.client.get('/v1/usage')).body).toMatchObject({ count: 20, heldCount: 2 });
     const mail = await app.smtp.waitForMail(owner.email, { after: mailsBefore });
     expect(mail.subject).toBe('Acme Homes: a new lead is waiting');
-    expect((await postJson(owner, { flowId, data: { name: 'From code' } })).status).toBe(402);
+    const fromCode = await postJson(owner, { flowId, data: { name: 'From code' } });
+    expect(fromCode.status).toBe(202);
+    expect(await fromCode.json()).toMatchObject({ status: 'held', held: true });
     // One email for the month, however many leads are held.
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(app.smtp.received.slice(mailsBefore).filter((received) => received.to.includes(owner.email))).toHaveLength(
@@ -182,16 +184,15 @@ describe('forms › over Starter’s limit the lead is held, never shown as bill
       .toContain('New lead: Waiting');
   });
 
-  it(`past ${HELD_LEADS_PER_MONTH} held leads the visitor reads a neutral "not sent" page and nothing is stored`, async () => {
+  it('however many leads are already held, the next is stored and held too: none is lost to a limit', async () => {
     const owner = await onboardedOwner(app, { plan: 'starter' });
     const flowId = await createFlow(owner.client);
     await setMonthCount(owner, 'notification_count', 20);
-    await setMonthCount(owner, 'held_count', HELD_LEADS_PER_MONTH);
-    const page = await postForm({ _apiKey: owner.apiKey, _flowId: flowId, name: 'Lost' }, { accept: 'text/html' });
-    const html = await page.text();
-    expect(html).toContain('Your message could not be sent');
-    expect(html).not.toMatch(/plan|quota|limit|starter/i);
-    expect(await notificationsOf(owner, flowId)).toEqual([]);
+    await setMonthCount(owner, 'held_count', 500);
+    const page = await postForm({ _apiKey: owner.apiKey, _flowId: flowId, name: 'Kept' }, { accept: 'text/html' });
+    expect(page.status).toBe(202);
+    expect(await page.text()).toContain('Your message has been sent.');
+    expect(await notificationsOf(owner, flowId)).toMatchObject([{ title: 'New lead: Kept', isHeld: true }]);
   });
 });
 

@@ -1,11 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type pg from 'pg';
-import {
-  HELD_LEADS_PER_MONTH,
-  TEST_NOTIFICATIONS_PER_MONTH,
-  notificationLimitOf,
-  type BillingPeriod,
-} from '@leadbell/shared/billing';
+import { TEST_NOTIFICATIONS_PER_MONTH, notificationLimitOf, type BillingPeriod } from '@leadbell/shared/billing';
 import type { NotificationSource, NotifyRequest, NotifyResponse } from '@leadbell/shared/notifications';
 import { getPlan } from '@leadbell/shared/plans';
 import { isOpenAt, nextOpeningAt, type WeeklySchedule } from '@leadbell/shared/business-hours';
@@ -24,7 +19,6 @@ import type { FillTimeTokens } from '../spam/fill-time-token.ts';
 import { messageFingerprint, requestVerdictOf, senderFingerprint } from '../spam/spam-score.ts';
 import type { CaptchaVerdict, TurnstileVerifier } from '../spam/turnstile.ts';
 import { createAcceptBatcher, type AcceptItem, type AcceptOutcome } from './accept-batcher.ts';
-import { quotaExceededError } from '../usage/quota-exceeded-error.ts';
 import { rateLimitHeaders, rateLimitedError, type NotifyRate, type RateDecision } from './notify-rate.ts';
 
 /** `rate`: the key's rate decision, for the RateLimit headers. */
@@ -39,8 +33,6 @@ export type IngestRequest = {
   pageUrl: string | null;
   /** Fields a form or webhook had cut to their limits. */
   shortenedFields: string[];
-  /** A form's lead: held (stored, not delivered) past the plan's limit rather than refused. */
-  holdOverLimit: boolean;
   /** A form's hidden field was filled: people never see it, so a bot did (decision 039). */
   honeypotFilled: boolean;
   /**
@@ -202,7 +194,7 @@ export function createNotificationIngester({
 
   return {
     async ingest(caller, request, { fresh }) {
-      const { input, idempotencyKey, source, pageUrl, shortenedFields, holdOverLimit } = request;
+      const { input, idempotencyKey, source, pageUrl, shortenedFields } = request;
       // A webhook token notifies its own flow only: any other answers as an unknown flow would.
       if (caller.flowId && caller.flowId !== input.flowId) throw new AppError('not_found', 'Flow not found.');
       const flow = await flowOf(caller, input.flowId, fresh);
@@ -232,8 +224,6 @@ export function createNotificationIngester({
           includedNotifications: getPlan(billing.plan).includedNotifications,
           isTest,
           testLimit: TEST_NOTIFICATIONS_PER_MONTH,
-          holdOverLimit,
-          heldLimit: HELD_LEADS_PER_MONTH,
           title: renderTemplate(titleTemplate, data),
           message: renderTemplate(messageTemplate, data),
           url: input.url ?? null,
@@ -260,8 +250,6 @@ export function createNotificationIngester({
           return { response: accepted.response, isReplay: true, rate: accepted.rate };
         case 'rate_limited':
           throw rateLimitedError(accepted.rate);
-        case 'quota_exceeded':
-          throw quotaExceededError(billing, rateLimitHeaders(accepted.rate));
         case 'test_limit':
           throw testLimitError(billing.period, now, accepted.rate);
         case 'stale':

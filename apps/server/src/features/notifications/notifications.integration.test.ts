@@ -23,7 +23,7 @@ async function notificationsOf(client: HttpClient, flowId: string, query = ''): 
 }
 
 describe('notifications › ingestion', () => {
-  it('a key as "Authorization: Bearer" is accepted with 202 {id, flowId, createdAt, status, test, unusedFields}', async () => {
+  it('a key as "Authorization: Bearer" is accepted with 202 {id, flowId, createdAt, status, held, test, unusedFields}', async () => {
     const flowId = await createFlow(owner.client);
     const response = await site.post('/v1/notify', { flowId, data: { name: 'Ann', question: 'Is it available?' } });
     expect(response.status).toBe(202);
@@ -32,6 +32,7 @@ describe('notifications › ingestion', () => {
       flowId,
       createdAt: expect.any(String),
       status: 'accepted',
+      held: false,
       test: false,
       unusedFields: [],
     });

@@ -110,8 +110,9 @@ For 24 hours the same key answers the first answer again, with \`Idempotent-Repl
 creates nothing new.
 
 **Limits**: ${NOTIFY_BODY_LIMIT_BYTES / 1024} kB per request; a rate per key, told in the \`RateLimit-Limit\`, \`RateLimit-Remaining\`
-and \`RateLimit-Reset\` headers (429 with \`Retry-After\` past it); Starter plans stop at their monthly volume
-(402), larger plans count the overage.`;
+and \`RateLimit-Reset\` headers (429 with \`Retry-After\` past it). Past the Starter plan's monthly volume a
+notification is still stored, but held (\`"held": true\`, \`status: "held"\` and a \`warning\`): it is
+delivered when the business chooses a larger plan, never refused; larger plans count the overage.`;
 
 /** `schema` of POST /v1/notify; used with a validatorCompiler that validates nothing. */
 export const NOTIFY_SCHEMA = {
@@ -146,7 +147,6 @@ export const NOTIFY_SCHEMA = {
     ...errorResponses({
       400: 'A field is wrong (`validation_error`, `details.fields` names it), or malformed JSON.',
       401: 'No key, or an unknown or revoked one: `invalid_api_key`. Checked before the body is read.',
-      402: 'JSON: the Starter plan’s notifications for this billing month are used up (`quota_exceeded`). A form’s lead is held instead (`status: "held"`) and its visitor sees the usual page.',
       403: 'The key is limited to other origins: `origin_not_allowed`.',
       404: 'The flow does not exist in the key’s business: `not_found`.',
       413: `The body is over ${NOTIFY_BODY_LIMIT_BYTES / 1024} kB: \`payload_too_large\`.`,

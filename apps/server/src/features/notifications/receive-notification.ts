@@ -47,11 +47,7 @@ export type Submission = {
 const MAX_FRESH_READS = 3;
 
 const THANK_YOU = { heading: 'Thank you!', detail: 'Your message has been sent.' };
-// Past every allowance the visitor learns only that it did not go, never why: that is the owner's business.
-const NOT_SENT = {
-  heading: 'Your message could not be sent',
-  detail: 'Please try again later, or contact the business another way.',
-};
+const NOT_SENT_HEADING = 'Your message could not be sent';
 
 export function isFormPost(request: FastifyRequest): boolean {
   return request.headers['content-type']?.startsWith('application/x-www-form-urlencoded') ?? false;
@@ -112,7 +108,6 @@ export async function receiveSubmission(
             source: submission.source,
             pageUrl: pageUrlOf(request),
             shortenedFields: submission.shortenedFields,
-            holdOverLimit: isForm,
             honeypotFilled: submission.isBot,
             // A webhook address is called by a service's server, whatever headers it forwards.
             fromBrowser: isForm || (submission.source === 'api' && origin !== null),
@@ -140,8 +135,7 @@ export async function receiveSubmission(
     if (!submission.wantsPage || !(error instanceof AppError)) throw error;
     request.errorCode = error.code;
     reply.headers(error.headers);
-    if (error.code === 'quota_exceeded') return formPage(reply, error.status, NOT_SENT, origin);
-    return formPage(reply, error.status, { heading: NOT_SENT.heading, detail: error.message }, origin);
+    return formPage(reply, error.status, { heading: NOT_SENT_HEADING, detail: error.message }, origin);
   }
 }
 

@@ -3,15 +3,23 @@ import type { Database } from '../../db/client.ts';
 import { wakeDeliveryWorkers } from '../../jobs/delivery-queue.ts';
 
 /**
- * Delivers the entity's held leads (form leads kept past Starter's limit, decision 021) the way
- * accepted ones are delivered, through the same SQL that queues every delivery. Run in the
- * transaction that chooses the larger plan, so they are released exactly when it commits.
+ * Delivers the entity's held leads (kept past Starter's limit, decisions 021 and 041) the way
+ * accepted ones are delivered, through the same SQL that queues every delivery, and counts them in
+ * the billing month that starts at `periodStart` (the larger plan's, which starts at once). Run in
+ * the transaction that chooses the larger plan, under the entity's lock (lockEntityLeads), so they
+ * are released exactly when it commits.
  */
-export async function releaseHeldLeads(db: Database, entityId: string): Promise<number> {
+export async function releaseHeldLeads(db: Database, entityId: string, periodStart: Date): Promise<number> {
   const { rows } = await db.execute<{ id: string }>(
     sql`update notifications set is_held = false where entity_id = ${entityId} and is_held returning id`,
   );
   if (rows.length === 0) return 0;
+  await db.execute(sql`
+    insert into entity_usage as usage (entity_id, period_start, notification_count)
+    values (${entityId}, ${periodStart}, ${rows.length})
+    on conflict (entity_id, period_start)
+      do update set notification_count = usage.notification_count + excluded.notification_count,
+                    held_count = greatest(usage.held_count - excluded.notification_count, 0)`);
   const ids = rows.map((row) => row.id);
   await db.execute(
     sql`insert into job_outbox (data) select job from leadbell_queue_deliveries(${sql.param(ids)}::uuid[])`,

@@ -6,6 +6,7 @@ import { isUuid } from '../../http/ids.ts';
 import { wakeDeliveryWorkers } from '../../jobs/delivery-queue.ts';
 import { LEAD_EVENTS_CHANNEL, leadEventPayload } from '../events/notification-hub.ts';
 import { findLeadState } from '../leads/lead-record.ts';
+import { lockEntityLeads } from '../notifications/entity-leads-lock.ts';
 import { getBillingStateOrThrow } from '../usage/billing-state.ts';
 
 type LeadRef = { id: string; entityId: string; now: Date };
@@ -22,12 +23,11 @@ type LockedLead = {
 
 /**
  * The lead under its row lock, with its flow's response target; 404 when it is not the entity's.
- * The entity's lock comes first: a lead's status and its plan count change together here, and
- * ingestion takes that lock before it counts and writes leads, so the two never deadlock.
+ * A lead's status and the plan's count change together here: the entity's lock comes first.
  */
 async function lockLead(tx: Database, { id, entityId }: LeadRef): Promise<LockedLead> {
   if (!isUuid(id)) throw new AppError('not_found', 'Lead not found.');
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${entityId}::uuid::text, 0))`);
+  await lockEntityLeads(tx, entityId);
   const { rows } = await tx.execute<LockedLead>(sql`
     select n.lead_status, n.is_test, n.is_held, n.created_at, n.message_fingerprint, n.sender_fingerprint,
            f.response_target_minutes * 60 as response_target_seconds

@@ -1,5 +1,4 @@
 import { getPlan, type PlanId } from '@leadbell/shared/plans';
-import { HELD_LEADS_PER_MONTH } from '@leadbell/shared/billing';
 import { escapeHtml } from '../../lib/escape-html.ts';
 import { brandedMailHtml } from '../../mail/branded-mail.ts';
 import type { Mail } from '../../mail/mailer.ts';
@@ -21,7 +20,7 @@ function copyOf(alert: EntityAlertPayload['alert'], planId: PlanId, entityName: 
         lines: [
           `${entityName} has used 80% of the ${included} notifications its ${plan.title} plan includes this billing month.`,
           stops
-            ? `At ${included} the plan stops delivering: leads from your forms are then held, and API calls are refused, until you choose a larger plan.`
+            ? `At ${included} the plan stops ringing: new leads are then kept but not delivered until you choose a larger plan, which delivers them at once.`
             : `After ${included}, each notification costs $${plan.overageUsd!.toFixed(2)}; nothing is refused.`,
         ],
       };
@@ -31,7 +30,7 @@ function copyOf(alert: EntityAlertPayload['alert'], planId: PlanId, entityName: 
         lines: stops
           ? [
               `${entityName} has used all ${included} notifications its ${plan.title} plan includes this billing month.`,
-              `New leads from your website forms are kept but not delivered (up to ${HELD_LEADS_PER_MONTH}), and API calls are refused, until you choose a larger plan.`,
+              `New leads, from your website forms, your code and your webhooks alike, are kept but not delivered until you choose a larger plan. None is lost: a larger plan starts at once and delivers every lead waiting.`,
             ]
           : [
               `${entityName} has reached the ${included} notifications its ${plan.title} plan includes this billing month.`,

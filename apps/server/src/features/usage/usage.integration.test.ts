@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHttpClient } from '../../../test/http-client.ts';
+import { HELD_WARNING } from '@leadbell/shared/notifications';
+import { createHttpClient, type JsonResponse } from '../../../test/http-client.ts';
 import { createFlow, onboardedOwner, signedInOwner } from '../../../test/owners.ts';
 import { startTestApp, type TestApp } from '../../../test/test-app.ts';
 
@@ -16,19 +17,30 @@ async function ownerWithFlow(plan: string) {
   return { ...owner, flowId, notify: () => site.post('/v1/notify', { flowId }) };
 }
 
+/** Past the limit a lead is stored but held: 202, never 402 (decision 041). */
+async function expectHeld(answer: Promise<JsonResponse>) {
+  const { status, body } = await answer;
+  expect(status).toBe(202);
+  expect(body).toMatchObject({ status: 'held', held: true, warning: HELD_WARNING });
+}
+
 describe('usage › quota', () => {
-  it('Starter accepts 20 notifications a month and answers the 21st with 402 quota_exceeded, storing nothing', async () => {
+  it('Starter delivers 20 notifications a month and holds the 21st: 202 held with a warning, stored, not counted', async () => {
     const owner = await ownerWithFlow('starter');
-    for (let i = 0; i < 20; i += 1) expect((await owner.notify()).status).toBe(202);
-    const refused = await owner.notify();
-    expect(refused.status).toBe(402);
-    expect(refused.body.error.code).toBe('quota_exceeded');
-    expect(refused.body.error.message).toMatch(/^This month's 20 notifications on the Starter plan are used up\./);
+    for (let i = 0; i < 20; i += 1) {
+      const { status, body } = await owner.notify();
+      expect(status).toBe(202);
+      expect(body).toMatchObject({ status: 'accepted', held: false });
+      expect(body).not.toHaveProperty('warning');
+    }
+    await expectHeld(owner.notify());
     const page = await owner.client.get(`/v1/flows/${owner.flowId}/notifications`);
-    expect(page.body.Notifications).toHaveLength(20);
+    expect(page.body.Notifications).toHaveLength(21);
+    expect(page.body.Notifications[0]).toMatchObject({ isHeld: true });
     expect((await owner.client.get('/v1/usage')).body).toMatchObject({
       plan: 'starter',
       count: 20,
+      heldCount: 1,
       included: 20,
       overageCount: 0,
       overageCents: 0,
@@ -55,7 +67,7 @@ describe('usage › quota', () => {
   it('a new billing month starts counting from zero', async () => {
     const owner = await ownerWithFlow('starter');
     for (let i = 0; i < 20; i += 1) await owner.notify();
-    expect((await owner.notify()).status).toBe(402);
+    await expectHeld(owner.notify());
     await app.pool.query(`update entities set plan_selected_at = now() - interval '1 month 1 day' where id = $1`, [
       owner.entityId,
     ]);
@@ -99,19 +111,22 @@ describe('usage › plan changes (decision 040)', () => {
     for (let i = 0; i < 21; i += 1) expect((await owner.notify()).status).toBe(202);
   });
 
-  it('a larger plan starts at once, in the same billing month: the lead after the limit is accepted', async () => {
+  it('a larger plan starts at once, in the same billing month: the held lead is delivered and counted, the next accepted', async () => {
     const owner = await ownerWithFlow('starter');
     const usage = (await owner.client.get('/v1/usage')).body;
     for (let i = 0; i < 20; i += 1) await owner.notify();
-    expect((await owner.notify()).status).toBe(402);
+    await expectHeld(owner.notify());
     const changed = await owner.client.put(`/v1/entities/${owner.entityId}/plan`, { plan: 'growth' });
     expect(changed.body).toMatchObject({ plan: 'growth', pendingPlan: null, pendingPlanFrom: null });
-    expect((await owner.notify()).status).toBe(202);
+    const page = await owner.client.get(`/v1/flows/${owner.flowId}/notifications`);
+    expect(page.body.Notifications[0]).toMatchObject({ isHeld: false });
+    expect((await owner.notify()).body).toMatchObject({ status: 'accepted', held: false });
     expect((await owner.client.get('/v1/usage')).body).toMatchObject({
       plan: 'growth',
       pendingPlan: null,
       periodStart: usage.periodStart,
-      count: 21,
+      count: 22,
+      heldCount: 0,
     });
   });
 
@@ -136,6 +151,6 @@ describe('usage › plan changes (decision 040)', () => {
     });
     expect((await owner.client.get('/v1/usage')).body).toMatchObject({ plan: 'starter', included: 20, count: 0 });
     for (let i = 0; i < 20; i += 1) expect((await owner.notify()).status).toBe(202);
-    expect((await owner.notify()).status).toBe(402);
+    await expectHeld(owner.notify());
   });
 });

@@ -23,6 +23,7 @@ import { useLiveSetup } from '../../features/setup/hooks/use-live-setup.ts';
 import { progressLabel, setupProgress } from '../../features/setup/setup-steps.ts';
 import { useIsAdmin, useRequiredMe } from '../../lib/auth.ts';
 import { cn } from '../../lib/cn.ts';
+import { HOME_PATH } from '../../lib/redirects.ts';
 
 type NavItem = { to: string; label: string; icon: LucideIcon; isAdminOnly?: boolean };
 
@@ -42,7 +43,7 @@ function EntityBadge() {
   const name = me.entity?.name ?? me.user.name;
   const initial = name.trim().charAt(0).toUpperCase() || 'L';
   return (
-    <Link to="/flows" className="flex min-w-0 items-center gap-3 rounded-lg p-1 hover:bg-slate-100">
+    <Link to={HOME_PATH} className="flex min-w-0 items-center gap-3 rounded-lg p-1 hover:bg-slate-100">
       <span
         aria-hidden="true"
         className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-gradient-to-br from-brand-500 to-brand-700 text-sm font-bold text-white shadow-sm"
@@ -162,7 +163,7 @@ export function AppShell() {
             <SidebarFooter />
           </SheetContent>
         </Sheet>
-        <Link to="/flows" className="rounded-lg" aria-label="Leadbell, go to flows">
+        <Link to={HOME_PATH} className="rounded-lg" aria-label="Leadbell, go to leads">
           <Logo size="sm" />
         </Link>
       </header>

@@ -14,11 +14,17 @@ import { LeadsList } from '../../features/leads/components/leads-list.tsx';
 import { useDebouncedValue } from '../../features/leads/hooks/use-debounced-value.ts';
 import { useLiveLeads } from '../../features/leads/hooks/use-live-leads.ts';
 import { LiveIndicator } from '../../features/notifications/components/live-indicator.tsx';
+import { HeldLeadsBanner } from '../../features/usage/components/held-leads-banner.tsx';
+import { Alert } from '../../components/ui/alert.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
+import { useFlashMessage } from '../../lib/flash-message.ts';
 import { useRequiredMe } from '../../lib/auth.ts';
 
+/** The inbox opens on the leads still waiting for someone (decision 042). */
+const DEFAULT_FILTER: LeadFilter = 'open';
+
 function filterOf(value: string | null): LeadFilter {
-  return LEAD_FILTERS.includes(value as LeadFilter) ? (value as LeadFilter) : 'all';
+  return LEAD_FILTERS.includes(value as LeadFilter) ? (value as LeadFilter) : DEFAULT_FILTER;
 }
 
 /**
@@ -35,7 +41,7 @@ function useLeadFilters() {
   const update = (change: Partial<LeadListFilters>) => {
     const next = { ...filters, ...change };
     const search = new URLSearchParams();
-    if (next.filter !== 'all') search.set('filter', next.filter);
+    if (next.filter !== DEFAULT_FILTER) search.set('filter', next.filter);
     if (next.flowId) search.set('flow', next.flowId);
     if (next.q) search.set('q', next.q);
     setParams(search, { replace: true });
@@ -45,6 +51,7 @@ function useLeadFilters() {
 
 export function LeadsPage() {
   const me = useRequiredMe();
+  const flashMessage = useFlashMessage();
   const { filters, update } = useLeadFilters();
   const [search, setSearch] = useState(filters.q);
   const settledSearch = useDebouncedValue(search.trim());
@@ -59,7 +66,12 @@ export function LeadsPage() {
   const quarantine = useQuarantine();
   const liveStatus = useLiveLeads();
   const leads = query.data?.pages.flatMap((page) => page.data) ?? [];
-  const isFiltered = filters.filter !== 'all' || filters.flowId !== null || filters.q !== '';
+  const isFiltered =
+    (filters.filter !== 'all' && filters.filter !== 'open') || filters.flowId !== null || filters.q !== '';
+  // A business that never had a lead sees how to get one, not "every lead has been taken".
+  const hasHadLeads = flows.data?.data.some((flow) => flow.notificationCount > 0) ?? true;
+  const isWaitingView = filters.filter === 'open' && filters.flowId === null && filters.q === '' && hasHadLeads;
+  const isAdmin = me.user.role === 'admin';
 
   return (
     <>
@@ -68,11 +80,18 @@ export function LeadsPage() {
         description={
           // On a phone the leads come first: the hint waits for a wider screen.
           <span className="hidden sm:inline">
-            Every flow’s leads, newest first. Take one with “I’m on it” so the team knows it is handled.
+            Every flow’s leads, newest first and late ones before them. Take one with “I’m on it” so the team knows it
+            is handled.
           </span>
         }
         actions={<LiveIndicator status={liveStatus} />}
       />
+      {flashMessage ? (
+        <Alert tone="success" className="mb-4">
+          {flashMessage}
+        </Alert>
+      ) : null}
+      <HeldLeadsBanner />
       <LeadFilters
         filter={filters.filter}
         onFilterChange={(filter) => update({ filter })}
@@ -97,6 +116,18 @@ export function LeadsPage() {
           <EmptyState icon={<ShieldCheck />} title="No spam">
             Submissions judged spam wait here: they ring nobody and do not count against your plan.
           </EmptyState>
+        ) : isWaitingView ? (
+          <EmptyState
+            icon={<Inbox />}
+            title="No lead is waiting"
+            action={
+              <Button variant="secondary" onClick={() => update({ filter: 'all' })}>
+                Show all leads
+              </Button>
+            }
+          >
+            Every lead has been taken. A new one appears here at once, and your phone rings.
+          </EmptyState>
         ) : isFiltered ? (
           <EmptyState
             icon={<SearchX />}
@@ -120,9 +151,11 @@ export function LeadsPage() {
             icon={<Inbox />}
             title="No leads yet"
             action={
-              <Button asChild variant="secondary">
-                <Link to="/setup">Connect your website</Link>
-              </Button>
+              isAdmin ? (
+                <Button asChild variant="secondary">
+                  <Link to="/setup">Connect your website</Link>
+                </Button>
+              ) : undefined
             }
           >
             When a visitor sends your form, the lead appears here at once and your phone rings.
@@ -130,7 +163,12 @@ export function LeadsPage() {
         )
       ) : (
         <div className="grid gap-4">
-          <LeadsList leads={leads} viewerId={me.user.id} defaultCountry={me.entity?.defaultCountry ?? null} />
+          <LeadsList
+            leads={leads}
+            viewerId={me.user.id}
+            defaultCountry={me.entity?.defaultCountry ?? null}
+            isOverdueFirst={filters.filter === 'open'}
+          />
           <LoadMore
             query={query}
             failure="More leads could not be loaded."

@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/button.tsx';
 import { Card } from '../../components/ui/card.tsx';
 import { useSignOut } from '../../features/auth/hooks/use-sign-out.ts';
 import { errorMessage } from '../../lib/api-client.ts';
+import { HOME_PATH } from '../../lib/redirects.ts';
 
 export function SignOutPage() {
   const signOut = useSignOut();
@@ -24,7 +25,7 @@ export function SignOutPage() {
       ) : null}
       <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-center">
         <Button asChild variant="secondary">
-          <Link to="/flows">Cancel</Link>
+          <Link to={HOME_PATH}>Cancel</Link>
         </Button>
         <Button onClick={() => signOut.mutate()} isLoading={signOut.isPending}>
           Sign Out

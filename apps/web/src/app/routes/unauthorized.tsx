@@ -4,6 +4,7 @@ import { LoadingScreen } from '../../components/loading-screen.tsx';
 import { Button } from '../../components/ui/button.tsx';
 import { useSession } from '../../lib/auth.ts';
 import { MessagePage } from './not-found.tsx';
+import { HOME_PATH } from '../../lib/redirects.ts';
 
 /** Spec section 6: what a member may do themselves. */
 const MEMBER_CAN = [
@@ -48,7 +49,7 @@ export function UnauthorizedPage() {
       actions={
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
           <Button asChild size="lg">
-            <Link to="/flows">Back to the flows</Link>
+            <Link to={HOME_PATH}>Back to the leads</Link>
           </Button>
           <Button asChild size="lg" variant="secondary">
             <Link to="/account">Your account</Link>

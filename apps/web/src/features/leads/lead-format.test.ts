@@ -5,8 +5,12 @@ import {
   deliveryLines,
   firstLine,
   formatAge,
+  formatOverdue,
   formatReceivedAt,
+  formatRingsAt,
   holderText,
+  isOverdue,
+  overdueFirst,
   timelineText,
 } from './lead-format.ts';
 
@@ -79,5 +83,40 @@ describe('lead format', () => {
       ['You', 'bo@example.com', 'emailed'],
       ['You', 'device unsubscribed', 'failed'],
     ]);
+  });
+});
+
+describe('urgency', () => {
+  const NOW = new Date('2026-11-24T10:00:00.000Z');
+  const lead = (id: string, status: LeadState['status'], respondBy: string | null) => ({ id, status, respondBy });
+
+  it('an open lead is overdue from its response target on; taken, done or untimed leads never are', () => {
+    expect(isOverdue(lead('a', 'open', '2026-11-24T10:00:00.000Z'), NOW)).toBe(true);
+    expect(isOverdue(lead('b', 'open', '2026-11-24T10:00:01.000Z'), NOW)).toBe(false);
+    expect(isOverdue(lead('c', 'claimed', '2026-11-24T09:00:00.000Z'), NOW)).toBe(false);
+    expect(isOverdue(lead('d', 'done', '2026-11-24T09:00:00.000Z'), NOW)).toBe(false);
+    expect(isOverdue(lead('e', 'open', null), NOW)).toBe(false);
+  });
+
+  it('says how late in minutes, hours, then days', () => {
+    expect(formatOverdue('2026-11-24T09:58:30.000Z', NOW)).toBe('1 min');
+    expect(formatOverdue('2026-11-24T07:30:00.000Z', NOW)).toBe('2 hr');
+    expect(formatOverdue('2026-11-23T09:00:00.000Z', NOW)).toBe('1 day');
+    expect(formatOverdue('2026-11-20T09:00:00.000Z', NOW)).toBe('4 days');
+  });
+
+  it('puts overdue leads first, each group in the order it came', () => {
+    const leads = [
+      lead('new', 'open', '2026-11-24T10:04:00.000Z'),
+      lead('late', 'open', '2026-11-24T09:50:00.000Z'),
+      lead('taken', 'claimed', '2026-11-24T09:40:00.000Z'),
+      lead('later', 'open', '2026-11-24T09:30:00.000Z'),
+    ];
+    expect(overdueFirst(leads, NOW).map((each) => each.id)).toEqual(['late', 'later', 'new', 'taken']);
+  });
+
+  it('tells when an after-hours lead rings in the locale’s clock, with the day', () => {
+    expect(formatRingsAt('2026-11-25T09:00:00.000Z', 'en-GB', 'Europe/London')).toBe('09:00 Wed');
+    expect(formatRingsAt('2026-11-25T14:00:00.000Z', 'en-US', 'America/New_York')).toBe('9:00 AM Wed');
   });
 });

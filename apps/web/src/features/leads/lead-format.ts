@@ -1,4 +1,4 @@
-import type { LeadPerson, LeadState, LeadTimelineEntry } from '@leadbell/shared/leads';
+import type { Lead, LeadPerson, LeadState, LeadTimelineEntry } from '@leadbell/shared/leads';
 
 /** The first line of a message with text on it, for an inbox row. */
 export function firstLine(message: string): string {
@@ -24,6 +24,33 @@ export function formatAge(value: string, now: Date = new Date(), locale?: string
   if (seconds < 7 * 24 * 60 * 60)
     return new Intl.RelativeTimeFormat('en', { numeric: 'auto' }).format(-Math.floor(seconds / 86_400), 'day');
   return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric' }).format(date);
+}
+
+/** An open lead whose response target has passed: the team was rung again and it still waits. */
+export function isOverdue(lead: Pick<Lead, 'status' | 'respondBy'>, now: Date): boolean {
+  return lead.status === 'open' && lead.respondBy !== null && new Date(lead.respondBy).getTime() <= now.getTime();
+}
+
+/** How long past its target an overdue lead is: `2 min`, `3 hr`, `2 days`. */
+export function formatOverdue(respondBy: string, now: Date): string {
+  const minutes = Math.max(0, Math.floor((now.getTime() - new Date(respondBy).getTime()) / 60_000));
+  if (minutes < 60) return `${minutes} min`;
+  if (minutes < 24 * 60) return `${Math.floor(minutes / 60)} hr`;
+  const days = Math.floor(minutes / (24 * 60));
+  return days === 1 ? '1 day' : `${days} days`;
+}
+
+/** When an after-hours lead rings, in the viewer's clock: `09:00 Tue` (`9:00 AM Tue` in en-US). */
+export function formatRingsAt(value: string, locale?: string, timeZone?: string): string {
+  const date = new Date(value);
+  const time = new Intl.DateTimeFormat(locale, { timeZone, timeStyle: 'short' }).format(date);
+  const day = new Intl.DateTimeFormat(locale, { timeZone, weekday: 'short' }).format(date);
+  return `${time} ${day}`;
+}
+
+/** Overdue leads first, each group keeping its order (newest first): what needs an answer now leads. */
+export function overdueFirst<T extends Pick<Lead, 'status' | 'respondBy'>>(leads: T[], now: Date): T[] {
+  return [...leads.filter((lead) => isOverdue(lead, now)), ...leads.filter((lead) => !isOverdue(lead, now))];
 }
 
 /**

@@ -11,6 +11,7 @@ import { ApiError, errorMessage } from '../../../lib/api-client.ts';
 import { refreshSession } from '../../../lib/auth.ts';
 import { selectPlan } from '../api/select-plan.ts';
 import { PlanPicker, type PlanTag } from './plan-picker.tsx';
+import { ONBOARDED_PATH } from '../../../lib/redirects.ts';
 
 /** The plan most owners start with, marked so the choice is easier. */
 const RECOMMENDED_TAG: Partial<Record<PlanId, PlanTag>> = { growth: { label: 'Most popular', tone: 'brand' } };
@@ -26,7 +27,7 @@ export function SelectPlanForm({ entityId }: { entityId: string }) {
       await selectPlan(entityId, values);
       await refreshSession(queryClient);
     },
-    onSuccess: () => void navigate('/flows', { replace: true }),
+    onSuccess: () => void navigate(ONBOARDED_PATH, { replace: true }),
     onError: async (error) => {
       // The entity vanished or was never there: the session sends the user back to create it.
       if (error instanceof ApiError && (error.code === 'entity_required' || error.status === 404)) {

@@ -1,28 +1,39 @@
 import type { Lead } from '@leadbell/shared/leads';
+import { FlaskConical, PauseCircle } from 'lucide-react';
 import { Link } from 'react-router';
+import { Badge } from '../../../components/ui/badge.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { firstLine } from '../lead-format.ts';
+import { firstLine, isOverdue, overdueFirst } from '../lead-format.ts';
 import { LeadAge } from './lead-age.tsx';
 import { LeadRowActions } from './lead-row-actions.tsx';
+import { useNow } from '../hooks/use-now.ts';
 import { LeadStatusBadge } from './lead-status-badge.tsx';
+import { LeadUrgency } from './lead-urgency.tsx';
 
-type LeadsListProps = { leads: Lead[]; viewerId: string; defaultCountry: string | null };
+type LeadsListProps = {
+  leads: Lead[];
+  viewerId: string;
+  defaultCountry: string | null;
+  /** The Open view: leads past their response target lead, then the rest, each newest first. */
+  isOverdueFirst?: boolean;
+};
 
 /**
  * The inbox's rows. The title is the row's link, stretched over the whole row; Call and Reply sit
  * above it so they stay their own tap targets.
  */
-export function LeadsList({ leads, viewerId, defaultCountry }: LeadsListProps) {
+export function LeadsList({ leads, viewerId, defaultCountry, isOverdueFirst = false }: LeadsListProps) {
+  const now = useNow();
   return (
     <ul aria-label="Leads" className="grid gap-2">
-      {leads.map((lead) => {
+      {(isOverdueFirst ? overdueFirst(leads, now) : leads).map((lead) => {
         const preview = firstLine(lead.message);
         return (
           <li
             key={lead.id}
             className={cn(
               'relative grid gap-2 rounded-xl border bg-white p-4 shadow-sm transition-colors focus-within:ring-2 focus-within:ring-brand-400 hover:border-slate-300',
-              lead.isSeen ? 'border-slate-200' : 'border-brand-200',
+              isOverdue(lead, now) ? 'border-red-200' : lead.isSeen ? 'border-slate-200' : 'border-brand-200',
             )}
           >
             <div className="flex items-start gap-3">
@@ -60,6 +71,19 @@ export function LeadsList({ leads, viewerId, defaultCountry }: LeadsListProps) {
                 <div className="mt-1 flex flex-wrap items-center justify-between gap-2">
                   <span className="flex min-w-0 flex-wrap items-center gap-1.5">
                     <LeadStatusBadge lead={lead} viewerId={viewerId} />
+                    <LeadUrgency lead={lead} now={now} />
+                    {lead.isHeld ? (
+                      <Badge tone="warning">
+                        <PauseCircle aria-hidden="true" />
+                        Held
+                      </Badge>
+                    ) : null}
+                    {lead.isTest ? (
+                      <Badge tone="neutral">
+                        <FlaskConical aria-hidden="true" />
+                        Test
+                      </Badge>
+                    ) : null}
                     <span className="min-w-0 text-xs text-slate-500 [overflow-wrap:anywhere]">
                       <span className="sr-only">Flow: </span>
                       {lead.flowName}

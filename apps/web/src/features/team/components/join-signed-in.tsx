@@ -9,6 +9,7 @@ import { useSignOut } from '../../auth/hooks/use-sign-out.ts';
 import { useJoinTeam } from '../hooks/use-join-team.ts';
 import { InvitedBy } from './invited-by.tsx';
 import { LinkButton } from './link-button.tsx';
+import { HOME_PATH } from '../../../lib/redirects.ts';
 
 /** Signed in: join, or say plainly why this account cannot. */
 export function JoinSignedIn({
@@ -45,7 +46,7 @@ export function JoinSignedIn({
             belongs to one business: nothing was changed. To join {invitation.entityName}, leave {otherEntity.name}{' '}
             first (Account page) and open this link again, or ask for an invitation to another email address.
           </Alert>
-          <LinkButton to="/flows">{`Go to ${otherEntity.name}`}</LinkButton>
+          <LinkButton to={HOME_PATH}>{`Go to ${otherEntity.name}`}</LinkButton>
         </div>
       </AuthLayout>
     );

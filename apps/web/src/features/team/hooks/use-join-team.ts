@@ -4,6 +4,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { refreshSession } from '../../../lib/auth.ts';
 import { acceptInvitation } from '../api/accept-invitation.ts';
 import { invitationQueryKey } from '../api/get-invitation.ts';
+import { HOME_PATH } from '../../../lib/redirects.ts';
 
 /** Joins the business an invitation link names, then opens its console with a welcome. */
 export function useJoinTeam(token: string, entityName: string) {
@@ -13,7 +14,7 @@ export function useJoinTeam(token: string, entityName: string) {
     mutationFn: () => acceptInvitation(token),
     onSuccess: async () => {
       await refreshSession(queryClient);
-      await navigate('/flows', { replace: true, state: { message: `Welcome to ${entityName}!` } });
+      await navigate(HOME_PATH, { replace: true, state: { message: `Welcome to ${entityName}!` } });
     },
     onError: (error) => {
       // Expired or withdrawn meanwhile: the page shows that state from a fresh read.

@@ -141,7 +141,7 @@ function UsageDetails({ usage, headingId, planHref }: { usage: Usage; headingId:
         <Alert tone="error">
           <p>
             <strong className="font-semibold">Monthly limit reached.</strong> All {formatCount(usage.included)}{' '}
-            {plan.title} notifications are used: new ones are refused until {renewsOn}.
+            {plan.title} notifications are used: new leads are kept but ring nobody until {renewsOn}.
             {pendingPlan
               ? ` Your ${pendingPlan.title} plan starts then.`
               : ' Choose a paid plan: it starts at once, never stops, and extra notifications cost a few cents each.'}
