@@ -121,7 +121,12 @@ test.describe('connect', () => {
     await test.step('a test lead goes through with the restricted key, and does not count as the site’s first', async () => {
       await expect(testIt).toContainText('Waiting for the first notification from your site…');
       await testIt.getByRole('button', { name: 'Send a test lead' }).click();
-      await expect(testIt).toContainText('Test lead accepted.');
+      // This owner has no device: nothing promises a ring, and the lead is one tap away.
+      await expect(testIt).toContainText('Test lead accepted. No device of yours is set to ring yet');
+      await expect(testIt.getByRole('link', { name: 'Open the test lead' })).toHaveAttribute(
+        'href',
+        /^\/leads\/[0-9a-f-]{36}$/,
+      );
       await expect(testIt).toContainText('Waiting for the first notification from your site…');
       const [testLead] = await notificationsOf(product, owner, flowId);
       expect(testLead).toMatchObject({ title: 'New lead from Ann', isTest: true });

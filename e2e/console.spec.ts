@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import { createFlow, createOwner, notify, signInBrowser, uniqueEmail } from './fixtures/owner-api.ts';
 import { expect, test } from './fixtures/test.ts';
 
@@ -53,14 +53,14 @@ test.describe('console', () => {
     await signInBrowser(context, product, owner);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: product.url });
 
-    await test.step('create: empty and too-short fields are refused with the spec’s messages', async () => {
+    await test.step('create: empty fields say what to enter; too-short ones have the spec’s messages', async () => {
       await page.goto('/flows');
       await page.getByRole('link', { name: 'Add New' }).click();
       await expect(page).toHaveURL(/\/flows\/new$/);
       await page.getByRole('button', { name: 'Save' }).click();
-      await expect(page.getByText('Please enter valid Name')).toBeVisible();
-      await expect(page.getByText('Please enter valid Title')).toBeVisible();
-      await expect(page.getByText('Please enter valid Message')).toBeVisible();
+      await expect(page.getByText('Please enter a name for the flow.')).toBeVisible();
+      await expect(page.getByText('Please enter the title your phone shows.')).toBeVisible();
+      await expect(page.getByText('Please enter the message your phone shows.')).toBeVisible();
 
       await page.getByLabel('Name').fill('ab');
       await page.getByLabel('Title').fill('hi');
@@ -101,6 +101,17 @@ test.describe('console', () => {
       await page.getByLabel('Title').fill('x');
       await page.getByRole('button', { name: 'Save' }).click();
       await expect(page.getByText('Please enter valid Title')).toBeVisible();
+      // The shared schema refuses broken placeholders in the browser, before any request.
+      const saves: string[] = [];
+      const recordSave = (request: Request) => {
+        if (request.method() === 'PUT') saves.push(request.url());
+      };
+      page.on('request', recordSave);
+      await page.getByLabel('Title').fill('New lead: {{name}} {{phone');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect(page.getByLabel('Title')).toHaveAccessibleDescription('Title has an unclosed {{ at character 20.');
+      page.off('request', recordSave);
+      expect(saves).toEqual([]);
       await page.getByLabel('Name').fill('Website contact');
       await page.getByLabel('Title').fill('Call back {{name}}');
       await page.getByRole('button', { name: 'Save' }).click();

@@ -228,7 +228,10 @@ test.describe('insights', () => {
         expect(shown.get(label), date).toEqual([
           String(figures.received),
           String(figures.answeredWithinTarget),
-          String(figures.received - figures.answeredWithinTarget - figures.unanswered),
+          String(
+            those.filter((lead) => lead.claimedAfterMinutes !== null && lead.claimedAfterMinutes > lead.targetMinutes)
+              .length,
+          ),
           String(figures.unanswered),
         ]);
       }

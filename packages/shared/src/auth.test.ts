@@ -80,9 +80,9 @@ describe('spec section 5 › password', () => {
     ['no lowercase', 'CORRECT-H0RSE!'],
     ['no digit', 'Correct-horse!'],
     ['no special character', 'Correcth0rse'],
-  ])('%s: sign-up, sign-in and change say the policy message', (_label, password) => {
+  ])('%s: sign-up and change say the policy message; sign-in leaves it to the server', (_label, password) => {
     expect(messagesOf(SignUpSchema, { ...valid, password }).password).toContain(POLICY);
-    expect(messagesOf(SignInSchema, { email: valid.email, password }).password).toContain(POLICY);
+    expect(messagesOf(SignInSchema, { email: valid.email, password })).toEqual({});
     expect(
       messagesOf(ChangePasswordSchema, { currentPassword: PASSWORD, newPassword: password, confirmPassword: password })
         .newPassword,
@@ -98,6 +98,13 @@ describe('spec section 5 › password', () => {
       messagesOf(ResetPasswordSchema, { ...reset, password: 'correct-h0rse!', confirmPassword: 'correct-h0rse!' })
         .password,
     ).toEqual([POLICY]);
+  });
+
+  it('sign-in asks only that a password is entered (decision 043)', () => {
+    expect(messagesOf(SignInSchema, { email: valid.email, password: '' }).password).toEqual([
+      'Please enter your password.',
+    ]);
+    expect(messagesOf(SignInSchema, { email: valid.email }).password).toEqual(['Please enter your password.']);
   });
 
   it('accepts a password meeting the policy', () => {

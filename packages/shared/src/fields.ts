@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { sanitizeText } from './sanitize.ts';
+import { templateSyntaxError, type TemplateSyntaxError } from './template.ts';
 
 type TextRule = {
   required?: string;
@@ -18,6 +19,37 @@ export function textField({ required, min, max, multiline = false }: TextRule) {
   return schema.max(max[0], max[1]);
 }
 
+function characterName(character: string): string {
+  if (character === '\n' || character === '\r') return 'a line break';
+  if (character === '\t') return 'a tab';
+  // A no-break or other special space, usually pasted from a word processor, looks like a space.
+  return /\s/.test(character) ? 'a special space' : `“${character}”`;
+}
+
+function templateSyntaxMessage(label: string, error: TemplateSyntaxError): string {
+  switch (error.problem) {
+    case 'unclosed':
+      return `${label} has an unclosed {{ at character ${error.at}.`;
+    case 'unopened':
+      return `${label} has a }} without an opening {{ at character ${error.at}.`;
+    case 'empty':
+      return `${label} has an empty placeholder {{ }} at character ${error.at}.`;
+    case 'character':
+      return `${label} has ${characterName(error.character)} at character ${error.at}, which a placeholder name cannot contain.`;
+  }
+}
+
+/**
+ * A `superRefine` for a `{{placeholder}}` template field: refuses placeholder syntax the renderer
+ * would print raw on every lead, naming the first problem and its position.
+ */
+export function templateSyntax(label: string) {
+  return (value: string, ctx: z.RefinementCtx<string>) => {
+    const error = templateSyntaxError(value);
+    if (error) ctx.addIssue({ code: 'custom', message: templateSyntaxMessage(label, error) });
+  };
+}
+
 export const EMAIL_MESSAGE = 'Please enter a valid email address.';
 
 export const EmailSchema = z
@@ -30,7 +62,7 @@ export const PASSWORD_POLICY_MESSAGE =
   'Password must contain at least 8 characters, including uppercase, lowercase, number, and special character.';
 export const PASSWORD_LENGTH_MESSAGE = 'Password must contain at least 8 characters.';
 export const PASSWORD_MAX_LENGTH = 128;
-const PASSWORD_TOO_LONG = `Password must be ${PASSWORD_MAX_LENGTH} characters or less.`;
+export const PASSWORD_TOO_LONG = `Password must be ${PASSWORD_MAX_LENGTH} characters or less.`;
 
 /** The spec's password policy: 8+ characters with lowercase, uppercase, digit and special character. */
 export function passwordField(lengthMessage = PASSWORD_POLICY_MESSAGE) {

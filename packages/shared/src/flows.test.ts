@@ -12,9 +12,15 @@ function messagesOf(value: unknown): Record<string, string[]> {
 }
 
 describe('spec section 5 › flow', () => {
-  it("says 'Please enter valid Name' below 3 characters or when missing", () => {
+  it("says 'Please enter valid Name' below 3 characters", () => {
     expect(messagesOf({ ...valid, name: 'ab' })).toEqual({ name: ['Please enter valid Name'] });
-    expect(messagesOf({ ...valid, name: undefined })).toEqual({ name: ['Please enter valid Name'] });
+  });
+
+  it('says what to enter when a field is empty or missing (decision 043)', () => {
+    expect(messagesOf({ ...valid, name: undefined })).toEqual({ name: ['Please enter a name for the flow.'] });
+    expect(messagesOf({ ...valid, name: '  ' })).toEqual({ name: ['Please enter a name for the flow.'] });
+    expect(messagesOf({ ...valid, title: '' })).toEqual({ title: ['Please enter the title your phone shows.'] });
+    expect(messagesOf({ ...valid, message: '' })).toEqual({ message: ['Please enter the message your phone shows.'] });
   });
 
   it("says 'Please enter valid Title' below 3 characters", () => {
@@ -46,6 +52,31 @@ describe('spec section 5 › flow', () => {
       name: 'Contactform',
       title: 'New lead',
       message: 'Line one\nLine two',
+    });
+  });
+});
+
+describe('flow › placeholder syntax', () => {
+  it('refuses broken placeholders in the title and the message, naming the character', () => {
+    expect(messagesOf({ ...valid, title: 'New lead: {{name}} {{phone' })).toEqual({
+      title: ['Title has an unclosed {{ at character 20.'],
+    });
+    expect(messagesOf({ ...valid, title: 'New lead: name}}', message: 'Hello {{ }}, you wrote' })).toEqual({
+      title: ['Title has a }} without an opening {{ at character 15.'],
+      message: ['Message has an empty placeholder {{ }} at character 7.'],
+    });
+    expect(messagesOf({ ...valid, message: '{{name}} wrote: {{{question}}' })).toEqual({
+      message: ['Message has “{” at character 19, which a placeholder name cannot contain.'],
+    });
+    expect(messagesOf({ ...valid, message: 'Call {{first\nname}} back' })).toEqual({
+      message: ['Message has a line break at character 13, which a placeholder name cannot contain.'],
+    });
+  });
+
+  it('accepts the names forms use, and positions count after trimming, as the form shows the value', () => {
+    expect(messagesOf({ ...valid, title: '{{First Name}} {{ téléphone }} {{e-mail}} {{Your question?}}' })).toEqual({});
+    expect(messagesOf({ ...valid, title: '   {{name' })).toEqual({
+      title: ['Title has an unclosed {{ at character 1.'],
     });
   });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { textField } from './fields.ts';
+import { templateSyntax, textField } from './fields.ts';
 
 /** How long a lead may wait for a claim before the team is rung again (decision 025). */
 export const DEFAULT_RESPONSE_TARGET_MINUTES = 5;
@@ -8,13 +8,23 @@ export const RESPONSE_TARGET_MINUTES_MAX = 120;
 const TARGET_MESSAGE = `Response target must be ${RESPONSE_TARGET_MINUTES_MIN} to ${RESPONSE_TARGET_MINUTES_MAX} minutes.`;
 
 export const FlowInputSchema = z.object({
-  name: textField({ min: [3, 'Please enter valid Name'], max: [100, 'Name must be 100 characters or less.'] }),
-  title: textField({ min: [3, 'Please enter valid Title'], max: [200, 'Title must be 200 characters or less.'] }),
+  // Empty fields say what to enter; too short ones keep the specification's words (decision 043).
+  name: textField({
+    required: 'Please enter a name for the flow.',
+    min: [3, 'Please enter valid Name'],
+    max: [100, 'Name must be 100 characters or less.'],
+  }),
+  title: textField({
+    required: 'Please enter the title your phone shows.',
+    min: [3, 'Please enter valid Title'],
+    max: [200, 'Title must be 200 characters or less.'],
+  }).superRefine(templateSyntax('Title')),
   message: textField({
+    required: 'Please enter the message your phone shows.',
     min: [10, 'Please enter valid Message'],
     max: [2000, 'Message must be 2000 characters or less.'],
     multiline: true,
-  }),
+  }).superRefine(templateSyntax('Message')),
   /** Left out: a new flow gets the default, an edit keeps what the flow has. */
   responseTargetMinutes: z
     .number({ error: TARGET_MESSAGE })

@@ -77,6 +77,9 @@ export const InsightsSchema = z.object({
       date: z.string(),
       received: z.number().int(),
       answeredWithinTarget: z.number().int(),
+      /** Claimed after the target. */
+      answeredLate: z.number().int(),
+      /** Not claimed by the target; the rest of `received` is still inside it. */
       unanswered: z.number().int(),
     }),
   ),

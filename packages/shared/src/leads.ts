@@ -109,8 +109,9 @@ export const SPAM_REASON_LABELS: Record<SpamReasonCode, string> = {
 };
 
 /** `GET /v1/leads/quarantine`: how many of the entity's leads wait under Spam. */
-export const QuarantineSchema = z.object({ count: z.number().int() });
-export type Quarantine = z.infer<typeof QuarantineSchema>;
+/** The inbox's tab counts: open leads (tests not counted), the viewer's, and those under Spam. */
+export const LeadCountsSchema = z.object({ open: z.number().int(), mine: z.number().int(), spam: z.number().int() });
+export type LeadCounts = z.infer<typeof LeadCountsSchema>;
 
 export const LeadSchema = NotificationSchema.extend({
   flowName: z.string(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { UuidSchema } from './fields.ts';
+import { templateSyntax, UuidSchema } from './fields.ts';
 import { isCleanText, sanitizeText } from './sanitize.ts';
 
 export const NOTIFY_TITLE_MAX = 120;
@@ -65,12 +65,14 @@ export const NotifyRequestSchema = z.object({
     .overwrite((value) => sanitizeText(value))
     .min(1, 'Title must not be empty.')
     .max(NOTIFY_TITLE_MAX, `Title must be ${NOTIFY_TITLE_MAX} characters or less.`)
+    .superRefine(templateSyntax('Title'))
     .optional(),
   message: z
     .string({ error: 'Message must be text.' })
     .overwrite((value) => sanitizeText(value, { multiline: true }))
     .min(1, 'Message must not be empty.')
     .max(NOTIFY_MESSAGE_MAX, `Message must be ${NOTIFY_MESSAGE_MAX} characters or less.`)
+    .superRefine(templateSyntax('Message'))
     .optional(),
   url: NotificationUrlSchema.optional(),
   data: z

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldKeyOf, renderTemplate, templateVariables, unusedDataFields } from './template.ts';
+import { fieldKeyOf, renderTemplate, templateSyntaxError, templateVariables, unusedDataFields } from './template.ts';
 
 describe('renderTemplate', () => {
   it('fills placeholders from data', () => {
@@ -99,5 +99,49 @@ describe('unusedDataFields', () => {
 
   it('is empty without data', () => {
     expect(unusedDataFields(['{{a}}'])).toEqual([]);
+  });
+});
+
+describe('templateSyntaxError', () => {
+  it("accepts every name the renderer fills: spaces, any case, any script, _ . - ' ?", () => {
+    for (const template of [
+      'Plain text, {single} braces and a trailing } brace',
+      'New lead: {{name}} ({{ email }})',
+      "{{First Name}} {{ FIRST   NAME }} {{téléphone}} {{Your question?}} {{user.first_name}} {{x-1}} {{O'Brien}}",
+      '{{名前}} {{2nd line}}\n{{ name\t}}',
+      '{{name}}} is one placeholder and a brace',
+    ]) {
+      expect(templateSyntaxError(template), template).toBeNull();
+      // What the check accepts, the renderer fills in full: no braces pair is left to print raw.
+      const data = Object.fromEntries(templateVariables(template).map((name) => [name, 'x']));
+      expect(renderTemplate(template, data), template).not.toMatch(/\{\{|\}\}/);
+    }
+  });
+
+  it('finds an opening {{ without its closing }}, at its 1-based character', () => {
+    expect(templateSyntaxError('New lead: {{name}} {{phone')).toEqual({ problem: 'unclosed', at: 20 });
+    expect(templateSyntaxError('{{')).toEqual({ problem: 'unclosed', at: 1 });
+    expect(templateSyntaxError('{{name {{phone}}')).toEqual({ problem: 'unclosed', at: 1 });
+  });
+
+  it('finds a }} without an opening {{', () => {
+    expect(templateSyntaxError('New lead: name}}')).toEqual({ problem: 'unopened', at: 15 });
+    expect(templateSyntaxError('{{name}} }}')).toEqual({ problem: 'unopened', at: 10 });
+  });
+
+  it('finds an empty placeholder', () => {
+    expect(templateSyntaxError('Hi {{}}')).toEqual({ problem: 'empty', at: 4 });
+    expect(templateSyntaxError('Hi {{name}} {{  }}')).toEqual({ problem: 'empty', at: 13 });
+  });
+
+  it('finds a name with a brace or another character the renderer does not fill, at that character', () => {
+    expect(templateSyntaxError('{{{name}}')).toEqual({ problem: 'character', at: 3, character: '{' });
+    expect(templateSyntaxError('{{na}me}}')).toEqual({ problem: 'character', at: 5, character: '}' });
+    expect(templateSyntaxError('Hi {{ name! }}')).toEqual({ problem: 'character', at: 11, character: '!' });
+    expect(templateSyntaxError('{{first\nname}}')).toEqual({ problem: 'character', at: 8, character: '\n' });
+  });
+
+  it('counts a character outside the BMP once', () => {
+    expect(templateSyntaxError('🔔 {{name')).toEqual({ problem: 'unclosed', at: 3 });
   });
 });

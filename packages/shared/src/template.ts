@@ -3,8 +3,12 @@ export type TemplateData = Record<string, string | number | boolean | null>;
 
 // A name is what forms call their fields: letters (any script), digits, spaces and `_ . - ' ?`.
 // It must start and end with something other than a space, so `{{ two words }}` is the
-// placeholder "two words" and `{{}}` stays text.
-const PLACEHOLDER = /\{\{\s*([\p{L}\p{N}_.\-'?](?:[\p{L}\p{N}_.\-'? ]*[\p{L}\p{N}_.\-'?])?)\s*\}\}/gu;
+// placeholder "two words" and `{{}}` stays text. The renderer and the syntax check share these,
+// so a template the check accepts is filled in full.
+const NAME_CHARACTERS = String.raw`\p{L}\p{N}_.\-'?`;
+const NAME = `[${NAME_CHARACTERS}](?:[${NAME_CHARACTERS} ]*[${NAME_CHARACTERS}])?`;
+const PLACEHOLDER = new RegExp(String.raw`\{\{\s*(${NAME})\s*\}\}`, 'gu');
+const IN_NAME = new RegExp(`^[${NAME_CHARACTERS} ]$`, 'u');
 
 /**
  * The form of a field name placeholders are matched by: case, surrounding spaces and repeated
@@ -55,4 +59,37 @@ export function templateVariables(template: string): string[] {
 export function unusedDataFields(templates: string[], data: TemplateData = {}): string[] {
   const used = new Set(templates.flatMap(templateVariables).map(fieldKeyOf));
   return Object.keys(data).filter((name) => !used.has(fieldKeyOf(name)));
+}
+
+/**
+ * The first thing in a template's placeholder syntax that the renderer would print raw rather
+ * than fill: `at` is the 1-based character position of the `{{` left unclosed, the `}}` never
+ * opened, the `{{` of an empty placeholder, or the character a name cannot contain.
+ */
+export type TemplateSyntaxError =
+  { problem: 'unclosed' | 'unopened' | 'empty'; at: number } | { problem: 'character'; at: number; character: string };
+
+/** Checks a template's `{{placeholders}}` against what renderTemplate fills; null when all are fillable. */
+export function templateSyntaxError(template: string): TemplateSyntaxError | null {
+  // Positions count code points rather than UTF-16 units, so an emoji counts once, as people count it.
+  const at = (index: number) => Array.from(template.slice(0, index)).length + 1;
+  let from = 0;
+  while (true) {
+    const open = template.indexOf('{{', from);
+    const close = template.indexOf('}}', from);
+    if (close !== -1 && (open === -1 || close < open)) return { problem: 'unopened', at: at(close) };
+    if (open === -1) return null;
+    const end = template.indexOf('}}', open + 2);
+    const inner = end === -1 ? '' : template.slice(open + 2, end);
+    if (end === -1 || inner.includes('{{')) return { problem: 'unclosed', at: at(open) };
+    const nameStart = open + 2 + /^\s*/.exec(inner)![0].length;
+    const name = template.slice(nameStart, end).replace(/\s+$/, '');
+    if (name === '') return { problem: 'empty', at: at(open) };
+    let offset = 0;
+    for (const character of name) {
+      if (!IN_NAME.test(character)) return { problem: 'character', at: at(nameStart + offset), character };
+      offset += character.length;
+    }
+    from = end + 2;
+  }
 }

@@ -302,7 +302,7 @@ const ROUTES: Record<string, Decision> = {
     setup: flowWithNotification,
     call: (f) => ({ path: `/v1/leads/${f.notificationId}/done`, body: {} }),
   },
-  'GET /v1/leads/quarantine': { kind: 'checked', expected: ALL(200), call: () => ({ path: '/v1/leads/quarantine' }) },
+  'GET /v1/leads/counts': { kind: 'checked', expected: ALL(200), call: () => ({ path: '/v1/leads/counts' }) },
   // Decision 039: every member has a word on spam, as on claims.
   'POST /v1/leads/:id/spam': {
     kind: 'checked',

@@ -6,7 +6,7 @@ import type { Env } from '../env.ts';
 import { outcomeOfPushAnswer, type AttemptOutcome } from '../features/deliveries/attempt-outcome.ts';
 import { prepareFindDeliveryTargets, type DeliveryTarget } from '../features/deliveries/find-delivery-targets.ts';
 import { isQuietAt } from '@leadbell/shared/business-hours';
-import { leadDialNumberOf, leadEmailOf } from '@leadbell/shared/contact';
+import { leadDialNumberOf } from '@leadbell/shared/contact';
 import type { PushPayload } from '@leadbell/shared/push-payload';
 import { notificationMail } from '../features/deliveries/notification-mail.ts';
 import { buildPushPayload, leadPushActions } from '../features/deliveries/push-payload.ts';
@@ -76,11 +76,12 @@ export function createDeliverNotificationHandler({
       to: delivery.email,
       title: delivery.title,
       message: delivery.message,
-      // The lead in the console: the email is read away from the site that sent it.
-      url: `${env.PUBLIC_URL}/flows/${delivery.flowId}#notification-${delivery.notificationId}`,
+      data: delivery.data,
+      defaultCountry: delivery.defaultCountry,
+      // The lead's card in the console, not the site's url: the email is read away from that site.
+      leadUrl: `${env.PUBLIC_URL}/leads/${delivery.notificationId}`,
       accountUrl: `${env.PUBLIC_URL}/account`,
       reason: delivery.fallbackReason ?? (delivery.emailChoice === null ? 'default' : 'chosen'),
-      replyTo: leadEmailOf(delivery.data),
       isTest: delivery.isTest,
     });
   }

@@ -9,8 +9,14 @@ describe('csvLine', () => {
   });
 
   it('keeps a value that starts like a formula as text', () => {
-    expect(csvLine(['=HYPERLINK("http://x")', '+1 555 0100', '-2', '@sum'])).toBe(
-      `"'=HYPERLINK(""http://x"")",'+1 555 0100,'-2,'@sum\r\n`,
+    expect(csvLine(['=HYPERLINK("http://x")', '-2', '@sum', '+1+cmd|calc', '+44 (0)20 HYPERLINK'])).toBe(
+      `"'=HYPERLINK(""http://x"")",'-2,'@sum,'+1+cmd|calc,'+44 (0)20 HYPERLINK\r\n`,
+    );
+  });
+
+  it('writes an international phone number as typed, without an apostrophe', () => {
+    expect(csvLine(['+1 555 0100', '+44 (0)20 7946-0018', '+33.1.23.45.67.89'])).toBe(
+      '+1 555 0100,+44 (0)20 7946-0018,+33.1.23.45.67.89\r\n',
     );
   });
 });

@@ -641,9 +641,14 @@ BEGIN
       FROM raised;
 
     -- What the inbox's search matches inside (lead_search): title, message and data, lower-cased.
-    INSERT INTO lead_search (notification_id, search_text)
-    SELECT n.id, lower(n.title || ' ' || n.message || ' ' || coalesce(n.data::text, ''))
+    INSERT INTO lead_search (notification_id, search_text, search_digits)
+    -- Without accents too (the inbox folds the query alike), and beside it each number's digits
+    -- with the spaces, dashes, dots, brackets, "+" and "/" between them dropped, so a phone number
+    -- matches however it was written (migration 0022, features/leads/search-digits-of.ts).
+    SELECT n.id, folded.text,
+           trim(regexp_replace(regexp_replace(folded.text, '[[:space:]\u00a0().+/-]+', '', 'g'), '[^0-9]+', ' ', 'g'))
       FROM unnest(v_ids) AS lead (id) JOIN notifications n ON n.id = lead.id
+     CROSS JOIN LATERAL (SELECT lower(unaccent(n.title || ' ' || n.message || ' ' || coalesce(n.data::text, '')))) AS folded (text)
     ON CONFLICT DO NOTHING;
 
     -- A real lead escalates at its response target from its timer's start (decision 025); a test,

@@ -82,6 +82,21 @@ async function settled(notificationId: string, timeoutMs = 15_000) {
   }
 }
 
+/** The decoded body of one part of a received mail, as a mail app shows it. */
+function mailPart(raw: string, type: 'text/plain' | 'text/html'): string {
+  const part = raw.slice(raw.indexOf(`Content-Type: ${type}`));
+  const headersEnd = part.search(/\r?\n\r?\n/);
+  const headers = part.slice(0, headersEnd);
+  const body = part
+    .slice(headersEnd)
+    .trimStart()
+    .split(/\r?\n--/)[0]!;
+  if (/^Content-Transfer-Encoding: base64/im.test(headers)) return Buffer.from(body, 'base64').toString('utf8');
+  if (!/^Content-Transfer-Encoding: quoted-printable/im.test(headers)) return body;
+  const bytes = body.replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}
+
 async function listed(client: HttpClient, flowId: string, notificationId: string) {
   const page = await client.get(`/v1/flows/${flowId}/notifications`);
   expect(page.status).toBe(200);
@@ -179,7 +194,7 @@ describe('deliveries › web push', () => {
       const mail = await app.smtp.waitForMail(owner.email, { after: mailsBefore });
       expect(mail.subject).toBe(`New lead: ${name}`);
       expect(mail.raw).toMatch(new RegExp(`^Reply-To: ${name.toLowerCase()}@lead\\.example`, 'im'));
-      expect(mail.raw).toContain(`${app.baseUrl}/flows/${flowId}#notification-${accepted.id}`);
+      expect(mail.raw).toContain(`${app.baseUrl}/leads/${accepted.id}`);
       expect(mail.raw).toContain('you have no device with Leadbell notifications on');
       expect(await settled(accepted.id)).toMatchObject([
         { channel: 'email', status: 'delivered', fallback_reason: 'no_device' },
@@ -325,12 +340,49 @@ describe('deliveries › email', () => {
     const html = mail.raw.slice(mail.raw.indexOf('Content-Type: text/html'));
     expect(html).toContain('&#60;script&#62;alert(1)&#60;/script&#62;');
     expect(html).not.toContain('<script>');
-    expect(mail.raw).toContain(`${app.baseUrl}/flows/${flowId}`);
+    expect(mail.raw).toContain(`${app.baseUrl}/leads/${accepted.id}`);
     expect(await settled(accepted.id)).toMatchObject([{ channel: 'email', status: 'delivered', attempts: 1 }]);
     expect((await listed(owner.client, flowId, accepted.id)).delivery).toMatchObject({
       state: 'delivered',
       delivered: 1,
     });
+  });
+
+  it('a lead copy works on its own: every field the visitor sent, Call, Text, WhatsApp and Reply links, the lead card, Reply-To the lead', async () => {
+    const owner = await onboardedOwner(app);
+    const flowId = await createFlow(owner.client);
+    expect((await owner.client.patch(`/v1/entities/${owner.entityId}`, { defaultCountry: 'GB' })).status).toBe(200);
+    const mailsBefore = app.smtp.count();
+    const accepted = await notify(app, owner.apiKey, {
+      flowId,
+      data: {
+        name: 'Eve',
+        phone: '07911 123456',
+        email: 'eve@lead.example',
+        // The flow's templates use only {{name}} and {{question}}.
+        note: 'Water everywhere, please call ASAP',
+      },
+    });
+
+    const mail = await app.smtp.waitForMail(owner.email, { after: mailsBefore });
+    expect(mail.subject).toBe('New lead: Eve');
+    expect(mail.raw).toMatch(/^Reply-To: eve@lead\.example\r?$/im);
+    const text = mailPart(mail.raw, 'text/plain');
+    const html = mailPart(mail.raw, 'text/html');
+    expect(text).toContain('note: Water everywhere, please call ASAP');
+    expect(html).toMatch(/>note<\/td><td[^>]*>Water everywhere, please call ASAP<\/td>/);
+    const links = [
+      'tel:+447911123456',
+      'sms:+447911123456',
+      'https://wa.me/447911123456',
+      'mailto:eve@lead.example?subject=Re%3A%20New%20lead%3A%20Eve',
+      `${app.baseUrl}/leads/${accepted.id}`,
+    ];
+    for (const link of links) {
+      expect(text).toContain(link);
+      expect(html).toContain(`href="${link}"`);
+    }
+    expect(html).not.toContain(`/flows/${flowId}`);
   });
 
   it('with email off and a device, only the device gets it', async () => {

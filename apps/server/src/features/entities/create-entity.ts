@@ -5,6 +5,7 @@ import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/auth.ts';
 import { entities } from '../../db/schema/entities.ts';
 import { AppError } from '../../http/app-error.ts';
+import { countryOfTimeZone } from './country-of-time-zone.ts';
 import { toEntity } from './entity-record.ts';
 
 /** Creates the user's entity and makes the user its admin, or 409 when the user already has one. */
@@ -13,7 +14,10 @@ export async function createEntity(db: Database, user: SessionUser, input: Creat
   return db.transaction(async (tx) => {
     const [entity] = await tx
       .insert(entities)
-      .values({ name: input.name, ...(input.timeZone && { timeZone: input.timeZone }) })
+      .values({
+        name: input.name,
+        ...(input.timeZone && { timeZone: input.timeZone, defaultCountry: countryOfTimeZone(input.timeZone) }),
+      })
       .returning();
     // The entity_id-is-null condition makes two concurrent submits create one entity, not two.
     const claimed = await tx

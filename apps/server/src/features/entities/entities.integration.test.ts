@@ -39,6 +39,18 @@ describe('entities', () => {
     expect(me.body.entity).toEqual(created.body);
   });
 
+  it('the browser’s time zone sets the business’s country, which the admin can change (issue 25)', async () => {
+    const london = await signedInOwner(app);
+    const created = await london.client.post('/v1/entities', { name: 'Acme Homes', timeZone: 'Europe/London' });
+    expect(created.body).toMatchObject({ timeZone: 'Europe/London', defaultCountry: 'GB' });
+    const changed = await london.client.patch(`/v1/entities/${created.body.id}`, { defaultCountry: 'IE' });
+    expect(changed.body).toMatchObject({ defaultCountry: 'IE' });
+
+    const utc = await signedInOwner(app);
+    const nowhere = await utc.client.post('/v1/entities', { name: 'Acme Homes', timeZone: 'UTC' });
+    expect(nowhere.body).toMatchObject({ timeZone: 'UTC', defaultCountry: null });
+  });
+
   it('a second entity for the same user answers 409 entity_exists and creates nothing', async () => {
     const { client } = await signedInOwner(app);
     const first = await client.post('/v1/entities', { name: 'First Entity' });

@@ -90,14 +90,20 @@ describe('flows › validation', () => {
 
   it.each([
     ['a 2-character name', { name: 'ab' }, 'name', 'Please enter valid Name'],
-    ['a missing name', { name: undefined }, 'name', 'Please enter valid Name'],
+    ['a missing name', { name: undefined }, 'name', 'Please enter a name for the flow.'],
     ['a 2-character title', { title: 'ab' }, 'title', 'Please enter valid Title'],
-    ['a title of spaces', { title: '      ' }, 'title', 'Please enter valid Title'],
+    ['a title of spaces', { title: '      ' }, 'title', 'Please enter the title your phone shows.'],
     ['a 9-character message', { message: '123456789' }, 'message', 'Please enter valid Message'],
-    ['a numeric message', { message: 1234567890 }, 'message', 'Please enter valid Message'],
+    ['a numeric message', { message: 1234567890 }, 'message', 'Please enter the message your phone shows.'],
     ['a 101-character name', { name: 'n'.repeat(101) }, 'name', 'Name must be 100 characters or less.'],
     ['a 201-character title', { title: 't'.repeat(201) }, 'title', 'Title must be 200 characters or less.'],
     ['a 10 kB message', { message: 'm'.repeat(10_000) }, 'message', 'Message must be 2000 characters or less.'],
+    [
+      'a title with an unclosed placeholder',
+      { title: 'New lead: {{name}} {{phone' },
+      'title',
+      'Title has an unclosed {{ at character 20.',
+    ],
   ])('%s answers 400 with the field message, on create and on update', async (_label, override, field, message) => {
     const { client } = owner;
     const flowId = await createFlow(client);

@@ -39,7 +39,7 @@ export function registerFlowRoutes(app: FastifyInstance, { db, cipher, requireSe
       schema: {
         summary: 'Create a flow',
         description:
-          'A flow is one form or source on a website. `title` and `message` are the notification’s templates: `{{Field Name}}` is filled from the notification’s `data` (any case, spaces allowed).',
+          "A flow is one form or source on a website. `title` and `message` are the notification’s templates: `{{Field Name}}` is filled from the notification’s `data` (any case, spaces allowed). A `{{` left unclosed, a `}}` never opened, an empty placeholder or a name with another character than letters, digits, spaces and `_ . - ' ?` answers 400, naming the character.",
         body: FlowInputSchema,
         response: {
           201: jsonResponse(FlowSchema, 'The new flow; its `flowId` goes into the website’s calls.'),

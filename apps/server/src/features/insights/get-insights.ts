@@ -3,6 +3,10 @@ import { sql, type SQL } from 'drizzle-orm';
 import { RESPONSE_TIME_BUCKETS, type Insights, type LeadFigures } from '@leadbell/shared/insights';
 import type { Database } from '../../db/client.ts';
 
+// Unanswered: nobody claimed it by its response target, which is when it escalated (decision
+// 025). One nobody has claimed yet but still inside its target is received, not unanswered.
+const UNANSWERED = sql.raw('claim_bucket < 0 and is_escalated');
+
 type FigureRow = {
   is_flow_set: boolean;
   is_member_set: boolean;
@@ -80,7 +84,7 @@ export async function getInsights(
         select grouping(flow_id) = 0 as is_flow_set, grouping(member_id) = 0 as is_member_set, flow_id, member_id,
                coalesce(sum(leads), 0)::int as received,
                coalesce(sum(leads) filter (where is_within), 0)::int as within,
-               coalesce(sum(leads) filter (where claim_bucket < 0), 0)::int as unanswered,
+               coalesce(sum(leads) filter (where ${UNANSWERED}), 0)::int as unanswered,
                coalesce(sum(leads) filter (where is_escalated), 0)::int as escalated
           from stats group by grouping sets ((), (flow_id), (member_id))
       ),
@@ -100,11 +104,12 @@ export async function getInsights(
         from groups t
         left join flows f on f.id = t.flow_id
         left join users u on u.id = t.member_id`),
-    db.execute<{ date: string; received: number; within: number; unanswered: number }>(sql`
+    db.execute<{ date: string; received: number; within: number; late: number; unanswered: number }>(sql`
       with stats as (${stats})
       select to_char(day, 'YYYY-MM-DD') as date, sum(leads)::int as received,
              coalesce(sum(leads) filter (where is_within), 0)::int as within,
-             coalesce(sum(leads) filter (where claim_bucket < 0), 0)::int as unanswered
+             coalesce(sum(leads) filter (where claim_bucket >= 0 and not is_within), 0)::int as late,
+             coalesce(sum(leads) filter (where ${UNANSWERED}), 0)::int as unanswered
         from stats group by day having sum(leads) > 0 order by day`),
     db.execute<Record<string, number>>(sql`with stats as (${stats}) select ${sql.join(histogram, sql`, `)} from stats`),
   ]);
@@ -150,6 +155,7 @@ export async function getInsights(
       date: row.date,
       received: row.received,
       answeredWithinTarget: row.within,
+      answeredLate: row.late,
       unanswered: row.unanswered,
     })),
     histogram: RESPONSE_TIME_BUCKETS.map((bucket, index) => ({

@@ -47,7 +47,8 @@ function expectedFigures(leads: SeededLead[]) {
     answeredWithinTargetRate: real.length ? within.length / real.length : null,
     medianSecondsToClaim: percentileDisc(seconds, 0.5),
     p90SecondsToClaim: percentileDisc(seconds, 0.9),
-    unanswered: real.filter((lead) => lead.claimedAfterMinutes === null).length,
+    // Unanswered once its target passed (it was escalated then); a lead still inside it is only received.
+    unanswered: real.filter((lead) => lead.claimedAfterMinutes === null && lead.escalated).length,
     escalated: real.filter((lead) => lead.escalated).length,
   };
 }
@@ -99,6 +100,15 @@ describe('insights › speed-to-lead from the leads themselves', () => {
         escalated: claimedAfterMinutes === null || claimedAfterMinutes > 5,
       });
     }
+    // Two minutes old, nobody on it yet: inside its five minutes, so not unanswered (issue 25).
+    leads.push({
+      flowId: contact,
+      createdAt: new Date(NOW.getTime() - 2 * MINUTE),
+      claimedAfterMinutes: null,
+      claimedBy: null,
+      targetMinutes: 5,
+      escalated: false,
+    });
     leads.push({
       flowId: contact,
       createdAt: new Date(NOW.getTime() - MINUTE),
@@ -155,6 +165,9 @@ describe('insights › speed-to-lead from the leads themselves', () => {
         date: day.date,
         received: those.length,
         answeredWithinTarget: expectedFigures(those).answeredWithinTarget,
+        answeredLate: those.filter(
+          (lead) => lead.claimedAfterMinutes !== null && lead.claimedAfterMinutes > lead.targetMinutes,
+        ).length,
         unanswered: expectedFigures(those).unanswered,
       });
     }

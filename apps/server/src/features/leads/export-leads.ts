@@ -1,6 +1,8 @@
-import { and, desc, lt, sql } from 'drizzle-orm';
+import { TZDate } from '@date-fns/tz';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import type { LeadListQuery } from '@leadbell/shared/leads';
 import type { Database } from '../../db/client.ts';
+import { entities } from '../../db/schema/entities.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { csvLine, UTF8_BOM } from '../../lib/csv.ts';
 import { leadFilterOf } from './list-leads.ts';
@@ -11,17 +13,25 @@ import { selectLeads } from './lead-record.ts';
 const BATCH = 1000;
 
 const FIXED_COLUMNS = [
-  'Received at (UTC)',
+  'Received at',
   'Flow',
   'Title',
   'Message',
   'Status',
   'Claimed by',
-  'Claimed at (UTC)',
-  'Done at (UTC)',
+  'Claimed at',
+  'Done at',
   'Test',
   'Page',
 ];
+
+/**
+ * A time in the business's own zone, as ISO 8601 with its offset (`2026-11-25T04:00:00.000-05:00`):
+ * what the team's clock said, and still one exact instant for any program that reads it.
+ */
+function localTimeOf(at: Date | null, timeZone: string): string | null {
+  return at ? new TZDate(at, timeZone).toISOString() : null;
+}
 
 /**
  * The inbox as CSV, with the same filters, newest first (decision 024): the lead's own columns,
@@ -37,6 +47,10 @@ export async function* exportLeads(
   }: Pick<LeadListQuery, 'filter' | 'flowId' | 'q'> & { entityId: string; viewerId: string },
 ): AsyncGenerator<string> {
   const where = leadFilterOf(entityId, viewerId, query);
+  const [{ timeZone } = { timeZone: 'UTC' }] = await db
+    .select({ timeZone: entities.timeZone })
+    .from(entities)
+    .where(eq(entities.id, entityId));
   // Columns in the order fields first appear (jsonb keeps a lead's keys shortest first).
   const { rows: keyRows } = await db.execute<{ key: string }>(sql`
     select field.key from ${notifications}
@@ -60,14 +74,14 @@ export async function* exportLeads(
     for (const row of rows) {
       const data = (row.data ?? {}) as Record<string, unknown>;
       yield csvLine([
-        row.createdAt.toISOString(),
+        localTimeOf(row.createdAt, timeZone),
         row.flowName,
         row.title,
         row.message,
         row.leadStatus,
         row.claimedByName,
-        row.claimedAt?.toISOString(),
-        row.doneAt?.toISOString(),
+        localTimeOf(row.claimedAt, timeZone),
+        localTimeOf(row.doneAt, timeZone),
         row.isTest ? 'yes' : '',
         row.pageUrl,
         ...fields.map((field) => data[field]),

@@ -196,10 +196,11 @@ describe('leads › the card', () => {
 });
 
 describe('leads › export', () => {
-  it('streams the filtered inbox as CSV with a BOM, every data field a column, formulas kept as text', async () => {
+  it('streams the filtered inbox as CSV with a BOM, every data field a column, formulas kept as text, times in the business’s zone', async () => {
     const { admin } = await team();
+    await admin.client.patch(`/v1/entities/${admin.entityId}`, { timeZone: 'America/New_York' });
     const flowId = await createFlow(admin.client, { name: 'Contact form' });
-    await lead(admin, flowId, { name: 'Ann', email: 'ann@example.com' });
+    await lead(admin, flowId, { name: 'Ann', email: 'ann@example.com', phone: '+44 7911 123456' });
     const second = await lead(admin, flowId, {
       name: 'Bo, Jr.',
       note: '=HYPERLINK("http://evil.example")',
@@ -218,11 +219,14 @@ describe('leads › export', () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const [header, newest, oldest] = new TextDecoder().decode(bytes.slice(3)).trimEnd().split('\r\n');
     expect(header).toBe(
-      'Received at (UTC),Flow,Title,Message,Status,Claimed by,Claimed at (UTC),Done at (UTC),Test,Page,name,email,city,note',
+      'Received at,Flow,Title,Message,Status,Claimed by,Claimed at,Done at,Test,Page,name,email,phone,city,note',
     );
-    expect(newest).toContain(`"Bo, Jr.",,Leeds,"'=HYPERLINK(""http://evil.example"")"`);
+    // New York's clock with its offset (-05:00 in winter, -04:00 in summer): one exact instant.
+    expect(newest).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}-0[45]:00,Contact form,/);
+    expect(newest).toContain(`"Bo, Jr.",,,Leeds,"'=HYPERLINK(""http://evil.example"")"`);
     expect(newest).toContain(',done,');
-    expect(oldest).toMatch(/,Ann,ann@example\.com,,$/);
+    // A phone number is written as typed, not behind an apostrophe.
+    expect(oldest).toMatch(/,Ann,ann@example\.com,\+44 7911 123456,,$/);
 
     const openOnly = await fetch(`${app.baseUrl}/v1/leads/export.csv?filter=open`, {
       headers: { cookie: cookieOf(admin.client) },

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  LeadCountsSchema,
   LeadDetailSchema,
   LeadListQuerySchema,
   LeadPageSchema,
@@ -15,6 +16,7 @@ import { ENTITY_REQUIRED, errorResponses, noContent } from '../../http/openapi-r
 import type { RouteContext } from '../../http/route-context.ts';
 import { claimLead } from './claim-lead.ts';
 import { completeLead } from './complete-lead.ts';
+import { countLeads } from './count-leads.ts';
 import { exportLeads } from './export-leads.ts';
 import { getLead } from './get-lead.ts';
 import { getLeadTimeline } from './get-lead-timeline.ts';
@@ -48,6 +50,20 @@ export function registerLeadRoutes(app: FastifyInstance, { db, requireSession, c
     },
     async (request) =>
       listLeads(db, { ...request.query, entityId: entityIdOf(request), viewerId: sessionUserOf(request).id }),
+  );
+
+  routes.get(
+    '/v1/leads/counts',
+    {
+      schema: {
+        summary: 'How many leads each inbox view holds',
+        description:
+          'The counts on the inbox’s tabs: `open` (nobody on it; test leads are not counted), `mine` (claimed by me) and `spam` (quarantined, `filter=spam`).',
+        response: { 200: LeadCountsSchema, ...ENTITY_REQUIRED },
+      },
+      onRequest: requireSession,
+    },
+    async (request) => countLeads(db, entityIdOf(request), sessionUserOf(request).id),
   );
 
   routes.get(

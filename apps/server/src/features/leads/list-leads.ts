@@ -4,10 +4,19 @@ import type { Database } from '../../db/client.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { summarizeDeliveries } from '../deliveries/summarize-deliveries.ts';
 import { selectLeads, toLead } from './lead-record.ts';
+import { searchDigitsOf } from './search-digits-of.ts';
 
-/** `%`, `_` and `\` are LIKE's own: a search for "50%" means the characters. */
-function likePattern(text: string): string {
-  return `%${text.toLowerCase().replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+/**
+ * Where a search looks in lead_search. A phone number (searchDigitsOf) is matched inside the
+ * digits of the lead's numbers; anything else inside its text, folded as the worker folds it
+ * (lower(unaccent()), in SQL so both sides fold alike: "EMILIE" finds "Émilie"). `%`, `_` and `\`
+ * are LIKE's own, so a search for "50%" means the characters; they are escaped after folding
+ * because unaccent makes "%" of a fullwidth "％". Either way the column's trigram index serves it.
+ */
+export function searchMatchOf(q: string): SQL {
+  const digits = searchDigitsOf(q);
+  if (digits !== null) return sql`s.search_digits like ${`%${digits}%`}`;
+  return sql`s.search_text like '%' || replace(replace(replace(lower(unaccent(${q})), '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'`;
 }
 
 /** The filters of the inbox (and its export) as one where clause; the entity always. */
@@ -28,7 +37,7 @@ export function leadFilterOf(
     flowId ? eq(notifications.flowId, flowId) : undefined,
     // A lead is searchable once the worker took it in (lead_search, decision 038): milliseconds.
     q
-      ? sql`exists (select from lead_search s where s.notification_id = ${notifications.id} and s.search_text like ${likePattern(q)})`
+      ? sql`exists (select from lead_search s where s.notification_id = ${notifications.id} and ${searchMatchOf(q)})`
       : undefined,
   )!;
 }

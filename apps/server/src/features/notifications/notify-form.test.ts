@@ -66,4 +66,12 @@ describe('notify form', () => {
     expect(String((submission.input.data as Record<string, string>).note)).toHaveLength(1000);
     expect(submission.shortenedFields).toEqual(['note', '_title']);
   });
+
+  it('leaves out a _title or _message with broken placeholders, also when the cut broke one, so the flow’s own is used', () => {
+    const broken = formSubmissionOf(parseFormBody('_flowId=f&_title=Lead+%7B%7Bname&_message=Hi+%7B%7B+%7D%7D'));
+    expect(broken.input).toMatchObject({ title: undefined, message: undefined });
+    const cut = formSubmissionOf(parseFormBody(`_flowId=f&_title=${'T'.repeat(115)}+%7B%7Bname%7D%7D`));
+    expect(cut.input.title).toBeUndefined();
+    expect(cut.shortenedFields).toEqual([]);
+  });
 });

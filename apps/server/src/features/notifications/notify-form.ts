@@ -7,6 +7,7 @@ import {
   TURNSTILE_FORM_FIELD,
 } from '@leadbell/shared/notifications';
 import { sanitizeText } from '@leadbell/shared/sanitize';
+import { templateSyntaxError } from '@leadbell/shared/template';
 import { fitLeadData, shortenText } from './fit-lead-data.ts';
 
 const RESERVED = new Set<string>([
@@ -38,10 +39,20 @@ export function parseFormBody(body: string): FormFields {
 }
 
 /**
+ * A form's `_title` or `_message` cut to its limit, or left out (the flow's own template is used)
+ * when its placeholders are broken, which a cut can also do: JSON callers get a 400 for either.
+ */
+function fitTemplate(template: string | undefined, max: number): string | undefined {
+  const fitted = template && shortenText(template, max);
+  return fitted && templateSyntaxError(fitted) === null ? fitted : undefined;
+}
+
+/**
  * Splits a posted form into the key, where to send the visitor next, and the notification. Only
  * `_`-prefixed fields (and the aliases no visitor field could mean) are ours: a visitor's own
  * `message` is data. A person cannot fix the form they are filling in, so what a JSON caller would
- * get a 400 for is fitted instead: long values are cut, an invalid `_url` is left out.
+ * get a 400 for is fitted instead: long values are cut, an invalid `_url` or a broken template is
+ * left out.
  */
 export function formSubmissionOf(fields: FormFields): FormSubmission {
   const present = (name: string, options?: { multiline: boolean }) => {
@@ -57,11 +68,11 @@ export function formSubmissionOf(fields: FormFields): FormSubmission {
   const message = present(FORM_FIELDS.message, { multiline: true });
   const url = reserved('url');
   const fitted = {
-    title: title && shortenText(title, NOTIFY_TITLE_MAX),
-    message: message && shortenText(message, NOTIFY_MESSAGE_MAX),
+    title: fitTemplate(title, NOTIFY_TITLE_MAX),
+    message: fitTemplate(message, NOTIFY_MESSAGE_MAX),
   };
-  if (fitted.title !== title) shortenedFields.push(FORM_FIELDS.title);
-  if (fitted.message !== message) shortenedFields.push(FORM_FIELDS.message);
+  if (fitted.title && fitted.title !== title) shortenedFields.push(FORM_FIELDS.title);
+  if (fitted.message && fitted.message !== message) shortenedFields.push(FORM_FIELDS.message);
   return {
     apiKey: reserved('apiKey') ?? null,
     redirect: reserved('redirect') ?? null,

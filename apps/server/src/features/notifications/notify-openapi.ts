@@ -22,7 +22,8 @@ const FIELD_DOCS: Record<keyof typeof NotifyRequestSchema.shape, { description: 
     examples: ['6f1c2d3e-4b5a-4c7d-8e9f-0a1b2c3d4e5f'],
   },
   title: {
-    description: 'Replaces the flow’s title template for this notification (placeholders still work).',
+    description:
+      'Replaces the flow’s title template for this notification (placeholders still work; broken placeholder syntax answers 400, as for a flow).',
     examples: ['Viewing request from {{Name}}'],
   },
   message: { description: 'Replaces the flow’s message template.', examples: ['{{Name}} asks: {{Message}}'] },

@@ -137,11 +137,3 @@ export async function ringLead(db: Database, lead: LeadRef): Promise<LeadState> 
     return (await findLeadState(tx, lead.entityId, lead.id))!;
   });
 }
-
-/** How many of the entity's leads are quarantined (from its (entity, status, position) index). */
-export async function countQuarantine(db: Database, entityId: string): Promise<number> {
-  const { rows } = await db.execute<{ count: number }>(
-    sql`select count(*)::int as count from notifications where entity_id = ${entityId} and lead_status = 'spam'`,
-  );
-  return rows[0]!.count;
-}

@@ -211,7 +211,7 @@ describe('spam › the labelled set through every channel (issue 24)', () => {
 
       // Counts: the plan's volume and the spam count; spam never escalates.
       expect((await site.owner.client.get('/v1/usage')).body.count).toBe(genuineIds.length);
-      expect((await site.owner.client.get('/v1/leads/quarantine')).body).toEqual({ count: spamCount });
+      expect((await site.owner.client.get('/v1/leads/counts')).body).toMatchObject({ spam: spamCount });
       const spamIds = ids.filter((id) => !genuineIds.includes(id));
       const escalations = await app.pool.query(
         'select count(*)::int as count from lead_escalations where notification_id = any($1)',

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { LeadStateSchema, QuarantineSchema } from '@leadbell/shared/leads';
+import { LeadStateSchema } from '@leadbell/shared/leads';
 import { entityIdOf } from '../../auth/require-session.ts';
 import { IdParamsSchema } from '../../http/ids.ts';
 import type { RouteContext } from '../../http/route-context.ts';
-import { countQuarantine, markLeadNotSpam, markLeadSpam, ringLead } from './mark-spam.ts';
+import { markLeadNotSpam, markLeadSpam, ringLead } from './mark-spam.ts';
 
 /** The team's word on spam (decision 039): any member moves a lead into the quarantine or out of it. */
 export function registerSpamRoutes(app: FastifyInstance, { db, requireSession, clock }: RouteContext) {
@@ -32,18 +32,6 @@ export function registerSpamRoutes(app: FastifyInstance, { db, requireSession, c
       act: ringLead,
     },
   ];
-  routes.get(
-    '/v1/leads/quarantine',
-    {
-      schema: {
-        summary: 'How many leads wait under Spam',
-        description: 'The count the inbox’s Spam view shows; the leads themselves are `GET /v1/leads?filter=spam`.',
-        response: { 200: QuarantineSchema },
-      },
-      onRequest: requireSession,
-    },
-    async (request) => ({ count: await countQuarantine(db, entityIdOf(request)) }),
-  );
   for (const { path, summary, description, act } of actions) {
     routes.post(
       `/v1/leads/:id/${path}`,

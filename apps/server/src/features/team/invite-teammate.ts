@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Invite, TeamInvitation } from '@leadbell/shared/team';
 import type { SessionUser } from '../../auth/require-session.ts';
 import type { Database } from '../../db/client.ts';
@@ -24,12 +24,17 @@ export async function inviteTeammate(
   const { token, tokenHash, expiresAt } = newInvitationToken(now);
   const row = await db.transaction(async (tx) => {
     await lockEntity(tx, entityId);
-    const [member] = await tx
-      .select({ id: users.id })
+    const [person] = await tx
+      .select({ entityId: users.entityId })
       .from(users)
-      .where(and(eq(users.entityId, entityId), eq(users.email, invite.email)));
-    if (member) {
-      const message = 'This person is already in your team.';
+      .where(and(eq(users.email, invite.email), isNotNull(users.entityId)));
+    if (person) {
+      // One business per person (decision 023): an invitation they could never accept would hold a
+      // seat until it expired. The other business is not named.
+      const message =
+        person.entityId === entityId
+          ? 'This person is already in your team.'
+          : 'This person already belongs to another business on Leadbell. They need to leave it before they can join yours.';
       throw new AppError('validation_error', message, { fields: { email: [message] } });
     }
     await takeInvitationMail(tx, entityId, now);

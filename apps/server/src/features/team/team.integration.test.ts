@@ -116,15 +116,18 @@ describe('team › invitations', () => {
     expect(wrong.status).toBe(403);
     expect(wrong.body.error.message).toContain(invitation.email);
 
-    const elsewhere = await onboardedOwner(app, { entityName: 'Other Business' });
+    // Invited while in no business, then creates one before opening the link.
+    const elsewhere = await signedInOwner(app);
     const second = await invite(admin, { email: elsewhere.email });
+    const created = await elsewhere.client.post('/v1/entities', { name: 'Other Business' });
+    expect(created.status).toBe(201);
     const moved = await elsewhere.client.post(`/v1/invitations/${second.token}/accept`);
     expect(moved.status).toBe(409);
     expect(moved.body.error).toMatchObject({
       code: 'already_in_entity',
       message: expect.stringContaining('Other Business'),
     });
-    expect((await elsewhere.client.get('/v1/me')).body.user.entityId).toBe(elsewhere.entityId);
+    expect((await elsewhere.client.get('/v1/me')).body.user.entityId).toBe(created.body.id);
   });
 
   it('a member already in the team cannot be invited again; a bad email answers 400 on the field', async () => {
@@ -133,6 +136,14 @@ describe('team › invitations', () => {
     const again = await admin.client.post('/v1/team/invitations', { email: member.email, role: 'user' });
     expect(again.status).toBe(400);
     expect(again.body.error.details.fields.email).toEqual(['This person is already in your team.']);
+    // Someone in another business could never accept: refused before it takes a seat (issue 25).
+    const elsewhere = await onboardedOwner(app);
+    const taken = await admin.client.post('/v1/team/invitations', { email: elsewhere.email, role: 'user' });
+    expect(taken.status).toBe(400);
+    expect(taken.body.error.details.fields.email).toEqual([
+      'This person already belongs to another business on Leadbell. They need to leave it before they can join yours.',
+    ]);
+    expect((await admin.client.get('/v1/team')).body.invitations).toEqual([]);
     const bad = await admin.client.post('/v1/team/invitations', { email: 'not-an-email', role: 'owner' });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.error.details.fields).sort()).toEqual(['email', 'role']);

@@ -61,8 +61,10 @@ function EntityBadge() {
 /** "2 of 4" beside Setup while the checklist is not done. */
 function useSetupBadge(): string | null {
   const setup = useSetup();
-  if (!setup.data || setup.data.isComplete) return null;
-  return progressLabel(setupProgress(setup.data));
+  const isAdmin = useIsAdmin();
+  if (!setup.data) return null;
+  const progress = setupProgress(setup.data, isAdmin);
+  return progress.isComplete ? null : progressLabel(progress);
 }
 
 function Nav({ onNavigate }: { onNavigate?: () => void }) {

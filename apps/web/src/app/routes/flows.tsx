@@ -17,6 +17,7 @@ import { UsagePanel } from '../../features/usage/components/usage-panel.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useIsAdmin } from '../../lib/auth.ts';
 import { useFlashMessage } from '../../lib/flash-message.ts';
+import { setupProgress } from '../../features/setup/setup-steps.ts';
 
 function AddNewButton() {
   return (
@@ -58,7 +59,9 @@ export function FlowsPage() {
           {successMessage}
         </Alert>
       ) : null}
-      {setup.data && !setup.data.isComplete ? <SetupChecklist setup={setup.data} className="mb-6" /> : null}
+      {setup.data && !setupProgress(setup.data, isAdmin).isComplete ? (
+        <SetupChecklist setup={setup.data} className="mb-6" />
+      ) : null}
       <UsagePanel planHref="/account#plan" className="mb-6" />
       {flows.isPending ? (
         <LoadingState label="Loading flows…" />

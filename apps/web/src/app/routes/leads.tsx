@@ -8,7 +8,7 @@ import { PageHeader } from '../../components/ui/page-header.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../components/ui/state.tsx';
 import { useFlows } from '../../features/flows/api/get-flows.ts';
 import { leadsExportUrl, useLeads, type LeadListFilters } from '../../features/leads/api/get-leads.ts';
-import { useQuarantine } from '../../features/leads/api/get-quarantine.ts';
+import { useLeadCounts } from '../../features/leads/api/get-lead-counts.ts';
 import { LeadFilters } from '../../features/leads/components/lead-filters.tsx';
 import { LeadsList } from '../../features/leads/components/leads-list.tsx';
 import { useDebouncedValue } from '../../features/leads/hooks/use-debounced-value.ts';
@@ -63,7 +63,7 @@ export function LeadsPage() {
 
   const query = useLeads(filters);
   const flows = useFlows();
-  const quarantine = useQuarantine();
+  const counts = useLeadCounts();
   const liveStatus = useLiveLeads();
   const leads = query.data?.pages.flatMap((page) => page.data) ?? [];
   const isFiltered =
@@ -101,7 +101,7 @@ export function LeadsPage() {
         search={search}
         onSearchChange={setSearch}
         exportHref={leadsExportUrl(filters)}
-        spamCount={quarantine.data?.count ?? null}
+        counts={counts.data ?? null}
       />
       {query.isPending ? (
         <LoadingState label="Loading leads…" />

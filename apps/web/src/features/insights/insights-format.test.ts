@@ -28,8 +28,8 @@ describe('insights format', () => {
       to: '2026-11-02T15:00:00.000Z',
       timeZone: 'America/New_York',
       daily: [
-        { date: '2026-10-28', received: 5, answeredWithinTarget: 2, unanswered: 1 },
-        { date: '2026-11-01', received: 1, answeredWithinTarget: 1, unanswered: 0 },
+        { date: '2026-10-28', received: 5, answeredWithinTarget: 2, answeredLate: 2, unanswered: 1 },
+        { date: '2026-11-01', received: 1, answeredWithinTarget: 1, answeredLate: 0, unanswered: 0 },
       ],
     });
     expect(series.map((day) => day.date)).toEqual([

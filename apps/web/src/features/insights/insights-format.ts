@@ -49,7 +49,7 @@ function localDate(at: string, timeZone: string): string {
 
 /**
  * Every local day of the period, with zeros where no lead arrived (the API lists only days with
- * leads); answered late is what was claimed after the target.
+ * leads). A day's leads still inside their target are in `received` only.
  */
 export function dailySeries({ from, to, timeZone, daily }: Pick<Insights, 'from' | 'to' | 'timeZone' | 'daily'>) {
   const byDate = new Map(daily.map((day) => [day.date, day]));
@@ -63,13 +63,12 @@ export function dailySeries({ from, to, timeZone, daily }: Pick<Insights, 'from'
     const figures = byDate.get(date);
     const received = figures?.received ?? 0;
     const answeredWithinTarget = figures?.answeredWithinTarget ?? 0;
-    const unanswered = figures?.unanswered ?? 0;
     points.push({
       date,
       received,
       answeredWithinTarget,
-      answeredLate: received - answeredWithinTarget - unanswered,
-      unanswered,
+      answeredLate: figures?.answeredLate ?? 0,
+      unanswered: figures?.unanswered ?? 0,
     });
   }
   return points;

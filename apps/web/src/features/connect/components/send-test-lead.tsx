@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { useDevices } from '../../devices/api/get-devices.ts';
 import { sendTestLead } from '../api/send-test-lead.ts';
 import type { ConnectKey } from '../hooks/use-connect-key.ts';
 import { sampleData } from '../snippets.ts';
@@ -17,6 +18,9 @@ type SendTestLeadProps = {
 
 /** Posts a sample lead through the public endpoint with the page's key, as the website will. */
 export function SendTestLead({ flowId, fields, connectKey }: SendTestLeadProps) {
+  const devices = useDevices();
+  // Promise a ring only where something can ring: with no device, the lead is emailed and listed.
+  const hasDevice = (devices.data?.data.length ?? 0) > 0;
   const send = useMutation({
     mutationFn: async () => sendTestLead(await connectKey.secret(), { flowId, data: sampleData(fields) }),
   });
@@ -43,20 +47,27 @@ export function SendTestLead({ flowId, fields, connectKey }: SendTestLeadProps) 
           <div className="grid gap-1.5 rounded-lg border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-900">
             <p className="flex items-start gap-2 font-medium">
               <CircleCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-              Test lead accepted. Your devices should ring in a moment.
+              {hasDevice
+                ? 'Test lead accepted. Your devices should ring in a moment.'
+                : 'Test lead accepted. No device of yours is set to ring yet: it arrives by email and in Leads.'}
             </p>
             {send.data.unusedFields.length > 0 ? (
               <p className="break-words [overflow-wrap:anywhere]">
                 These fields were not used by your templates: {send.data.unusedFields.join(', ')}.
               </p>
             ) : null}
-            <p>
+            <p className="flex flex-wrap gap-x-4 gap-y-1">
               <Link
-                to={`/flows/${encodeURIComponent(flowId)}#notification-${encodeURIComponent(send.data.id)}`}
+                to={`/leads/${encodeURIComponent(send.data.id)}`}
                 className="font-medium text-emerald-900 underline underline-offset-2"
               >
-                See it in the flow’s notifications
+                Open the test lead
               </Link>
+              {hasDevice ? null : (
+                <Link to="/setup" className="font-medium text-emerald-900 underline underline-offset-2">
+                  Turn on this device
+                </Link>
+              )}
             </p>
           </div>
         ) : null}

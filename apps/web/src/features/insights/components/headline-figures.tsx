@@ -32,7 +32,7 @@ export function HeadlineFigures({ totals }: { totals: LeadFigures }) {
         value={formatDuration(totals.p90SecondsToClaim)}
         detail="9 in 10 were claimed within this"
       />
-      <Figure label="Unanswered" value={String(totals.unanswered)} detail="Never claimed" />
+      <Figure label="Unanswered" value={String(totals.unanswered)} detail="Not claimed by the target" />
       <Figure label="Escalated" value={String(totals.escalated)} detail="Rang the team again" />
     </dl>
   );

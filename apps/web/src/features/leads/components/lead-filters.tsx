@@ -1,4 +1,4 @@
-import { LEAD_FILTERS, LEAD_SEARCH_MAX, type LeadFilter } from '@leadbell/shared/leads';
+import { LEAD_FILTERS, LEAD_SEARCH_MAX, type LeadCounts, type LeadFilter } from '@leadbell/shared/leads';
 import { Download, Search } from 'lucide-react';
 import { useId } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
@@ -13,6 +13,12 @@ const FILTER_LABELS: Record<LeadFilter, string> = {
   spam: 'Spam',
 };
 
+/** The count a tab shows: open, mine and spam have one; done and all grow without end, so not. */
+function countOf(counts: LeadCounts | null, filter: LeadFilter): number | null {
+  if (!counts || filter === 'done' || filter === 'all') return null;
+  return counts[filter];
+}
+
 type LeadFiltersProps = {
   filter: LeadFilter;
   onFilterChange: (filter: LeadFilter) => void;
@@ -22,8 +28,8 @@ type LeadFiltersProps = {
   search: string;
   onSearchChange: (search: string) => void;
   exportHref: string;
-  /** How many leads wait under Spam, once known. */
-  spamCount: number | null;
+  /** How many leads are open, mine and under Spam, once known. */
+  counts: LeadCounts | null;
 };
 
 /** Open / Mine / Done / All / Spam, one flow or every flow, a search box, and the CSV of what is shown. */
@@ -36,7 +42,7 @@ export function LeadFilters({
   search,
   onSearchChange,
   exportHref,
-  spamCount,
+  counts,
 }: LeadFiltersProps) {
   const flowSelectId = useId();
   const searchId = useId();
@@ -61,10 +67,15 @@ export function LeadFilters({
             )}
           >
             {FILTER_LABELS[value]}
-            {value === 'spam' && spamCount ? (
-              <span className="ml-1.5 rounded-full bg-slate-200 px-1.5 py-0.5 text-xs font-semibold text-slate-700 tabular-nums">
+            {countOf(counts, value) ? (
+              <span
+                className={cn(
+                  'ml-1.5 rounded-full px-1.5 py-0.5 text-xs font-semibold tabular-nums',
+                  value === 'open' ? 'bg-brand-100 text-brand-800' : 'bg-slate-200 text-slate-700',
+                )}
+              >
                 <span className="sr-only">, </span>
-                {spamCount}
+                {countOf(counts, value)}
               </span>
             ) : null}
           </button>

@@ -5,6 +5,7 @@ import { leadQueryKey } from '../api/get-lead.ts';
 import { LEADS_QUERY_KEY } from '../api/get-leads.ts';
 import { changeLead, type LeadChange } from '../api/change-lead.ts';
 import { applyLeadState } from '../apply-lead-state.ts';
+import { LEAD_COUNTS_QUERY_KEY } from '../api/get-lead-counts.ts';
 
 /** Who holds a lead we failed to take, from a 409 `lead_taken` answer. */
 export function takenStateOf(error: unknown): LeadState | null {
@@ -28,6 +29,7 @@ export function useLeadChange(leadId: string) {
     },
     onSettled: async (_state, _error, change) => {
       await queryClient.invalidateQueries({ queryKey: leadQueryKey(leadId) });
+      await queryClient.invalidateQueries({ queryKey: LEAD_COUNTS_QUERY_KEY });
       // Into or out of the quarantine: every view of the inbox and the Spam count change.
       if (change === 'spam' || change === 'not-spam')
         await queryClient.invalidateQueries({ queryKey: LEADS_QUERY_KEY });

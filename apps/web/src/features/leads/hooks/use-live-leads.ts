@@ -11,6 +11,7 @@ import {
 import { leadQueryKey } from '../api/get-lead.ts';
 import { LEADS_QUERY_KEY } from '../api/get-leads.ts';
 import { applyLeadState } from '../apply-lead-state.ts';
+import { LEAD_COUNTS_QUERY_KEY } from '../api/get-lead-counts.ts';
 
 /** How many lead states heard live are remembered to re-apply after a refetch that raced them. */
 const REMEMBERED = 200;
@@ -35,7 +36,11 @@ export function useLiveLeads(): StreamStatus {
 
   useEffect(() => {
     const heard = new Map<string, LeadState>();
-    const refetchLists = () => void queryClient.invalidateQueries({ queryKey: [...LEADS_QUERY_KEY, 'list'] });
+    const refetchCounts = () => void queryClient.invalidateQueries({ queryKey: LEAD_COUNTS_QUERY_KEY });
+    const refetchLists = () => {
+      void queryClient.invalidateQueries({ queryKey: [...LEADS_QUERY_KEY, 'list'] });
+      refetchCounts();
+    };
     const catchUp = () => void queryClient.invalidateQueries({ queryKey: LEADS_QUERY_KEY });
 
     const unsubscribeStream = subscribeToStream({
@@ -49,6 +54,7 @@ export function useLiveLeads(): StreamStatus {
         if (heard.size > REMEMBERED) heard.delete(heard.keys().next().value as string);
         applyLeadState(queryClient, state);
         void queryClient.invalidateQueries({ queryKey: leadQueryKey(state.id) });
+        refetchCounts();
       },
     });
     if (streamStatus() === 'live') catchUp();

@@ -13,7 +13,13 @@ import { formatDateTime, formatRelativeTime } from '../../../lib/format-date.ts'
 import { ThisDeviceNotifications } from '../../devices/components/this-device-notifications.tsx';
 import { useThisDevice, type ThisDevice } from '../../devices/hooks/use-this-device.ts';
 import { SETUP_QUERY_KEY } from '../api/get-setup.ts';
-import { progressLabel, setupProgress, SETUP_STEP_IDS, SETUP_STEP_TITLES, type SetupStepId } from '../setup-steps.ts';
+import {
+  progressLabel,
+  setupProgress,
+  SETUP_STEP_TITLES,
+  type SetupProgress,
+  type SetupStepId,
+} from '../setup-steps.ts';
 import { SetupStep } from './setup-step.tsx';
 import { TestStep } from './test-step.tsx';
 
@@ -31,7 +37,7 @@ export function SetupChecklist({ setup, className }: SetupChecklistProps) {
   const queryClient = useQueryClient();
   const device = useThisDevice();
   const isAdmin = useIsAdmin();
-  const progress = setupProgress(setup);
+  const progress = setupProgress(setup, isAdmin);
   // The owner may open another step; when the current step changes (a step ticked), it opens.
   const [opened, setOpened] = useState<{ step: SetupStepId | null; whileCurrent: SetupStepId | null } | null>(null);
   const expanded = opened && opened.whileCurrent === progress.current ? opened.step : progress.current;
@@ -45,7 +51,7 @@ export function SetupChecklist({ setup, className }: SetupChecklistProps) {
     },
   };
 
-  const announcement = useProgressAnnouncement(progress.doneCount, progress.current);
+  const announcement = useProgressAnnouncement(progress);
   const thisDeviceId = device.status.kind === 'on' ? device.status.deviceId : null;
 
   const content: Record<SetupStepId, { summary: ReactNode; body: ReactNode }> = {
@@ -149,19 +155,21 @@ export function SetupChecklist({ setup, className }: SetupChecklistProps) {
             label="Setup progress"
             valueText={`${progressLabel(progress)} steps done`}
           />
-          {setup.isComplete ? (
+          {progress.isComplete ? (
             <p className="flex items-center gap-2 text-sm font-medium text-emerald-800">
               <PartyPopper aria-hidden="true" className="size-4" />
-              You’re all set: your website sends leads and your phone rings.
+              {isAdmin
+                ? 'You’re all set: your website sends leads and your phone rings.'
+                : 'You’re all set: your phone rings when a lead arrives.'}
             </p>
           ) : (
             <p className="text-sm text-slate-600">
-              Four steps to a ringing phone. Each ticks by itself when it’s done.
+              {isAdmin ? 'Four steps' : 'Two steps'} to a ringing phone. Each ticks by itself when it’s done.
             </p>
           )}
         </div>
         <ol className="grid gap-2">
-          {SETUP_STEP_IDS.map((id, index) => (
+          {progress.steps.map((id, index) => (
             <SetupStep
               key={id}
               number={index + 1}
@@ -221,7 +229,7 @@ function ConnectStepBody({ flowId }: { flowId: string | null }) {
 }
 
 /** "Step done: …" for screen readers when a step ticks while the page is open (not on first render). */
-function useProgressAnnouncement(doneCount: number, current: SetupStepId | null): string {
+function useProgressAnnouncement({ doneCount, total, current }: SetupProgress): string {
   const [seen, setSeen] = useState(doneCount);
   const [announcement, setAnnouncement] = useState('');
   if (doneCount !== seen) {
@@ -229,7 +237,7 @@ function useProgressAnnouncement(doneCount: number, current: SetupStepId | null)
     if (doneCount > seen)
       setAnnouncement(
         current
-          ? `Step done. ${doneCount} of ${SETUP_STEP_IDS.length} done; next: ${SETUP_STEP_TITLES[current]}.`
+          ? `Step done. ${doneCount} of ${total} done; next: ${SETUP_STEP_TITLES[current]}.`
           : 'Setup complete: every step is done.',
       );
   }
