@@ -111,3 +111,32 @@ test.describe('inbox', () => {
     await expect.poll(() => product.smtp.received.some((mail) => mail.subject === 'New lead: Kim')).toBe(true);
   });
 });
+
+test.describe('plans', () => {
+  test('Growth → Pro frees seats at once: the team page says so without a reload, and the invitation goes', async ({
+    page,
+    context,
+    product,
+  }, testInfo) => {
+    const owner = await createOwner(product, { email: uniqueEmail('seats', testInfo.project.name), plan: 'growth' });
+    await signInBrowser(context, product, owner);
+    await page.goto('/team');
+    await expect(page.getByText('1 of 1 seat used')).toBeVisible();
+
+    await page.goto('/account#plan');
+    const plan = page.getByRole('region', { name: 'Plan', exact: true });
+    await plan.getByRole('radio', { name: /Pro/ }).click();
+    await plan.getByRole('button', { name: 'Switch to Pro' }).click();
+    await expect(plan.getByText('You’re on the Pro plan.')).toBeVisible();
+
+    // Back to the team page within the app (no reload): the seats are the new plan's.
+    await page.goBack();
+    await expect(page).toHaveURL(/\/team$/);
+    await expect(page.getByText('1 of 3 seats used')).toBeVisible();
+    await page.getByRole('button', { name: 'Invite teammate' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Invite a teammate' });
+    await dialog.getByLabel('Email').fill(uniqueEmail('pro-invitee', testInfo.project.name));
+    await dialog.getByRole('button', { name: 'Send invitation' }).click();
+    await expect(page.getByText('2 of 3 seats used')).toBeVisible();
+  });
+});

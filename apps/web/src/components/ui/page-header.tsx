@@ -21,7 +21,8 @@ export function PageHeader({ title, description, actions, back }: PageHeaderProp
           {back.label}
         </Link>
       ) : null}
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+      {/* On a phone the actions sit beside the title while they fit, so the page's content starts higher. */}
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-3 sm:flex-nowrap sm:items-end">
         <div className="min-w-0">
           <h1 className="text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl">{title}</h1>
           {description ? <div className="mt-1.5 text-sm leading-relaxed text-slate-600">{description}</div> : null}

@@ -13,6 +13,9 @@ import { selectPlan } from '../api/select-plan.ts';
 import { formatPlanPrice } from '../plan-format.ts';
 import { planChangeMessage } from '../plan-change-message.ts';
 import { PlanPicker, type PlanTag } from './plan-picker.tsx';
+import { LEADS_QUERY_KEY } from '../../leads/api/get-leads.ts';
+import { TEAM_QUERY_KEY } from '../../team/api/get-team.ts';
+import { USAGE_QUERY_KEY } from '../../usage/api/get-usage.ts';
 
 type ChangePlanFormProps = {
   entity: Entity & { plan: PlanId };
@@ -35,6 +38,13 @@ export function ChangePlanForm({ entity, onChanged }: ChangePlanFormProps) {
       const before = entity;
       const updated = await selectPlan(entity.id, values);
       await refreshSession(queryClient);
+      // A larger plan starts at once (decision 040): its seats, its volume and the held leads it
+      // delivered show everywhere now, not after the cached answers go stale.
+      await Promise.all(
+        [USAGE_QUERY_KEY, TEAM_QUERY_KEY, LEADS_QUERY_KEY].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      );
       return planChangeMessage(before, updated);
     },
     onMutate: () => setNotice(null),

@@ -83,7 +83,8 @@ export function LeadFilters({
       </div>
       <div className="grid grid-cols-[minmax(0,1fr)_auto] items-end gap-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,14rem)_auto]">
         <div className="col-span-2 grid gap-1.5 sm:col-span-1">
-          <label htmlFor={searchId} className="text-xs font-medium text-slate-600">
+          {/* On a phone the field's placeholder and the list's first lead need the room more. */}
+          <label htmlFor={searchId} className="sr-only text-xs font-medium text-slate-600 sm:not-sr-only">
             Search
           </label>
           <div className="relative">
@@ -103,7 +104,7 @@ export function LeadFilters({
           </div>
         </div>
         <div className="grid min-w-0 gap-1.5">
-          <label htmlFor={flowSelectId} className="text-xs font-medium text-slate-600">
+          <label htmlFor={flowSelectId} className="sr-only text-xs font-medium text-slate-600 sm:not-sr-only">
             Flow
           </label>
           <select
