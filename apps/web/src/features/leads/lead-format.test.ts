@@ -12,6 +12,7 @@ import {
   isOverdue,
   overdueFirst,
   timelineText,
+  undeliveredText,
 } from './lead-format.ts';
 
 const ANN = { userId: 'u-ann', name: 'Ann Lee' };
@@ -118,5 +119,30 @@ describe('urgency', () => {
   it('tells when an after-hours lead rings in the locale’s clock, with the day', () => {
     expect(formatRingsAt('2026-11-25T09:00:00.000Z', 'en-GB', 'Europe/London')).toBe('09:00 Wed');
     expect(formatRingsAt('2026-11-25T14:00:00.000Z', 'en-US', 'America/New_York')).toBe('9:00 AM Wed');
+  });
+});
+
+describe('a lead with no delivery says why', () => {
+  const NOW = new Date('2026-11-24T22:00:00.000Z');
+  const none = { delivered: 0, failed: 0, pending: 0, state: 'accepted' as const, reason: null };
+  const lead = (change: Partial<Parameters<typeof undeliveredText>[0]>) => ({
+    status: 'open' as const,
+    isHeld: false,
+    ringsAt: null,
+    delivery: none,
+    ...change,
+  });
+
+  it('closed for the night: when it rings', () => {
+    expect(undeliveredText(lead({ ringsAt: '2026-11-25T09:00:00.000Z' }), NOW, 'en-GB', 'Europe/London')).toBe(
+      'Arrived while you were closed: rings at 09:00 Wed.',
+    );
+  });
+
+  it('held, spam, on its way, or simply none', () => {
+    expect(undeliveredText(lead({ isHeld: true }), NOW)).toMatch(/^Held: over the plan’s monthly limit/);
+    expect(undeliveredText(lead({ status: 'spam' }), NOW)).toBe('Not delivered: spam rings nobody.');
+    expect(undeliveredText(lead({ delivery: { ...none, pending: 2 } }), NOW)).toBe('On its way to the team’s devices.');
+    expect(undeliveredText(lead({ ringsAt: '2026-11-24T09:00:00.000Z' }), NOW)).toBe('Not delivered to anyone yet.');
   });
 });

@@ -48,6 +48,21 @@ export function formatRingsAt(value: string, locale?: string, timeZone?: string)
   return `${time} ${day}`;
 }
 
+/** Why a lead's card lists no delivery: spam, on its way, held for the plan, waiting for opening time. */
+export function undeliveredText(
+  lead: Pick<Lead, 'status' | 'isHeld' | 'ringsAt' | 'delivery'>,
+  now: Date,
+  locale?: string,
+  timeZone?: string,
+): string {
+  if (lead.status === 'spam') return 'Not delivered: spam rings nobody.';
+  if (lead.delivery.pending > 0) return 'On its way to the team’s devices.';
+  if (lead.isHeld) return 'Held: over the plan’s monthly limit, it rings nobody until a larger plan.';
+  if (lead.ringsAt && new Date(lead.ringsAt) > now)
+    return `Arrived while you were closed: rings at ${formatRingsAt(lead.ringsAt, locale, timeZone)}.`;
+  return 'Not delivered to anyone yet.';
+}
+
 /** Overdue leads first, each group keeping its order (newest first): what needs an answer now leads. */
 export function overdueFirst<T extends Pick<Lead, 'status' | 'respondBy'>>(leads: T[], now: Date): T[] {
   return [...leads.filter((lead) => isOverdue(lead, now)), ...leads.filter((lead) => !isOverdue(lead, now))];

@@ -1,7 +1,7 @@
 import type { LeadDetail } from '@leadbell/shared/leads';
 import type { ReactNode } from 'react';
 import { Card } from '../../../components/ui/card.tsx';
-import { deliveryLines, formatReceivedAt } from '../lead-format.ts';
+import { deliveryLines, formatReceivedAt, undeliveredText } from '../lead-format.ts';
 import { LeadAge } from './lead-age.tsx';
 import { LeadClaimPanel } from './lead-claim-panel.tsx';
 import { LeadContactActions } from './lead-contact-actions.tsx';
@@ -117,13 +117,7 @@ export function LeadCard({ lead, viewerId, isAdmin }: LeadCardProps) {
               ))}
             </ul>
           ) : (
-            <p className="text-sm text-slate-500">
-              {lead.status === 'spam'
-                ? 'Not delivered: spam rings nobody.'
-                : lead.delivery.pending > 0
-                  ? 'On its way to the team’s devices.'
-                  : 'Not delivered to anyone yet.'}
-            </p>
+            <p className="text-sm text-slate-500">{undeliveredText(lead, new Date())}</p>
           )}
         </Section>
         <Section title="Activity">
