@@ -284,48 +284,128 @@ test.describe('insights', () => {
     context,
   }, testInfo) => {
     const project = testInfo.project.name;
-    const owner = await createOwner(product, { email: uniqueEmail('hours', project) });
+    // Pro: a second seat, for the member who reads the business hours without editing them.
+    const owner = await createOwner(product, { email: uniqueEmail('hours', project), plan: 'pro' });
     const flowId = await createFlow(product, owner, { name: 'Contact form', ...FLOW });
     await signInBrowser(context, product, owner);
 
-    await test.step('business hours: validation from the shared schema, then save and reload', async () => {
+    await test.step('business hours: on the Business page, validated by the shared schema, copied to every day, with a closure; saved and reloaded', async () => {
       await page.goto('/account');
+      await page
+        .getByRole('region', { name: 'Business' })
+        .getByRole('link', { name: 'Open business settings' })
+        .click();
+      await expect(page).toHaveURL(/\/business$/);
       const hours = page.getByRole('region', { name: 'Business hours' });
       await expect(hours.getByRole('radio', { name: /Always open/ })).toBeChecked();
       await hours.getByLabel('Time zone').selectOption('Europe/Paris');
       await hours.getByRole('radio', { name: /Set hours/ }).check();
-      const tuesday = hours.getByRole('group', { name: 'Tuesday' });
-      await tuesday.getByLabel('Tuesday closes at').fill('08:00');
+      const monday = hours.getByRole('group', { name: 'Monday' });
+      await monday.getByLabel('Monday opens at').selectOption('08:30');
+      await monday.getByLabel('Monday closes at').selectOption('08:00');
       await hours.getByRole('button', { name: 'Save business hours' }).click();
-      await expect(tuesday.getByText('Closing must be after opening.')).toBeVisible();
-      await tuesday.getByLabel('Tuesday closes at').fill('18:30');
-      await hours.getByRole('group', { name: 'Saturday' }).getByRole('switch').click();
+      await expect(monday.getByText('Closing must be after opening.')).toBeVisible();
+      await monday.getByLabel('Monday closes at').selectOption('18:30');
+      // This browser's locale (en-US) writes a 12-hour clock; the stored value stays HH:MM.
+      await expect(monday.getByLabel('Monday opens at').locator('option:checked')).toHaveText(/^8:30\sAM$/);
+
+      await monday.getByRole('button', { name: 'Copy to every day from Monday' }).click();
+      await expect(monday.getByRole('status')).toHaveText('Copied to every day. Save to keep them.');
+      await expect(hours.getByLabel('Saturday closes at')).toHaveValue('18:30');
+      await hours.getByRole('group', { name: 'Sunday' }).getByRole('switch').click();
       await hours.getByRole('group', { name: 'Friday' }).getByRole('button', { name: 'Add hours on Friday' }).click();
-      await hours.getByLabel('Friday, hours 2, opens at').fill('19:00');
-      await hours.getByLabel('Friday, hours 2, closes at').fill('00:00');
+      await hours.getByLabel('Friday, hours 2, opens at').selectOption('19:00');
+      await hours.getByLabel('Friday, hours 2, closes at').selectOption('24:00');
+      await expect(hours.getByLabel('Friday, hours 2, closes at').locator('option:checked')).toHaveText('Midnight');
+
+      // Next Christmas, as a range: refused while it ends before it starts.
+      const year = new Date().getFullYear() + 1;
+      await hours.getByRole('button', { name: 'Add a closure' }).click();
+      const closure = hours.getByRole('group', { name: 'Closure 1' });
+      await closure.getByLabel('First day').fill(`${year}-12-25`);
+      await expect(closure.getByLabel('Last day')).toHaveValue(`${year}-12-25`);
+      await closure.getByLabel('Last day').fill(`${year}-12-24`);
+      await hours.getByRole('button', { name: 'Save business hours' }).click();
+      await expect(closure.getByText('The last day must be on or after the first.')).toBeVisible();
+      await closure.getByLabel('Last day').fill(`${year}-12-26`);
+      await closure.getByLabel(/^Label/).fill('Christmas');
+      await hours.getByRole('button', { name: 'Add a closure' }).click();
+      await expect(hours.getByRole('group', { name: 'Closure 2' })).toContainText('New closure');
+      await hours.getByRole('button', { name: 'Remove closure 2' }).click();
+      await expect(hours.getByRole('group', { name: 'Closure 2' })).toHaveCount(0);
+      // Its days read as the viewer's locale writes them.
+      await expect(closure).toContainText(new RegExp(`Dec 25\\s*–\\s*26, ${year}: Christmas`));
       await screenshot(page, 'business-hours', project);
       await hours.getByRole('button', { name: 'Save business hours' }).click();
       await expect(hours.getByText('Business hours saved.')).toBeVisible();
 
-      const office = [{ open: '09:00', close: '17:00' }];
+      const office = [{ open: '08:30', close: '18:30' }];
       const saved = await ownerGet<{ entity: { timeZone: string; businessHours: unknown } }>(product, owner, '/v1/me');
       expect(saved.entity.timeZone).toBe('Europe/Paris');
       expect(saved.entity.businessHours).toEqual({
         sun: [],
         mon: office,
-        tue: [{ open: '09:00', close: '18:30' }],
+        tue: office,
         wed: office,
         thu: office,
         fri: [...office, { open: '19:00', close: '24:00' }],
         sat: office,
+        closures: [{ from: `${year}-12-25`, to: `${year}-12-26`, label: 'Christmas' }],
       });
 
       await page.reload();
       await expect(hours.getByLabel('Time zone')).toHaveValue('Europe/Paris');
       await expect(hours.getByRole('radio', { name: /Set hours/ })).toBeChecked();
       await expect(hours.getByLabel('Tuesday closes at')).toHaveValue('18:30');
-      await expect(hours.getByLabel('Friday, hours 2, closes at')).toHaveValue('00:00');
+      await expect(hours.getByLabel('Friday, hours 2, closes at')).toHaveValue('24:00');
       await expect(hours.getByRole('group', { name: 'Sunday' }).getByText('Closed')).toBeVisible();
+      await expect(closure.getByLabel('Last day')).toHaveValue(`${year}-12-26`);
+      await expect(closure.getByLabel(/^Label/)).toHaveValue('Christmas');
+
+      // Where the browser's locale writes a 24-hour clock (en-GB), so do the hours.
+      const british = await context.browser()!.newContext({
+        baseURL: product.url,
+        locale: 'en-GB',
+        viewport: page.viewportSize(),
+      });
+      await signInBrowser(british, product, owner);
+      const britishPage = await british.newPage();
+      await britishPage.goto('/business');
+      const britishHours = britishPage.getByRole('region', { name: 'Business hours' });
+      await expect(britishHours.getByLabel('Monday opens at').locator('option:checked')).toHaveText('08:30');
+      await expect(britishHours.getByLabel('Monday closes at').locator('option:checked')).toHaveText('18:30');
+      await expect(britishHours.getByRole('group', { name: 'Closure 1' })).toContainText(
+        new RegExp(`25\\s*–\\s*26 Dec ${year}: Christmas`),
+      );
+      await screenshot(britishPage, 'business-hours-en-gb', project);
+      await british.close();
+
+      // A member reads the hours on their Account page and is never offered to edit them.
+      const member = await addTeammate(product, owner, {
+        email: uniqueEmail('hours-member', project),
+        name: 'Mo Member',
+      });
+      const memberContext = await context
+        .browser()!
+        .newContext({ baseURL: product.url, viewport: page.viewportSize() });
+      await signInBrowser(memberContext, product, member);
+      const memberPage = await memberContext.newPage();
+      await memberPage.goto('/business');
+      await expect(memberPage).toHaveURL(/\/unauthorized/);
+      await memberPage.goto('/account');
+      const business = memberPage.getByRole('region', { name: 'Business' });
+      await expect(business.getByRole('definition').first()).toHaveText(/^8:30\sAM\s–\s6:30\sPM$/);
+      await expect(business).toContainText(new RegExp(`Dec 25\\s*–\\s*26, ${year}: Christmas`));
+      await expect(business.getByRole('combobox', { name: /opens at/ })).toHaveCount(0);
+      await expect(memberPage.getByRole('button', { name: 'Save business hours' })).toHaveCount(0);
+      await screenshot(memberPage, 'business-hours-member', project);
+      if (project === 'phone') await memberPage.getByRole('button', { name: 'Open menu' }).click();
+      const nav = memberPage.getByRole('navigation', { name: 'Main' });
+      await expect(nav.getByRole('link', { name: 'Account' })).toBeVisible();
+      await expect(nav.getByRole('link', { name: 'Business' })).toHaveCount(0);
+      await memberContext.close();
+
+      await page.goto('/account');
     });
 
     await test.step('quiet hours: the member’s own, saved without touching their email choice', async () => {

@@ -227,16 +227,16 @@ test.describe('leads', () => {
     expect(await notify(product, owner.apiKey, { flowId, data, url: 'https://example.com/listing/7' })).toBe(202);
     await signInBrowser(context, product, owner);
 
-    // "(202) 555-0123" has no country code: the account page says whose numbers those are.
-    await page.goto('/account');
+    // "(202) 555-0123" has no country code: the Business page says whose numbers those are.
+    await page.goto('/business');
     await page.getByLabel('Country for phone numbers').selectOption({ label: 'United States' });
     await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
     await page.reload();
     await expect(page.getByLabel('Country for phone numbers')).toHaveValue('US');
     if (SCREENSHOTS)
       await page
-        .getByRole('region', { name: 'Leads' })
-        .screenshot({ path: `${SCREENSHOTS}/account-country-${testInfo.project.name}.png` });
+        .getByRole('region', { name: 'Phone numbers' })
+        .screenshot({ path: `${SCREENSHOTS}/business-country-${testInfo.project.name}.png` });
 
     await page.goto('/leads');
     const row = leadRow(page, 'New lead: ليلى Haddad 🏡');

@@ -191,7 +191,7 @@ export async function buildApp({
   registerUsageRoutes(app, context);
   registerSetupRoutes(app, context, { canSendEmail: env.MAIL_TRANSPORT === 'smtp' });
   registerDeliveryRoutes(app, context);
-  registerTeamRoutes(app, context, { mailer, publicUrl: env.PUBLIC_URL, log: app.log });
+  registerTeamRoutes(app, context, { mailer, publicUrl: env.PUBLIC_URL, log: app.log }, { auth, trustedOrigins });
   registerLeadRoutes(app, context);
   registerSpamRoutes(app, context);
   registerInsightsRoutes(app, context);

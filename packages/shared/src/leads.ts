@@ -9,7 +9,7 @@ export const LEAD_STATUSES = ['open', 'claimed', 'done', 'spam'] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
 
 /** What people did with a lead, kept for its timeline. */
-export const LEAD_EVENT_KINDS = ['claimed', 'released', 'done', 'seen', 'escalated'] as const;
+export const LEAD_EVENT_KINDS = ['claimed', 'released', 'done', 'seen', 'escalated', 'deleted', 'restored'] as const;
 export type LeadEventKind = (typeof LEAD_EVENT_KINDS)[number];
 
 /** `all` is every lead but the quarantined ones, which `spam` lists. */
@@ -49,6 +49,20 @@ export const LeadStateSchema = z.object({
   doneAt: z.string().nullable(),
 });
 export type LeadState = z.infer<typeof LeadStateSchema>;
+
+/**
+ * How long a deleted lead can be restored (issue 25); after that the scheduler deletes it for good.
+ */
+export const LEAD_RESTORABLE_DAYS = 30;
+
+/** `POST /v1/leads/:id/delete`: who deleted the lead, when, and until when it can be restored. */
+export const LeadDeletionSchema = z.object({
+  id: z.string(),
+  deletedAt: z.string(),
+  deletedBy: LeadPersonSchema,
+  restorableUntil: z.string(),
+});
+export type LeadDeletion = z.infer<typeof LeadDeletionSchema>;
 
 /** The reasons spam shows in its words alone (capped together, so never spam by themselves). */
 export const SPAM_CONTENT_REASON_CODES = [
@@ -143,6 +157,8 @@ export const LEAD_TIMELINE_KINDS = [
   'released',
   'done',
   'escalated',
+  'deleted',
+  'restored',
 ] as const;
 
 /** One line of a lead's timeline: what happened, to or by whom, on which device or mailbox. */

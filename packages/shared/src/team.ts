@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SignUpSchema } from './auth.ts';
 import { EmailSchema } from './fields.ts';
 import { getPlan, PLANS, type PlanId } from './plans.ts';
 import { ROLES, type Role } from './session.ts';
@@ -69,6 +70,13 @@ export const InvitationPreviewSchema = z.object({
   expiresAt: z.string(),
 });
 export type InvitationPreview = z.infer<typeof InvitationPreviewSchema>;
+
+/**
+ * `POST /v1/invitations/:token/sign-up`: the sign-up form's name and password rules. The address
+ * is the invitation's, never the caller's (decision 045).
+ */
+export const InvitationSignUpSchema = SignUpSchema.pick({ name: true, password: true });
+export type InvitationSignUp = z.infer<typeof InvitationSignUpSchema>;
 
 /** The seats a plan sells: the admin, every member and every pending invitation count. */
 export function seatsOf(plan: PlanId): number {

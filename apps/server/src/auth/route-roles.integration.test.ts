@@ -328,6 +328,23 @@ const ROUTES: Record<string, Decision> = {
     setup: flowWithNotification,
     call: (f) => ({ path: `/v1/leads/${f.notificationId}/seen`, body: {} }),
   },
+  // Issue 25: deleting a lead (and undoing it) is an admin's call.
+  'POST /v1/leads/:id/delete': {
+    kind: 'checked',
+    expected: ADMIN_ONLY(200),
+    setup: flowWithNotification,
+    call: (f) => ({ path: `/v1/leads/${f.notificationId}/delete`, body: {} }),
+  },
+  'POST /v1/leads/:id/restore': {
+    kind: 'checked',
+    expected: ADMIN_ONLY(200),
+    setup: async () => {
+      const fixture = await flowWithNotification();
+      expect((await admin.client.post(`/v1/leads/${fixture.notificationId}/delete`)).status).toBe(200);
+      return fixture;
+    },
+    call: (f) => ({ path: `/v1/leads/${f.notificationId}/restore`, body: {} }),
+  },
   'GET /v1/insights': { kind: 'checked', expected: ALL(200), call: () => ({ path: '/v1/insights?days=7' }) },
   'GET /v1/team': { kind: 'checked', expected: ADMIN_ONLY(200, 200), call: () => ({ path: '/v1/team' }) },
   'POST /v1/team/invitations': {
@@ -376,6 +393,10 @@ const ROUTES: Record<string, Decision> = {
     // Nobody here is the invited address.
     expected: { admin: 403, member: 403, otherAdmin: 403, anonymous: 401 },
     call: () => ({ path: `/v1/invitations/${inviteToken}/accept`, body: {} }),
+  },
+  'POST /v1/invitations/:token/sign-up': {
+    kind: 'not a session route',
+    why: 'identity itself: the link’s token creates and signs in the invited account (team suite)',
   },
   // Last, as the member leaves: both admins are their business's only admin.
   'POST /v1/team/leave': {

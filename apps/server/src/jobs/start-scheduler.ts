@@ -1,15 +1,18 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { LEAD_RESTORABLE_DAYS } from '@leadbell/shared/leads';
 import type { Database } from '../db/client.ts';
 import { morningSummariesDue } from '../features/digests/send-morning-summaries.ts';
 import { weeklyReportsDue } from '../features/digests/send-weekly-reports.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { deleteExpiredLeads } from '../features/leads/delete-expired-leads.ts';
 import { deleteExpiredSpam, SPAM_KEPT_DAYS } from '../features/spam/delete-expired-spam.ts';
 
 /**
  * Looks for due digests every interval (decision 025) on the clock the app reads. Each digest is
  * recorded in `entity_digests` before its mails go, so several processes ticking at once send it
- * once; a tick never overlaps the previous one in this process.
+ * once; a tick never overlaps the previous one in this process. Each tick also deletes for good
+ * the quarantined spam and the deleted leads past their 30 days.
  */
 export function startScheduler({
   db,
@@ -37,11 +40,17 @@ export function startScheduler({
       await mailer.send(mail).catch((error: unknown) => log.error({ err: error, to: mail.to }, 'a digest mail failed'));
     const deleted = await deleteExpiredSpam(db, now);
     if (deleted > 0) log.info({ deleted }, `deleted ${deleted} quarantined leads older than ${SPAM_KEPT_DAYS} days`);
+    const purged = await deleteExpiredLeads(db, now);
+    if (purged > 0)
+      log.info({ purged }, `deleted for good ${purged} leads deleted more than ${LEAD_RESTORABLE_DAYS} days ago`);
   };
   const timer = setInterval(() => {
     running ??= tick()
       .catch((error: unknown) =>
-        log.warn({ err: error }, 'scheduler: a tick failed (digests, expired spam); it tries again next tick'),
+        log.warn(
+          { err: error },
+          'scheduler: a tick failed (digests, expired spam, deleted leads); it tries again next tick',
+        ),
       )
       .finally(() => (running = null));
   }, intervalMs);

@@ -24,6 +24,7 @@ export const CONSOLE_PATHS = [
   '/api',
   '/account',
   '/team',
+  '/business',
   '/invite/:token',
   '/sign-out',
   '/unauthorized',

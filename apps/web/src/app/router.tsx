@@ -9,8 +9,9 @@ import { NotFoundPage } from './routes/not-found.tsx';
 import { notFoundRoute, publicRoutes } from '../public/public-routes.tsx';
 
 const skipOnboarding: RouteHandle = { skipOnboarding: true };
-// Spec section 6: only admins manage the plan, API keys, flows and the team; members who open
-// these pages go to /unauthorized. The API refuses them too (403 `forbidden`).
+// Spec section 6: only admins manage the plan, API keys, flows, the team and the business's
+// settings (decision 044); members who open these pages go to /unauthorized. The API refuses
+// them too (403 `forbidden`).
 const adminOnly: RouteHandle = { adminOnly: true };
 
 /** Loads a route's page on first visit, so one page does not carry the whole console. */
@@ -93,6 +94,11 @@ export const routes: RouteObject[] = [
               { path: '/insights', lazy: page(() => import('./routes/insights.tsx'), 'InsightsPage') },
               { path: '/api', lazy: page(() => import('./routes/api-keys.tsx'), 'ApiKeysPage'), handle: adminOnly },
               { path: '/team', lazy: page(() => import('./routes/team.tsx'), 'TeamPage'), handle: adminOnly },
+              {
+                path: '/business',
+                lazy: page(() => import('./routes/business.tsx'), 'BusinessPage'),
+                handle: adminOnly,
+              },
               { path: '/account', lazy: page(() => import('./routes/account.tsx'), 'AccountPage') },
               {
                 path: '/sign-out',

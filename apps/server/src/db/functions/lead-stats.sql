@@ -18,10 +18,11 @@ LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   END
 $$;
 
--- Where one lead is counted in lead_stats_daily; no row for a test or a lead without a timer.
+-- Where one lead is counted in lead_stats_daily; no row for a test, a lead without a timer or a
+-- deleted one (issue 25: deleting moves it out of the counts, restoring moves it back).
 CREATE OR REPLACE FUNCTION leadbell_lead_stat_key(
   p_created_at timestamptz, p_time_zone text, p_is_test boolean, p_started timestamptz, p_target integer,
-  p_first_claimed_at timestamptz, p_first_claimed_by text, p_stage smallint
+  p_first_claimed_at timestamptz, p_first_claimed_by text, p_stage smallint, p_deleted_at timestamptz
 ) RETURNS TABLE (day date, member_id text, claim_bucket integer, is_within boolean, is_escalated boolean)
 LANGUAGE sql STABLE AS $$
   SELECT (p_created_at AT TIME ZONE p_time_zone)::date,
@@ -31,7 +32,7 @@ LANGUAGE sql STABLE AS $$
               ELSE -1 END,
          coalesce(p_first_claimed_at <= p_started + make_interval(secs => p_target), false),
          p_stage > 0
-   WHERE NOT p_is_test AND p_started IS NOT NULL
+   WHERE NOT p_is_test AND p_started IS NOT NULL AND p_deleted_at IS NULL
 $$;
 
 -- The counts follow the leads whatever writes them (ingestion, claims, escalations, seeding in
@@ -45,7 +46,7 @@ BEGIN
     SELECT l.entity_id, k.day, l.flow_id, k.member_id, k.claim_bucket, k.is_within, k.is_escalated, count(*)
       FROM new_leads l JOIN entities e ON e.id = l.entity_id
      CROSS JOIN LATERAL leadbell_lead_stat_key(l.created_at, e.time_zone, l.is_test, l.response_started_at,
-             l.response_target_seconds, l.first_claimed_at, l.first_claimed_by, l.escalation_stage) k
+             l.response_target_seconds, l.first_claimed_at, l.first_claimed_by, l.escalation_stage, l.deleted_at) k
      GROUP BY 1, 2, 3, 4, 5, 6, 7
     ON CONFLICT ON CONSTRAINT lead_stats_daily_pk DO UPDATE SET leads = stats.leads + excluded.leads;
   ELSIF TG_OP = 'DELETE' THEN
@@ -53,7 +54,7 @@ BEGIN
     SELECT l.entity_id, k.day, l.flow_id, k.member_id, k.claim_bucket, k.is_within, k.is_escalated, -count(*)
       FROM old_leads l JOIN entities e ON e.id = l.entity_id
      CROSS JOIN LATERAL leadbell_lead_stat_key(l.created_at, e.time_zone, l.is_test, l.response_started_at,
-             l.response_target_seconds, l.first_claimed_at, l.first_claimed_by, l.escalation_stage) k
+             l.response_target_seconds, l.first_claimed_at, l.first_claimed_by, l.escalation_stage, l.deleted_at) k
      GROUP BY 1, 2, 3, 4, 5, 6, 7
     ON CONFLICT ON CONSTRAINT lead_stats_daily_pk DO UPDATE SET leads = stats.leads + excluded.leads;
   ELSE
@@ -61,18 +62,18 @@ BEGIN
     SELECT moved.entity_id, k.day, moved.flow_id, k.member_id, k.claim_bucket, k.is_within, k.is_escalated, sum(moved.delta)
       FROM (SELECT o.*, -1 AS delta FROM old_leads o JOIN new_leads n ON n.id = o.id
              WHERE (n.first_claimed_at, n.first_claimed_by, n.escalation_stage, n.is_test, n.response_started_at,
-                    n.response_target_seconds, n.flow_id)
+                    n.response_target_seconds, n.flow_id, n.deleted_at)
                    IS DISTINCT FROM (o.first_claimed_at, o.first_claimed_by, o.escalation_stage, o.is_test,
-                    o.response_started_at, o.response_target_seconds, o.flow_id)
+                    o.response_started_at, o.response_target_seconds, o.flow_id, o.deleted_at)
             UNION ALL
             SELECT n.*, 1 FROM new_leads n JOIN old_leads o ON o.id = n.id
              WHERE (n.first_claimed_at, n.first_claimed_by, n.escalation_stage, n.is_test, n.response_started_at,
-                    n.response_target_seconds, n.flow_id)
+                    n.response_target_seconds, n.flow_id, n.deleted_at)
                    IS DISTINCT FROM (o.first_claimed_at, o.first_claimed_by, o.escalation_stage, o.is_test,
-                    o.response_started_at, o.response_target_seconds, o.flow_id)) moved
+                    o.response_started_at, o.response_target_seconds, o.flow_id, o.deleted_at)) moved
       JOIN entities e ON e.id = moved.entity_id
      CROSS JOIN LATERAL leadbell_lead_stat_key(moved.created_at, e.time_zone, moved.is_test, moved.response_started_at,
-             moved.response_target_seconds, moved.first_claimed_at, moved.first_claimed_by, moved.escalation_stage) k
+             moved.response_target_seconds, moved.first_claimed_at, moved.first_claimed_by, moved.escalation_stage, moved.deleted_at) k
      GROUP BY 1, 2, 3, 4, 5, 6, 7
     ON CONFLICT ON CONSTRAINT lead_stats_daily_pk DO UPDATE SET leads = stats.leads + excluded.leads;
   END IF;
@@ -91,7 +92,7 @@ LANGUAGE sql AS $$
     JOIN entities e ON e.id = n.entity_id
    CROSS JOIN LATERAL leadbell_lead_stat_key(n.created_at, e.time_zone, n.is_test, n.response_started_at,
                                              n.response_target_seconds, n.first_claimed_at, n.first_claimed_by,
-                                             n.escalation_stage) k
+                                             n.escalation_stage, n.deleted_at) k
    WHERE n.entity_id = p_entity_id
    GROUP BY 1, 2, 3, 4, 5, 6, 7
 $$;

@@ -74,6 +74,10 @@ export const notifications = pgTable(
     // Arrived while the business was closed: rang nobody; the morning summary lists it.
     isAfterHours: boolean('is_after_hours').notNull().default(false),
     summarizedAt: timestamp('summarized_at', { withTimezone: true }),
+    // Deleted by an admin (issue 25): gone from every list, count, export and insight; restorable
+    // for LEAD_RESTORABLE_DAYS, then deleted for good by the scheduler.
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    deletedBy: text('deleted_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -93,5 +97,9 @@ export const notifications = pgTable(
     index('notifications_spam_created_at_idx')
       .on(table.createdAt)
       .where(sql`${table.leadStatus} = 'spam'`),
+    // Deleted leads by age: the scheduler deletes those past LEAD_RESTORABLE_DAYS for good.
+    index('notifications_deleted_at_idx')
+      .on(table.deletedAt)
+      .where(sql`${table.deletedAt} is not null`),
   ],
 );

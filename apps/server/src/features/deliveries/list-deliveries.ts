@@ -1,4 +1,4 @@
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull } from 'drizzle-orm';
 import type { DeliveryDetail } from '@leadbell/shared/notifications';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/auth.ts';
@@ -18,7 +18,9 @@ export async function listDeliveries(
   const [notification] = await db
     .select({ id: notifications.id })
     .from(notifications)
-    .where(and(eq(notifications.id, notificationId), eq(notifications.entityId, entityId)));
+    .where(
+      and(eq(notifications.id, notificationId), eq(notifications.entityId, entityId), isNull(notifications.deletedAt)),
+    );
   if (!notification) throw new AppError('not_found', 'Notification not found.');
   const rows = await db
     .select({

@@ -31,6 +31,7 @@ export async function morningSummariesDue(
     eq(notifications.isAfterHours, true),
     isNull(notifications.summarizedAt),
     lte(notifications.responseStartedAt, now),
+    isNull(notifications.deletedAt),
   );
   const waiting = await db
     .selectDistinct({ entityId: notifications.entityId, name: entities.name, timeZone: entities.timeZone })

@@ -99,7 +99,7 @@ async function quarantinedBetween(
 ): Promise<number> {
   const { rows } = await db.execute<{ count: number }>(sql`
     select count(*)::int as count from notifications
-     where entity_id = ${entityId} and lead_status = 'spam'
+     where entity_id = ${entityId} and lead_status = 'spam' and deleted_at is null
        and created_at >= ${from.toISOString()} and created_at < ${to.toISOString()}`);
   return rows[0]!.count;
 }
@@ -130,7 +130,7 @@ async function slowestAndMissed(
            f.name as flow_name
       from notifications n join flows f on f.id = n.flow_id
      where n.entity_id = ${entityId} and n.created_at >= ${from.toISOString()} and n.created_at < ${to.toISOString()}
-       and not n.is_test and n.response_started_at is not null`);
+       and not n.is_test and n.response_started_at is not null and n.deleted_at is null`);
   const missed = rows.filter((row) => row.is_missed);
   const slowest = [...missed]
     .sort((a, b) => (b.seconds ?? Infinity) - (a.seconds ?? Infinity))

@@ -50,7 +50,7 @@ export function registerEntityRoutes(
       schema: {
         summary: 'Change the business’s settings',
         description:
-          'The country whose phone numbers leads may write without a country code, the time zone, and business hours (null: always open). Left-out settings stay as they are.',
+          'The country whose phone numbers leads may write without a country code, the time zone, and business hours (null: always open; `closures` lists whole days closed, `from` to `to` in the time zone, at most 50). Left-out settings stay as they are.',
         params: IdParamsSchema,
         body: UpdateEntitySchema,
         response: { 200: EntitySchema },

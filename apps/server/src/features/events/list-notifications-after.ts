@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, max, ne } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, max, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { summarizeDeliveries } from '../deliveries/summarize-deliveries.ts';
@@ -12,9 +12,15 @@ export async function listNotificationsAfter(db: Database, entityId: string, aft
   const rows = await db
     .select(notificationColumns)
     .from(notifications)
-    // Spam never reaches a console live (decision 039); its position is skipped like any other.
+    // Spam never reaches a console live (decision 039), nor a deleted lead on a catch-up; their
+    // positions are skipped like any other.
     .where(
-      and(eq(notifications.entityId, entityId), gt(notifications.seq, afterSeq), ne(notifications.leadStatus, 'spam')),
+      and(
+        eq(notifications.entityId, entityId),
+        gt(notifications.seq, afterSeq),
+        ne(notifications.leadStatus, 'spam'),
+        isNull(notifications.deletedAt),
+      ),
     )
     .orderBy(asc(notifications.seq))
     .limit(NOTIFICATIONS_AFTER_BATCH);

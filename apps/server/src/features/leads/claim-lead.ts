@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { LeadState } from '@leadbell/shared/leads';
 import type { SessionUser } from '../../auth/require-session.ts';
 import type { Database } from '../../db/client.ts';
@@ -39,7 +39,14 @@ export async function claimLead(
         firstClaimedAt: sql`coalesce(${notifications.firstClaimedAt}, ${now.toISOString()}::timestamptz)`,
         firstClaimedBy: sql`coalesce(${notifications.firstClaimedBy}, ${user.id})`,
       })
-      .where(and(eq(notifications.id, id), eq(notifications.entityId, entityId), eq(notifications.leadStatus, 'open')))
+      .where(
+        and(
+          eq(notifications.id, id),
+          eq(notifications.entityId, entityId),
+          eq(notifications.leadStatus, 'open'),
+          isNull(notifications.deletedAt),
+        ),
+      )
       .returning({ id: notifications.id });
     if (rows.length > 0) await recordLeadEvent(tx, { entityId, notificationId: id, kind: 'claimed', userId: user.id });
     return rows.length > 0;

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { LeadState } from '@leadbell/shared/leads';
 import type { SessionUser } from '../../auth/require-session.ts';
 import type { Database } from '../../db/client.ts';
@@ -36,6 +36,7 @@ export async function completeLead(
           eq(notifications.id, id),
           eq(notifications.entityId, entityId),
           inArray(notifications.leadStatus, ['open', 'claimed']),
+          isNull(notifications.deletedAt),
         ),
       )
       .returning({ id: notifications.id });

@@ -22,11 +22,13 @@ export async function escalateLead(
         entityId: notifications.entityId,
         status: notifications.leadStatus,
         stage: notifications.escalationStage,
+        deletedAt: notifications.deletedAt,
       })
       .from(notifications)
       .where(eq(notifications.id, notificationId))
       .for('update');
-    if (!lead || lead.status !== 'open' || lead.stage >= stage) return false;
+    // A deleted lead's escalation row is gone, unless the worker wrote it after the deletion.
+    if (!lead || lead.status !== 'open' || lead.deletedAt !== null || lead.stage >= stage) return false;
     await tx.update(notifications).set({ escalationStage: stage }).where(eq(notifications.id, notificationId));
     // Stage 1: every device of every member; stage 2: every member's mailbox.
     const { rows: targets } = await tx.execute<{ id: string }>(

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { DeliveryDetail } from '@leadbell/shared/notifications';
 import type { LeadTimeline, LeadTimelineEntry } from '@leadbell/shared/leads';
 import type { Database } from '../../db/client.ts';
@@ -38,7 +38,8 @@ function deliveryEntries(delivery: DeliveryDetail): LeadTimelineEntry[] {
 
 /**
  * A lead's timeline, oldest first (received, each device and mailbox, seen, claimed, released,
- * done, escalated), and who has seen it. Another entity's lead answers 404.
+ * done, escalated, deleted, restored), and who has seen it. Another entity's lead, and a deleted
+ * one, answer 404.
  */
 export async function getLeadTimeline(
   db: Database,
@@ -49,7 +50,7 @@ export async function getLeadTimeline(
     db
       .select({ createdAt: notifications.createdAt, pageUrl: notifications.pageUrl })
       .from(notifications)
-      .where(and(eq(notifications.id, id), eq(notifications.entityId, entityId))),
+      .where(and(eq(notifications.id, id), eq(notifications.entityId, entityId), isNull(notifications.deletedAt))),
     listDeliveries(db, entityId, id),
     db
       .select({ kind: leadEvents.kind, at: leadEvents.at, userId: leadEvents.userId, name: users.name })

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { LeadDetail } from '@leadbell/shared/leads';
 import type { Database } from '../../db/client.ts';
 import { entities } from '../../db/schema/entities.ts';
@@ -12,14 +12,18 @@ import { selectLeads, toLead } from './lead-record.ts';
 /**
  * A lead with everything stored about it: every data field, who holds it, its timeline (received,
  * each device and mailbox, seen, claimed, released, done) and who has seen it. Another entity's
- * lead answers 404.
+ * lead, and a deleted one, answer 404.
  */
 export async function getLead(
   db: Database,
   { id, entityId, viewerId }: { id: string; entityId: string; viewerId: string },
 ): Promise<LeadDetail> {
   if (!isUuid(id)) throw new AppError('not_found', 'Lead not found.');
-  const [row] = await selectLeads(db, viewerId, and(eq(notifications.id, id), eq(notifications.entityId, entityId)));
+  const [row] = await selectLeads(
+    db,
+    viewerId,
+    and(eq(notifications.id, id), eq(notifications.entityId, entityId), isNull(notifications.deletedAt)),
+  );
   if (!row) throw new AppError('not_found', 'Lead not found.');
   const [summaries, { timeline, seenBy }, [entity]] = await Promise.all([
     summarizeDeliveries(db, [id]),

@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DeliverySummary } from '@leadbell/shared/notifications';
 import type { Lead, LeadPerson, LeadState, LeadStatus } from '@leadbell/shared/leads';
@@ -91,13 +91,15 @@ export function toLead(row: LeadRow, delivery: DeliverySummary): Lead {
   };
 }
 
-/** The lead's current state, or null when it is not the entity's. */
+/** The lead's current state, or null when it is not the entity's or was deleted. */
 export async function findLeadState(db: Database, entityId: string, notificationId: string): Promise<LeadState | null> {
   const [row] = await db
     .select(stateColumns)
     .from(notifications)
     .leftJoin(claimers, eq(claimers.id, notifications.claimedBy))
     .leftJoin(completers, eq(completers.id, notifications.doneBy))
-    .where(and(eq(notifications.id, notificationId), eq(notifications.entityId, entityId)));
+    .where(
+      and(eq(notifications.id, notificationId), eq(notifications.entityId, entityId), isNull(notifications.deletedAt)),
+    );
   return row ? toLeadState(row) : null;
 }

@@ -3,7 +3,9 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  LEAD_RESTORABLE_DAYS,
   LeadCountsSchema,
+  LeadDeletionSchema,
   LeadDetailSchema,
   LeadListQuerySchema,
   LeadPageSchema,
@@ -17,12 +19,14 @@ import type { RouteContext } from '../../http/route-context.ts';
 import { claimLead } from './claim-lead.ts';
 import { completeLead } from './complete-lead.ts';
 import { countLeads } from './count-leads.ts';
+import { deleteLead } from './delete-lead.ts';
 import { exportLeads } from './export-leads.ts';
 import { getLead } from './get-lead.ts';
 import { getLeadTimeline } from './get-lead-timeline.ts';
 import { listLeads } from './list-leads.ts';
 import { markLeadSeen } from './mark-lead-seen.ts';
 import { releaseLead } from './release-lead.ts';
+import { restoreLead } from './restore-lead.ts';
 
 const TAKEN = errorResponses({
   409: 'Someone else is on it, or it is done: `lead_taken`, with the lead’s state in `details.lead`.',
@@ -32,9 +36,13 @@ function callerOf(request: FastifyRequest) {
   return { entityId: entityIdOf(request), user: sessionUserOf(request) };
 }
 
-/** The leads inbox (decision 024): every member reads, claims, releases and completes the entity's leads. */
-export function registerLeadRoutes(app: FastifyInstance, { db, requireSession, clock }: RouteContext) {
+/**
+ * The leads inbox (decision 024): every member reads, claims, releases and completes the entity's
+ * leads; admins delete them and restore them (issue 25).
+ */
+export function registerLeadRoutes(app: FastifyInstance, { db, requireSession, requireAdmin, clock }: RouteContext) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  const admin = [requireSession, requireAdmin];
 
   routes.get(
     '/v1/leads',
@@ -167,6 +175,34 @@ export function registerLeadRoutes(app: FastifyInstance, { db, requireSession, c
       onRequest: requireSession,
     },
     async (request) => completeLead(db, { id: request.params.id, ...callerOf(request), now: clock.now() }),
+  );
+
+  routes.post(
+    '/v1/leads/:id/delete',
+    {
+      schema: {
+        summary: 'Delete a lead',
+        description: `Admins only. The lead leaves every list, count, CSV export, the flow’s notifications and the insights; it stops escalating and whoever was on it no longer is. It can be restored for ${LEAD_RESTORABLE_DAYS} days, then it is deleted for good. A lead already deleted answers 404.`,
+        params: IdParamsSchema,
+        response: { 200: LeadDeletionSchema },
+      },
+      onRequest: admin,
+    },
+    async (request) => deleteLead(db, { id: request.params.id, ...callerOf(request), now: clock.now() }),
+  );
+
+  routes.post(
+    '/v1/leads/:id/restore',
+    {
+      schema: {
+        summary: 'Restore a deleted lead',
+        description: `Admins only. Undoes a delete within ${LEAD_RESTORABLE_DAYS} days: the lead is back everywhere (open, if someone was on it), without ringing the team again. A lead that was not deleted is answered as it is; one deleted longer ago answers 404.`,
+        params: IdParamsSchema,
+        response: { 200: LeadStateSchema },
+      },
+      onRequest: admin,
+    },
+    async (request) => restoreLead(db, { id: request.params.id, ...callerOf(request), now: clock.now() }),
   );
 
   routes.post(

@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { LeadListQuery, LeadPage } from '@leadbell/shared/leads';
 import type { Database } from '../../db/client.ts';
 import { notifications } from '../../db/schema/notifications.ts';
@@ -19,7 +19,7 @@ export function searchMatchOf(q: string): SQL {
   return sql`s.search_text like '%' || replace(replace(replace(lower(unaccent(${q})), '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'`;
 }
 
-/** The filters of the inbox (and its export) as one where clause; the entity always. */
+/** The filters of the inbox (and its export) as one where clause; the entity always, never a deleted lead. */
 export function leadFilterOf(
   entityId: string,
   viewerId: string,
@@ -27,6 +27,7 @@ export function leadFilterOf(
 ): SQL {
   return and(
     eq(notifications.entityId, entityId),
+    isNull(notifications.deletedAt),
     status ? eq(notifications.leadStatus, status) : undefined,
     filter === 'open' ? eq(notifications.leadStatus, 'open') : undefined,
     // Quarantined leads show under Spam only (decision 039), unless asked for by their status.

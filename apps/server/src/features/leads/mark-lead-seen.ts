@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -15,7 +15,7 @@ export async function markLeadSeen(
     const [lead] = await tx
       .select({ id: notifications.id })
       .from(notifications)
-      .where(and(eq(notifications.id, id), eq(notifications.entityId, entityId)));
+      .where(and(eq(notifications.id, id), eq(notifications.entityId, entityId), isNull(notifications.deletedAt)));
     if (!lead) throw new AppError('not_found', 'Lead not found.');
     await recordLeadEvent(tx, { entityId, notificationId: id, kind: 'seen', userId });
   });

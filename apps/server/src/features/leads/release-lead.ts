@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { LeadState } from '@leadbell/shared/leads';
 import type { SessionUser } from '../../auth/require-session.ts';
 import type { Database } from '../../db/client.ts';
@@ -21,7 +21,7 @@ export async function releaseLead(
     const [current] = await tx
       .select({ status: notifications.leadStatus, claimedBy: notifications.claimedBy, doneBy: notifications.doneBy })
       .from(notifications)
-      .where(and(eq(notifications.id, id), eq(notifications.entityId, entityId)))
+      .where(and(eq(notifications.id, id), eq(notifications.entityId, entityId), isNull(notifications.deletedAt)))
       .for('update');
     if (!current) throw new AppError('not_found', 'Lead not found.');
     // Open already, or quarantined (which "Not spam" takes out): nothing to give back.

@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, ne } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, ne } from 'drizzle-orm';
 import type { NotificationPage, NotificationPageQuery } from '@leadbell/shared/notifications';
 import type { Database } from '../../db/client.ts';
 import { notifications } from '../../db/schema/notifications.ts';
@@ -24,6 +24,8 @@ export async function listNotifications(
         eq(notifications.flowId, flow.flowId),
         // Spam is the inbox's Spam view's (decision 039), not the flow's history.
         ne(notifications.leadStatus, 'spam'),
+        // An admin deleted it (issue 25): gone from every list.
+        isNull(notifications.deletedAt),
         cursor ? lt(notifications.seq, Number(cursor)) : undefined,
       ),
     )

@@ -32,7 +32,7 @@ async function lockLead(tx: Database, { id, entityId }: LeadRef): Promise<Locked
     select n.lead_status, n.is_test, n.is_held, n.created_at, n.message_fingerprint, n.sender_fingerprint,
            f.response_target_minutes * 60 as response_target_seconds
       from notifications n join flows f on f.id = n.flow_id
-     where n.id = ${id} and n.entity_id = ${entityId}
+     where n.id = ${id} and n.entity_id = ${entityId} and n.deleted_at is null
        for update of n`);
   if (!rows[0]) throw new AppError('not_found', 'Lead not found.');
   return rows[0];

@@ -6,7 +6,8 @@ import { entities } from '../../db/schema/entities.ts';
 import { entityInvitations } from '../../db/schema/invitations.ts';
 import { AppError } from '../../http/app-error.ts';
 import { lockEntity } from './lock-entity.ts';
-import { findInvitationByToken } from './preview-invitation.ts';
+import { findInvitationByToken, type FoundInvitation } from './preview-invitation.ts';
+import { requireSeatToJoin } from './seats.ts';
 
 const UNAVAILABLE = {
   expired: 'This invitation has expired. Ask the person who invited you to send a new one.',
@@ -14,22 +15,27 @@ const UNAVAILABLE = {
   used: 'This invitation has already been used.',
 } as const;
 
+/** 410 `invitation_unavailable`, saying why, unless the link still works. */
+export function requirePendingInvitation(invitation: FoundInvitation): void {
+  if (invitation.status !== 'pending') throw new AppError('invitation_unavailable', UNAVAILABLE[invitation.status]);
+}
+
 /**
  * Joins the entity the link invites to, with its role, in one transaction with spending the link
- * (decision 023). Only the invited, verified address can, and only someone not in another
- * business: nobody is moved between businesses by a link.
+ * (decision 023). Only the invited, verified address can, only someone not in another
+ * business (nobody is moved between businesses by a link), and only while the plan has a seat.
  */
 export async function acceptInvitation(
   db: Database,
   token: string,
-  user: SessionUser,
+  user: Pick<SessionUser, 'id' | 'email' | 'entityId'>,
   now: Date,
 ): Promise<{ entityId: string }> {
   return db.transaction(async (tx) => {
     const invitation = await findInvitationByToken(tx, token, now);
     await lockEntity(tx, invitation.entityId);
     if (user.entityId === invitation.entityId && invitation.status === 'used') return { entityId: user.entityId };
-    if (invitation.status !== 'pending') throw new AppError('invitation_unavailable', UNAVAILABLE[invitation.status]);
+    requirePendingInvitation(invitation);
     if (invitation.email !== user.email.toLowerCase())
       throw new AppError(
         'forbidden',
@@ -42,6 +48,7 @@ export async function acceptInvitation(
         `You already belong to ${current?.name ?? 'another business'}. Leave it first (Team page), then open this link again.`,
       );
     }
+    await requireSeatToJoin(tx, invitation.entityId, now);
     const spent = await tx
       .update(entityInvitations)
       .set({ acceptedAt: now, acceptedBy: user.id })

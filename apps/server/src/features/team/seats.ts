@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Seats } from '@leadbell/shared/team';
 import { getPlan, type PlanId } from '@leadbell/shared/plans';
 import { seatLimitMessage, seatsOf } from '@leadbell/shared/team';
@@ -39,10 +39,14 @@ export function seatPlanOf(state: { plan: PlanId; pendingPlan: PlanId | null }):
   return state.pendingPlan && seatsOf(state.pendingPlan) < seatsOf(state.plan) ? state.pendingPlan : state.plan;
 }
 
-export async function getSeats(db: Database, entityId: string, now: Date): Promise<Seats & { plan: PlanId }> {
+async function getSeatPlan(db: Database, entityId: string, now: Date): Promise<PlanId> {
   const [entity] = await db.select(billingColumns).from(entities).where(eq(entities.id, entityId));
   if (!entity) throw new AppError('not_found', 'Entity not found.');
-  const plan = seatPlanOf(billingStateOf(entity, now));
+  return seatPlanOf(billingStateOf(entity, now));
+}
+
+export async function getSeats(db: Database, entityId: string, now: Date): Promise<Seats & { plan: PlanId }> {
+  const plan = await getSeatPlan(db, entityId, now);
   return { used: await countUsedSeats(db, entityId, now), included: seatsOf(plan), plan };
 }
 
@@ -50,6 +54,22 @@ export async function getSeats(db: Database, entityId: string, now: Date): Promi
 export async function requireFreeSeat(db: Database, entityId: string, now: Date): Promise<void> {
   const seats = await getSeats(db, entityId, now);
   if (seats.used >= seats.included) throw new AppError('seat_limit_reached', seatLimitMessage(seats.plan));
+}
+
+/**
+ * 402 `seat_limit_reached` unless the members leave room for one more: what joining from an
+ * invitation needs. Only members count, since the invitation's own seat becomes the member's; a
+ * pending invitation normally holds that seat, so this refuses only a plan that no longer covers
+ * the members.
+ */
+export async function requireSeatToJoin(db: Database, entityId: string, now: Date): Promise<void> {
+  const plan = await getSeatPlan(db, entityId, now);
+  const [row] = await db.select({ members: count() }).from(users).where(eq(users.entityId, entityId));
+  if ((row?.members ?? 0) >= seatsOf(plan))
+    throw new AppError(
+      'seat_limit_reached',
+      'This business has no free seat on its plan. Ask the person who invited you to free one or choose a larger plan.',
+    );
 }
 
 /** Choosing a plan with fewer seats than the team fills is refused, saying how many to remove. */

@@ -3,13 +3,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   InvitationPreviewSchema,
+  InvitationSignUpSchema,
   InviteSchema,
   TeamInvitationSchema,
   TeamMemberSchema,
   TeamSchema,
   UpdateMemberSchema,
 } from '@leadbell/shared/team';
+import type { Auth } from '../../auth/auth.ts';
 import { entityIdOf, sessionUserOf } from '../../auth/require-session.ts';
+import { createRequireTrustedOrigin } from '../../auth/require-trusted-origin.ts';
 import { IdParamsSchema } from '../../http/ids.ts';
 import { ENTITY_REQUIRED, errorResponses, jsonResponse, noContent } from '../../http/openapi-responses.ts';
 import type { RouteContext } from '../../http/route-context.ts';
@@ -17,26 +20,35 @@ import { acceptInvitation } from './accept-invitation.ts';
 import { changeMemberRole } from './change-member-role.ts';
 import { getTeam } from './get-team.ts';
 import { inviteTeammate } from './invite-teammate.ts';
+import { takeInvitationSignUp } from './limit-invitation-sign-ups.ts';
 import { previewInvitation } from './preview-invitation.ts';
 import { removeMember } from './remove-member.ts';
 import { resendInvitation } from './resend-invitation.ts';
 import { revokeInvitation } from './revoke-invitation.ts';
 import type { InvitationMailer } from './send-invitation-mail.ts';
+import { signUpFromInvitation } from './sign-up-from-invitation.ts';
 
 const TokenParamsSchema = z.object({ token: z.string().max(200) });
 const SEATS_FULL = errorResponses({
   402: 'No seat left on the plan: `seat_limit_reached`, saying which plan has more.',
 });
 const LAST_ADMIN = errorResponses({ 409: 'It would leave the business without an admin: `last_admin`.' });
+const UNAVAILABLE = 'Expired, withdrawn or used: `invitation_unavailable`.';
+const NO_SEAT_TO_JOIN = errorResponses({ 402: 'The members already fill the plan: `seat_limit_reached`.' });
+
+/** What signing up from a link needs of identity: better-auth, and the origins allowed to sign in. */
+export type InvitationIdentity = { auth: Auth; trustedOrigins: string[] };
 
 /** Members, invitations and seats (decision 023): admins manage, anyone in the entity may leave. */
 export function registerTeamRoutes(
   app: FastifyInstance,
   { db, requireSession, requireAdmin, clock }: RouteContext,
   mail: InvitationMailer,
+  { auth, trustedOrigins }: InvitationIdentity,
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const admin = [requireSession, requireAdmin];
+  const requireTrustedOrigin = createRequireTrustedOrigin(trustedOrigins);
 
   routes.get(
     '/v1/team',
@@ -194,15 +206,54 @@ export function registerTeamRoutes(
         params: TokenParamsSchema,
         response: {
           200: z.object({ entityId: z.string() }),
+          ...NO_SEAT_TO_JOIN,
           ...errorResponses({
             403: 'Signed in with another email than the invited one: `forbidden`.',
             409: 'Already in another business: `already_in_entity`.',
-            410: 'Expired, withdrawn or used: `invitation_unavailable`.',
+            410: UNAVAILABLE,
           }),
         },
       },
       onRequest: requireSession,
     },
     async (request) => acceptInvitation(db, request.params.token, sessionUserOf(request), clock.now()),
+  );
+
+  // The link was mailed to the invited address, so it verifies that address as the emailed code
+  // would (decision 045): a new account joins in this one call. It sets a session, so only the
+  // console's origin may call it, and tries are counted per address as the library counts sign-ups.
+  routes.post(
+    '/v1/invitations/:token/sign-up',
+    {
+      schema: {
+        summary: 'Sign up from an invitation',
+        description:
+          'Creates the account for the invited email (never another: the address comes from the invitation), already verified by the link, so no code is mailed; signs in (sets the session cookie and answers the same session as a bearer token in the `set-auth-token` header); and joins the business with the invited role.',
+        params: TokenParamsSchema,
+        body: InvitationSignUpSchema,
+        response: {
+          200: jsonResponse(z.object({ entityId: z.string() }), 'Signed up, signed in and joined.'),
+          ...NO_SEAT_TO_JOIN,
+          ...errorResponses({
+            403: 'The request has no `Origin` header of this site: `forbidden`.',
+            409: 'The invited email already has an account: `user_exists`; sign in and accept instead.',
+            410: UNAVAILABLE,
+            429: 'Too many tries from this address: `rate_limited`; retry after `Retry-After` seconds.',
+          }),
+        },
+      },
+      onRequest: [requireTrustedOrigin, async (request) => takeInvitationSignUp(db, request.ip)],
+    },
+    async (request, reply) => {
+      const { entityId, headers } = await signUpFromInvitation(db, auth, {
+        token: request.params.token,
+        signUp: request.body,
+        client: { ip: request.ip, userAgent: request.headers['user-agent'] },
+        now: clock.now(),
+      });
+      const bearer = headers.get('set-auth-token');
+      if (bearer) reply.header('set-auth-token', bearer);
+      return reply.header('set-cookie', headers.getSetCookie()).header('cache-control', 'no-store').send({ entityId });
+    },
   );
 }

@@ -1,5 +1,6 @@
 import {
   BookOpen,
+  Building2,
   ChartColumn,
   Inbox,
   KeyRound,
@@ -34,6 +35,7 @@ const NAV_ITEMS: NavItem[] = [
   { to: '/setup', label: 'Setup', icon: ListChecks },
   { to: '/api', label: 'API Keys', icon: KeyRound, isAdminOnly: true },
   { to: '/team', label: 'Team', icon: Users, isAdminOnly: true },
+  { to: '/business', label: 'Business', icon: Building2, isAdminOnly: true },
   { to: '/account', label: 'Account', icon: UserRound },
   { to: '/sign-out', label: 'Sign Out', icon: LogOut },
 ];

@@ -1,11 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { useLocation } from 'react-router';
+import { ArrowRight } from 'lucide-react';
+import { Link, Navigate, useLocation } from 'react-router';
 import { Card } from '../../components/ui/card.tsx';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { SectionCard } from '../../components/ui/section-card.tsx';
 import { ChangePasswordForm } from '../../features/auth/components/change-password-form.tsx';
-import { BusinessHoursEditor } from '../../features/business-hours/components/business-hours-editor.tsx';
+import { BusinessHoursSummary } from '../../features/business-hours/components/business-hours-summary.tsx';
 import { QuietHoursEditor } from '../../features/business-hours/components/quiet-hours-editor.tsx';
 import { DevicesList } from '../../features/devices/components/devices-list.tsx';
 import { EmailFallbackToggle } from '../../features/devices/components/email-fallback-toggle.tsx';
@@ -18,25 +18,25 @@ import { USAGE_QUERY_KEY } from '../../features/usage/api/get-usage.ts';
 import { UsagePanel } from '../../features/usage/components/usage-panel.tsx';
 import { getPlan } from '@leadbell/shared/plans';
 import { useRequiredMe } from '../../lib/auth.ts';
+import { useScrollToHash } from '../../lib/use-scroll-to-hash.ts';
 
-/** `/account#plan` (the usage panel's Upgrade) lands on the section, for keyboard users too. */
-function useScrollToHash() {
-  const { hash } = useLocation();
-  useEffect(() => {
-    if (!hash) return;
-    const target = document.getElementById(decodeURIComponent(hash.slice(1)));
-    target?.scrollIntoView({ block: 'start' });
-    target?.focus({ preventScroll: true });
-  }, [hash]);
-}
+/** The Account page's sections that moved to `/business` (decision 044), where an admin's old link now lands. */
+const MOVED_TO_BUSINESS: Record<string, string> = {
+  '#business-hours': '/business#hours',
+  '#leads': '/business#phone-numbers',
+};
 
+/** `/account`: the person's own settings (sign-in, notifications, devices, quiet hours) and the plan. */
 export function AccountPage() {
   const me = useRequiredMe();
   const queryClient = useQueryClient();
   const thisDevice = useThisDevice();
+  const { hash } = useLocation();
   useScrollToHash();
   const entity = me.entity;
   const isAdmin = me.user.role === 'admin';
+  const movedTo = isAdmin ? MOVED_TO_BUSINESS[hash] : undefined;
+  if (movedTo) return <Navigate to={movedTo} replace />;
   return (
     <>
       <PageHeader title="Account" description="Your sign-in details, where notifications reach you, and your plan." />
@@ -76,24 +76,34 @@ export function AccountPage() {
         </SectionCard>
 
         {entity ? (
-          <SectionCard id="leads" title="Leads">
-            <DefaultCountrySelect
-              entityId={entity.id}
-              defaultCountry={entity.defaultCountry}
-              canEdit={me.user.role === 'admin'}
-            />
-          </SectionCard>
-        ) : null}
-
-        {entity ? (
           <SectionCard id="quiet-hours" title="Quiet hours">
             <QuietHoursEditor timeZone={entity.timeZone} />
           </SectionCard>
         ) : null}
 
-        {entity && me.user.role === 'admin' ? (
-          <SectionCard id="business-hours" title="Business hours" description="When leads ring your team.">
-            <BusinessHoursEditor entity={entity} />
+        {entity && isAdmin ? (
+          <SectionCard
+            id="business"
+            title="Business"
+            description={`${entity.name}’s hours, closures, time zone and country for phone numbers.`}
+          >
+            <Link
+              to="/business"
+              className="inline-flex items-center gap-1.5 justify-self-start text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
+            >
+              Open business settings
+              <ArrowRight aria-hidden="true" className="size-4" />
+            </Link>
+          </SectionCard>
+        ) : null}
+        {entity && !isAdmin ? (
+          <SectionCard
+            id="business"
+            title="Business"
+            description={`When ${entity.name} takes leads. Only ${me.admins.length > 0 ? me.admins.join(' or ') : 'an admin'} can change this.`}
+          >
+            <BusinessHoursSummary entity={entity} />
+            <DefaultCountrySelect entityId={entity.id} defaultCountry={entity.defaultCountry} canEdit={false} />
           </SectionCard>
         ) : null}
 

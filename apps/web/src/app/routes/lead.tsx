@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { SearchX } from 'lucide-react';
 import { useEffect } from 'react';
-import { useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../components/ui/state.tsx';
 import { markLeadSeen } from '../../features/leads/api/change-lead.ts';
@@ -9,6 +9,7 @@ import { useLead } from '../../features/leads/api/get-lead.ts';
 import { applyLeadPatch } from '../../features/leads/apply-lead-state.ts';
 import { LeadAge } from '../../features/leads/components/lead-age.tsx';
 import { LeadCard } from '../../features/leads/components/lead-card.tsx';
+import { deletedLeadFlash } from '../../features/leads/deleted-lead-flash.ts';
 import { useLiveLeads } from '../../features/leads/hooks/use-live-leads.ts';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 import { useRequiredMe } from '../../lib/auth.ts';
@@ -30,6 +31,7 @@ function useMarkSeen(leadId: string, isLoaded: boolean, isSeen: boolean) {
 export function LeadPage() {
   const { leadId = '' } = useParams();
   const me = useRequiredMe();
+  const navigate = useNavigate();
   const query = useLead(leadId);
   useLiveLeads();
   useMarkSeen(leadId, query.isSuccess, query.data?.isSeen ?? true);
@@ -42,14 +44,15 @@ export function LeadPage() {
       </>
     );
   }
-  if (!query.data) {
-    const isNotFound = query.error instanceof ApiError && query.error.status === 404;
+  // A 404 wins over the lead shown before: it was deleted since (issue 25).
+  const isNotFound = query.error instanceof ApiError && query.error.status === 404;
+  if (!query.data || isNotFound) {
     return (
       <>
         <PageHeader back={BACK} title="Lead" />
         {isNotFound ? (
           <EmptyState icon={<SearchX />} title="Lead not found">
-            It doesn’t exist or belongs to another business.
+            It was deleted, or belongs to another business.
           </EmptyState>
         ) : (
           <ErrorState
@@ -77,7 +80,12 @@ export function LeadPage() {
           </span>
         }
       />
-      <LeadCard lead={lead} viewerId={me.user.id} isAdmin={me.user.role === 'admin'} />
+      <LeadCard
+        lead={lead}
+        viewerId={me.user.id}
+        isAdmin={me.user.role === 'admin'}
+        onDeleted={() => void navigate('/leads', { state: deletedLeadFlash(lead) })}
+      />
     </>
   );
 }

@@ -9,8 +9,10 @@ import { EmptyState, ErrorState, LoadingState } from '../../components/ui/state.
 import { useFlows } from '../../features/flows/api/get-flows.ts';
 import { leadsExportUrl, useLeads, type LeadListFilters } from '../../features/leads/api/get-leads.ts';
 import { useLeadCounts } from '../../features/leads/api/get-lead-counts.ts';
+import { DeletedLeadNotice } from '../../features/leads/components/deleted-lead-notice.tsx';
 import { LeadFilters } from '../../features/leads/components/lead-filters.tsx';
 import { LeadsList } from '../../features/leads/components/leads-list.tsx';
+import { useDeletedLeadId } from '../../features/leads/deleted-lead-flash.ts';
 import { useDebouncedValue } from '../../features/leads/hooks/use-debounced-value.ts';
 import { useLiveLeads } from '../../features/leads/hooks/use-live-leads.ts';
 import { LiveIndicator } from '../../features/notifications/components/live-indicator.tsx';
@@ -52,6 +54,7 @@ function useLeadFilters() {
 export function LeadsPage() {
   const me = useRequiredMe();
   const flashMessage = useFlashMessage();
+  const deletedLeadId = useDeletedLeadId();
   const { filters, update } = useLeadFilters();
   const [search, setSearch] = useState(filters.q);
   const settledSearch = useDebouncedValue(search.trim());
@@ -86,7 +89,9 @@ export function LeadsPage() {
         }
         actions={<LiveIndicator status={liveStatus} />}
       />
-      {flashMessage ? (
+      {flashMessage && deletedLeadId ? (
+        <DeletedLeadNotice leadId={deletedLeadId} message={flashMessage} />
+      ) : flashMessage ? (
         <Alert tone="success" className="mb-4">
           {flashMessage}
         </Alert>

@@ -43,3 +43,12 @@ export function applyLeadPatch(queryClient: QueryClient, id: string, patch: Lead
 export function applyLeadState(queryClient: QueryClient, { id, ...state }: LeadState): void {
   applyLeadPatch(queryClient, id, state);
 }
+
+/** Takes a deleted lead out of every cached list at once, before they refetch. */
+export function dropLeadFromLists(queryClient: QueryClient, id: string): void {
+  queryClient.setQueriesData<LeadPages>({ queryKey: [...LEADS_QUERY_KEY, 'list'] }, (data) =>
+    data?.pages.some((page) => page.data.some((lead) => lead.id === id))
+      ? { ...data, pages: data.pages.map((page) => ({ ...page, data: page.data.filter((lead) => lead.id !== id) })) }
+      : data,
+  );
+}

@@ -146,6 +146,10 @@ export function timelineText(entry: LeadTimelineEntry, viewerId: string): string
       return `Done by ${whom}`;
     case 'escalated':
       return 'Nobody was on it in time: the team was reminded';
+    case 'deleted':
+      return `Deleted by ${whom}`;
+    case 'restored':
+      return `Restored by ${whom}`;
   }
 }
 

@@ -1,14 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  BusinessHoursSchema,
-  WEEKDAY_OFFICE_HOURS,
-  type BusinessHours,
-  type Weekday,
-  type WeeklySchedule,
-} from '@leadbell/shared/business-hours';
+import type { Weekday } from '@leadbell/shared/business-hours';
 import type { Entity } from '@leadbell/shared/entities';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Plus, X } from 'lucide-react';
+import { Copy, Plus, X } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import {
   Controller,
@@ -17,102 +10,39 @@ import {
   useWatch,
   type Control,
   type FieldErrors,
-  type Resolver,
-  type UseFormRegister,
+  type UseFormReturn,
 } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
-import { Input, Select } from '../../../components/ui/input.tsx';
+import { Select } from '../../../components/ui/input.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { refreshSession } from '../../../lib/auth.ts';
 import { cn } from '../../../lib/cn.ts';
 import { updateBusinessHours } from '../api/update-business-hours.ts';
+import { businessHoursResolver, toForm, toSavedBusinessHours, type BusinessHoursForm } from '../business-hours-form.ts';
+import { DAYS } from '../days.ts';
 import { timeZoneLabel, timeZoneOptions } from '../time-zones.ts';
+import { ClosuresFields } from './closures-fields.tsx';
+import { TimeOfDaySelect } from './time-of-day-select.tsx';
 
-/** The week as people read it, Monday first; the schedule keys stay as the shared schema has them. */
-const DAYS: { day: Weekday; label: string }[] = [
-  { day: 'mon', label: 'Monday' },
-  { day: 'tue', label: 'Tuesday' },
-  { day: 'wed', label: 'Wednesday' },
-  { day: 'thu', label: 'Thursday' },
-  { day: 'fri', label: 'Friday' },
-  { day: 'sat', label: 'Saturday' },
-  { day: 'sun', label: 'Sunday' },
-];
 const MAX_OPENINGS = 4;
-// A phone opens its own time picker on tap: the clock button only squeezes the time out of a 390 px row.
-const TIME_INPUT_CLASSES = 'px-2 max-sm:[&::-webkit-calendar-picker-indicator]:hidden sm:w-36';
 const NEW_OPENING = { open: '09:00', close: '17:00' };
-
-/** The form keeps a schedule while "Always open" is chosen, so switching back restores it. */
-type BusinessHoursForm = { timeZone: string; isAlwaysOpen: boolean; schedule: WeeklySchedule };
-
-function toForm(entity: Pick<Entity, 'timeZone' | 'businessHours'>): BusinessHoursForm {
-  return {
-    timeZone: entity.timeZone,
-    isAlwaysOpen: entity.businessHours === null,
-    schedule: entity.businessHours ?? WEEKDAY_OFFICE_HOURS,
-  };
-}
-
-function toBusinessHours(values: BusinessHoursForm): BusinessHours {
-  return { timeZone: values.timeZone, schedule: values.isAlwaysOpen ? null : values.schedule };
-}
-
-/** The shared schema's rules and messages; its paths (`schedule.mon.0.close`) are the form's own. */
-const validateBusinessHours = zodResolver(BusinessHoursSchema);
-const resolver: Resolver<BusinessHoursForm> = async (values, context, options) => {
-  // The options carry the fields' elements by path, so the first invalid time still gets focus.
-  const result = await validateBusinessHours(toBusinessHours(values), context, options as never);
-  return Object.keys(result.errors).length > 0
-    ? { values: {}, errors: result.errors as FieldErrors<BusinessHoursForm> }
-    : { values, errors: {} };
-};
+const TIME_SELECT_CLASSES = 'min-w-0 px-2 pr-7 sm:w-36 sm:px-3 sm:pr-8';
 
 type DayProps = {
   day: Weekday;
   label: string;
   control: Control<BusinessHoursForm>;
-  register: UseFormRegister<BusinessHoursForm>;
   errors: FieldErrors<BusinessHoursForm>['schedule'];
+  /** Whether this day's hours were just copied to the others, which the day then says. */
+  isCopiedFrom: boolean;
+  onCopyToEveryDay: () => void;
 };
 
-/** `<input type="time">` cannot say 24:00: a closing at 00:00 means midnight, which the schedule writes 24:00. */
-function ClosingInput({
-  day,
-  index,
-  label,
-  control,
-  isInvalid,
-}: Omit<DayProps, 'register' | 'errors'> & {
-  index: number;
-  isInvalid: boolean;
-}) {
-  return (
-    <Controller
-      control={control}
-      name={`schedule.${day}.${index}.close`}
-      render={({ field }) => (
-        <Input
-          type="time"
-          aria-label={`${label} closes at`}
-          aria-invalid={isInvalid || undefined}
-          className={TIME_INPUT_CLASSES}
-          name={field.name}
-          ref={field.ref}
-          onBlur={field.onBlur}
-          value={field.value === '24:00' ? '00:00' : field.value}
-          onChange={(event) => field.onChange(event.target.value === '00:00' ? '24:00' : event.target.value)}
-        />
-      )}
-    />
-  );
-}
-
-function DaySchedule({ day, label, control, register, errors }: DayProps) {
+function DaySchedule({ day, label, control, errors, isCopiedFrom, onCopyToEveryDay }: DayProps) {
   const switchId = useId();
   const { fields, append, remove } = useFieldArray({ control, name: `schedule.${day}` });
   const dayErrors = errors?.[day];
@@ -143,22 +73,30 @@ function DaySchedule({ day, label, control, register, errors }: DayProps) {
             const name = fields.length > 1 ? `${label}, hours ${index + 1},` : label;
             return (
               <div key={field.id} className="grid gap-1">
-                <div className="grid grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)_auto] items-center gap-1 sm:flex sm:gap-2">
-                  <Input
-                    type="time"
-                    aria-label={`${name} opens at`}
-                    aria-invalid={error?.open ? true : undefined}
-                    className={TIME_INPUT_CLASSES}
-                    {...register(`schedule.${day}.${index}.open`)}
-                  />
-                  <span className="text-sm text-slate-500">to</span>
-                  <ClosingInput
-                    day={day}
-                    index={index}
-                    label={name}
-                    control={control}
-                    isInvalid={Boolean(error?.close)}
-                  />
+                <div className="grid grid-cols-[minmax(0,1fr)_auto_minmax(0,1fr)_auto] items-center gap-1.5 sm:flex sm:gap-2">
+                  {(['open', 'close'] as const).map((kind) => (
+                    <Controller
+                      key={kind}
+                      control={control}
+                      name={`schedule.${day}.${index}.${kind}`}
+                      render={({ field: time }) => (
+                        <>
+                          {kind === 'close' ? <span className="text-sm text-slate-500">to</span> : null}
+                          <TimeOfDaySelect
+                            kind={kind}
+                            aria-label={`${name} ${kind === 'open' ? 'opens' : 'closes'} at`}
+                            aria-invalid={error?.[kind] ? true : undefined}
+                            className={TIME_SELECT_CLASSES}
+                            name={time.name}
+                            ref={time.ref}
+                            onBlur={time.onBlur}
+                            value={time.value}
+                            onValueChange={time.onChange}
+                          />
+                        </>
+                      )}
+                    />
+                  ))}
                   <Button
                     type="button"
                     variant="ghost"
@@ -173,40 +111,73 @@ function DaySchedule({ day, label, control, register, errors }: DayProps) {
               </div>
             );
           })}
-          {fields.length < MAX_OPENINGS ? (
+          {dayMessage ? <p className="text-sm text-red-700">{dayMessage}</p> : null}
+          {/* Always there, so screen readers hear it when it fills. */}
+          <p role="status" className="text-sm text-emerald-700 empty:hidden">
+            {isCopiedFrom ? 'Copied to every day. Save to keep them.' : ''}
+          </p>
+          <div className="flex flex-wrap items-center gap-x-6 gap-y-1">
+            {fields.length < MAX_OPENINGS ? (
+              <Button
+                type="button"
+                variant="link"
+                size="sm"
+                className="px-0"
+                onClick={() => append({ open: '18:00', close: '21:00' })}
+              >
+                <Plus aria-hidden="true" className="size-3.5" />
+                Add hours<span className="sr-only"> on {label}</span>
+              </Button>
+            ) : null}
             <Button
               type="button"
               variant="link"
               size="sm"
-              className="justify-self-start"
-              onClick={() => append({ open: '18:00', close: '21:00' })}
+              className="px-0 text-slate-600 hover:text-slate-900"
+              onClick={onCopyToEveryDay}
             >
-              <Plus aria-hidden="true" className="size-3.5" />
-              Add hours<span className="sr-only"> on {label}</span>
+              <Copy aria-hidden="true" className="size-3.5" />
+              Copy to every day<span className="sr-only"> from {label}</span>
             </Button>
-          ) : null}
-          {dayMessage ? <p className="text-sm text-red-700">{dayMessage}</p> : null}
+          </div>
         </div>
       )}
     </div>
   );
 }
 
+/** Every day gets the day's hours (each its own copy, so editing one day later leaves the others). */
+function copyToEveryDay(form: UseFormReturn<BusinessHoursForm>, source: Weekday) {
+  const openings = form.getValues(`schedule.${source}`);
+  for (const { day } of DAYS) {
+    if (day === source) continue;
+    form.setValue(
+      `schedule.${day}`,
+      openings.map((opening) => ({ ...opening })),
+      { shouldDirty: true, shouldValidate: form.formState.isSubmitted },
+    );
+  }
+}
+
 /**
- * The business's time zone and weekly opening hours (decision 025), for admins. Outside them
- * leads are kept but ring nobody, unless their flow is urgent; the response timer starts at the
- * next opening.
+ * The business's time zone, weekly opening hours and closures (decisions 025 and 044), for
+ * admins. Outside them leads are kept but ring nobody, unless their flow is urgent; the response
+ * timer starts at the next opening.
  */
 export function BusinessHoursEditor({ entity }: { entity: Entity }) {
   const queryClient = useQueryClient();
   const [saved, setSaved] = useState(false);
-  const form = useForm<BusinessHoursForm>({ resolver, defaultValues: toForm(entity) });
+  const [copiedFrom, setCopiedFrom] = useState<Weekday | null>(null);
+  const form = useForm<BusinessHoursForm>({ resolver: businessHoursResolver, defaultValues: toForm(entity) });
   const { errors } = form.formState;
   const [timeZone, isAlwaysOpen] = useWatch({ control: form.control, name: ['timeZone', 'isAlwaysOpen'] });
   const zones = useMemo(() => timeZoneOptions(entity.timeZone), [entity.timeZone]);
   const mutation = useMutation({
-    mutationFn: (values: BusinessHoursForm) => updateBusinessHours(entity.id, toBusinessHours(values)),
-    onMutate: () => setSaved(false),
+    mutationFn: (values: BusinessHoursForm) => updateBusinessHours(entity.id, toSavedBusinessHours(values)),
+    onMutate: () => {
+      setSaved(false);
+      setCopiedFrom(null);
+    },
     onSuccess: async (updated) => {
       form.reset(toForm(updated));
       setSaved(true);
@@ -219,7 +190,7 @@ export function BusinessHoursEditor({ entity }: { entity: Entity }) {
       <FormField
         label="Time zone"
         error={errors.timeZone?.message}
-        hint="Business hours, team members’ quiet hours, the morning summary and insights’ days are in this zone."
+        hint="Business hours, closures, team members’ quiet hours, the morning summary and insights’ days are in this zone."
       >
         {(control) => (
           <Select {...control} {...form.register('timeZone')}>
@@ -244,7 +215,7 @@ export function BusinessHoursEditor({ entity }: { entity: Entity }) {
                 {
                   value: false,
                   title: 'Set hours',
-                  text: 'Leads outside these hours are kept and ring nobody (unless their flow is urgent); their response target starts when you open, and a morning summary lists them.',
+                  text: 'Leads outside these hours and on closure days are kept and ring nobody (unless their flow is urgent); their response target starts when you open, and a morning summary lists them.',
                 },
               ].map((option) => (
                 <label
@@ -274,22 +245,35 @@ export function BusinessHoursEditor({ entity }: { entity: Entity }) {
       </fieldset>
 
       {isAlwaysOpen ? null : (
-        <div className="grid">
-          <p className="text-sm text-slate-500">
-            Times are in {timeZone.replaceAll('_', ' ')}. Closing at midnight (00:00, or 12:00 AM) ends the day; for
-            hours past midnight, open the next day too.
-          </p>
-          {DAYS.map(({ day, label }) => (
-            <DaySchedule
-              key={day}
-              day={day}
-              label={label}
-              control={form.control}
-              register={form.register}
-              errors={errors.schedule}
-            />
-          ))}
-        </div>
+        <>
+          <div className="grid">
+            <p className="text-sm text-slate-500">
+              Times are in {timeZone.replaceAll('_', ' ')}. To stay open until the day ends, close at “Midnight”; for
+              hours past midnight, open the next day too.
+            </p>
+            {DAYS.map(({ day, label }) => (
+              <DaySchedule
+                key={day}
+                day={day}
+                label={label}
+                control={form.control}
+                errors={errors.schedule}
+                isCopiedFrom={copiedFrom === day}
+                onCopyToEveryDay={() => {
+                  copyToEveryDay(form, day);
+                  setCopiedFrom(day);
+                }}
+              />
+            ))}
+          </div>
+          <ClosuresFields
+            control={form.control}
+            register={form.register}
+            setValue={form.setValue}
+            errors={errors.schedule}
+            timeZone={timeZone}
+          />
+        </>
       )}
 
       {saved && !form.formState.isDirty ? <Alert tone="success">Business hours saved.</Alert> : null}

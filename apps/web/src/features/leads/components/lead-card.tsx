@@ -2,6 +2,7 @@ import type { LeadDetail } from '@leadbell/shared/leads';
 import type { ReactNode } from 'react';
 import { Card } from '../../../components/ui/card.tsx';
 import { deliveryLines, formatReceivedAt, undeliveredText } from '../lead-format.ts';
+import { DeleteLeadButton } from './delete-lead-button.tsx';
 import { LeadAge } from './lead-age.tsx';
 import { LeadClaimPanel } from './lead-claim-panel.tsx';
 import { LeadContactActions } from './lead-contact-actions.tsx';
@@ -38,10 +39,10 @@ function Row({ label, children, isNarrow = false }: { label: string; children: R
 
 const OUTCOME_TEXT = { sent: 'Sent', shown: 'Shown', emailed: 'Emailed', failed: 'Failed' } as const;
 
-type LeadCardProps = { lead: LeadDetail; viewerId: string; isAdmin: boolean };
+type LeadCardProps = { lead: LeadDetail; viewerId: string; isAdmin: boolean; onDeleted: () => void };
 
 /** Everything about one lead: who is on it, one-tap contact, the message, every field, delivery and activity. */
-export function LeadCard({ lead, viewerId, isAdmin }: LeadCardProps) {
+export function LeadCard({ lead, viewerId, isAdmin, onDeleted }: LeadCardProps) {
   const fields = Object.entries(lead.data ?? {});
   const deliveries = deliveryLines(lead.timeline, viewerId);
   return (
@@ -123,6 +124,11 @@ export function LeadCard({ lead, viewerId, isAdmin }: LeadCardProps) {
         <Section title="Activity">
           <LeadTimeline timeline={lead.timeline} viewerId={viewerId} />
         </Section>
+        {isAdmin ? (
+          <div>
+            <DeleteLeadButton lead={lead} onDeleted={onDeleted} />
+          </div>
+        ) : null}
       </div>
     </div>
   );

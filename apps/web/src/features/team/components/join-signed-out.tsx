@@ -5,15 +5,18 @@ import { Button } from '../../../components/ui/button.tsx';
 import { refreshSession } from '../../../lib/auth.ts';
 import { AuthLayout } from '../../auth/components/auth-layout.tsx';
 import { SignInForm } from '../../auth/components/sign-in-form.tsx';
-import { SignUpForm } from '../../auth/components/sign-up-form.tsx';
 import { VerifyEmailForm } from '../../auth/components/verify-email-form.tsx';
 import type { VerifyState } from '../../auth/verify-state.ts';
 import { InvitedBy } from './invited-by.tsx';
+import { JoinSignUpForm } from './join-sign-up-form.tsx';
 
 type Step = { kind: 'sign-up' } | { kind: 'sign-in' } | { kind: 'verify'; state: VerifyState };
 
-/** Signed out: create the account with the invited address (verified by code), or sign in. */
-export function JoinSignedOut({ invitation }: { invitation: InvitationPreview }) {
+/**
+ * Signed out: create the account with the invited address (the link verifies it, so it joins at
+ * once), or sign in (an account not verified yet still verifies by code).
+ */
+export function JoinSignedOut({ token, invitation }: { token: string; invitation: InvitationPreview }) {
   const queryClient = useQueryClient();
   const [step, setStep] = useState<Step>({ kind: 'sign-up' });
   if (step.kind === 'verify') {
@@ -52,7 +55,7 @@ export function JoinSignedOut({ invitation }: { invitation: InvitationPreview })
       }
     >
       {isSignUp ? (
-        <SignUpForm invitedEmail={invitation.email} onSignedUp={(state) => setStep({ kind: 'verify', state })} />
+        <JoinSignUpForm token={token} invitation={invitation} onSignIn={() => setStep({ kind: 'sign-in' })} />
       ) : (
         <SignInForm
           invitedEmail={invitation.email}

@@ -34,7 +34,7 @@ export function JoinTeam({ token }: { token: string }) {
   if (!preview || preview.status !== 'pending') {
     return <InvitationUnavailable invitation={preview} isSignedIn={session.status === 'signed-in'} />;
   }
-  if (session.status === 'anonymous') return <JoinSignedOut invitation={preview} />;
+  if (session.status === 'anonymous') return <JoinSignedOut token={token} invitation={preview} />;
   return (
     <JoinSignedIn token={token} invitation={preview} me={session.me} shouldJoinAtOnce={arrivedSignedOut === true} />
   );
