@@ -140,3 +140,65 @@ test.describe('plans', () => {
     await expect(page.getByText('2 of 3 seats used')).toBeVisible();
   });
 });
+
+test.describe('lead email and search', () => {
+  test('the lead email’s “Open lead” opens the lead card, through sign-in when signed out', async ({
+    page,
+    product,
+  }, testInfo) => {
+    const owner = await createOwner(product, { email: uniqueEmail('mail-link', testInfo.project.name) });
+    const flowId = await createFlow(product, owner, CONTACT_FLOW);
+    const mailsBefore = product.smtp.count();
+    expect(await notify(product, owner.apiKey, { flowId, data: { name: 'Noor', note: 'Flat roof leaking' } })).toBe(
+      202,
+    );
+    // No device yet, so the lead copy is emailed (decision 021).
+    const mail = await product.smtp.waitForMail(owner.email, { after: mailsBefore, timeoutMs: 15_000 });
+    // Quoted-printable breaks long lines with "=" at the end; the link is whole once they are joined.
+    const link = mail.raw.replace(/=\r?\n/g, '').match(/https?:\/\/[^\s"<>]+\/leads\/[0-9a-f-]{36}/)?.[0];
+    expect(link, mail.raw).toBeDefined();
+
+    await page.goto(link!);
+    await expect(page).toHaveURL(/\/sign-in\?redirectTo=%2Fleads%2F[0-9a-f-]{36}$/);
+    await page.getByLabel('Email').fill(owner.email);
+    await page.getByLabel('Password').fill(owner.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(new URL(link!).pathname, { timeout: 15_000 });
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('New lead: Noor');
+    await expect(page.getByText('Noor wrote: Flat roof leaking')).toBeVisible();
+  });
+
+  test('search finds a name with or without its accents, and a phone number however it is written', async ({
+    page,
+    context,
+    product,
+  }, testInfo) => {
+    const owner = await createOwner(product, { email: uniqueEmail('search', testInfo.project.name) });
+    const flowId = await createFlow(product, owner, CONTACT_FLOW);
+    for (const [name, phone] of [
+      ['Émilie Durand', '07700 900123'],
+      ['Zoë Park', '+44 (0)20 7946-0018'],
+    ]) {
+      expect(
+        await notify(product, owner.apiKey, { flowId, data: { name: name!, phone: phone!, note: 'Quote?' } }),
+      ).toBe(202);
+    }
+    // The worker indexes each lead for search just after its 202: wait until the API finds both.
+    await expect
+      .poll(async () => (await ownerGet<{ data: unknown[] }>(product, owner, '/v1/leads?filter=all&q=0')).data.length)
+      .toBe(2);
+    await signInBrowser(context, product, owner);
+    await page.goto('/leads?filter=all');
+    const search = page.getByLabel('Search');
+    for (const [query, found, missed] of [
+      ['emilie', 'New lead: Émilie Durand', 'New lead: Zoë Park'],
+      ['+44 7700 900123', 'New lead: Émilie Durand', 'New lead: Zoë Park'],
+      ['zoe', 'New lead: Zoë Park', 'New lead: Émilie Durand'],
+      ['020 7946 0018', 'New lead: Zoë Park', 'New lead: Émilie Durand'],
+    ] as const) {
+      await search.fill(query);
+      await expect(leadRow(page, found)).toBeVisible();
+      await expect(leadRow(page, missed)).toHaveCount(0);
+    }
+  });
+});

@@ -141,6 +141,7 @@ describe.skipIf(inject('databaseKind') !== 'embedded')('sdk › the packed @lead
         flowId,
         createdAt: expect.any(String),
         status: 'accepted',
+        held: false,
         test: false,
         unusedFields: ['phone'],
       });
