@@ -83,7 +83,10 @@ describe('escalation › until someone answers', () => {
     const { admin, member, devices } = await team();
     const flowId = await createFlow(admin.client, { title: 'New lead: {{name}}' });
     const mailsBefore = app.smtp.count();
-    const lead = await notify(app, admin.apiKey, { flowId, data: { name: 'Ann', phone: '+44 7911 123456' } });
+    const lead = await notify(app, admin.apiKey, {
+      flowId,
+      data: { name: 'Ann', phone: '+44 7911 123456', email: 'ann@example.com' },
+    });
     for (const device of devices) await stub.waitForMessages(device, 1);
 
     await advanceTime(app, clock, 5 * MINUTE);
@@ -106,6 +109,8 @@ describe('escalation › until someone answers', () => {
     const [mail] = mailsTo(member.email, /Unanswered lead/, mailsBefore);
     expect(mail!.raw).toContain('tel:+447911123456');
     expect(mail!.raw).toContain(`/leads/${lead.id}`);
+    // "Reply" in the member's mail app answers Ann (issue 26).
+    expect(mail!.raw).toMatch(/^Reply-To: ann@example\.com\r?$/m);
     expect(await escalationStageOf(lead.id)).toBe(2);
     await escalationStagesSettled(lead.id);
     const card = (await admin.client.get(`/v1/leads/${lead.id}`)).body;

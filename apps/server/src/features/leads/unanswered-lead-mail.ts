@@ -1,11 +1,12 @@
-import { contactActionsOf } from '@leadbell/shared/contact';
+import { contactActionsOf, leadEmailOf } from '@leadbell/shared/contact';
 import { escapeHtml } from '../../lib/escape-html.ts';
 import { brandedMailHtml } from '../../mail/branded-mail.ts';
 import type { Mail } from '../../mail/mailer.ts';
 
 /**
  * Stage 2 of an escalation (decision 025): every member gets the lead nobody claimed, with its
- * one-tap actions as links (call, text, WhatsApp, reply) and the lead's card to claim it.
+ * one-tap actions as links (call, text, WhatsApp, reply) and the lead's card to claim it; "Reply"
+ * in any mail app answers the visitor, as the lead copy's does (issue 26).
  */
 export function unansweredLeadMail({
   to,
@@ -46,5 +47,12 @@ export function unansweredLeadMail({
 <tr><td style="padding-top:8px;font-size:16px;line-height:24px;white-space:pre-wrap">${escapeHtml(message)}</td></tr>
 <tr><td style="padding-top:12px;font-size:14px;color:#475569">${escapeHtml(waited)}</td></tr>
 ${buttons ? `<tr><td style="padding-top:16px">${buttons}</td></tr>\n` : ''}<tr><td style="padding:16px 0 8px"><a href="${escapeHtml(leadUrl)}" style="display:inline-block;background:#4338ca;color:#ffffff;text-decoration:none;font-weight:600;padding:10px 18px;border-radius:8px">Open the lead</a></td></tr>`);
-  return { to, subject: `Unanswered lead: ${title}`.replace(/\s+/g, ' ').trim(), text: `${text}\n`, html };
+  const replyTo = leadEmailOf(data);
+  return {
+    to,
+    subject: `Unanswered lead: ${title}`.replace(/\s+/g, ' ').trim(),
+    text: `${text}\n`,
+    html,
+    ...(replyTo && { replyTo }),
+  };
 }
