@@ -1,4 +1,5 @@
 import { and, eq, isNull, lte } from 'drizzle-orm';
+import { contactActionsOf, leadEmailOf } from '@leadbell/shared/contact';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/auth.ts';
 import { entities } from '../../db/schema/entities.ts';
@@ -6,6 +7,16 @@ import { notifications } from '../../db/schema/notifications.ts';
 import { entityDigests } from '../../db/schema/usage.ts';
 import type { Mail } from '../../mail/mailer.ts';
 import { digestMail } from './digest-mail.ts';
+
+/** The visitor's address and a `mailto:` that answers them about this lead, when they left one. */
+function replyOf(lead: { title: string; data: Record<string, unknown> | null }): {
+  address: string | null;
+  href: string | null;
+} {
+  const { data } = lead;
+  const reply = contactActionsOf({ data, title: lead.title }, null).find((action) => action.kind === 'email');
+  return { address: leadEmailOf(data), href: reply?.href ?? null };
+}
 
 const TIME = (timeZone: string) =>
   new Intl.DateTimeFormat('en-GB', {
@@ -48,6 +59,7 @@ export async function morningSummariesDue(
         .returning({
           id: notifications.id,
           title: notifications.title,
+          data: notifications.data,
           createdAt: notifications.createdAt,
           openedAt: notifications.responseStartedAt,
         });
@@ -62,6 +74,7 @@ export async function morningSummariesDue(
     });
     if (leads.length === 0) continue;
     leads.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
+    const replies = new Map(leads.map((lead) => [lead.id, replyOf(lead)]));
     const members = await db.select({ email: users.email }).from(users).where(eq(users.entityId, entity.entityId));
     const format = TIME(entity.timeZone);
     const count = leads.length === 1 ? '1 lead' : `${leads.length} leads`;
@@ -77,8 +90,11 @@ export async function morningSummariesDue(
           lines: leads.map((lead) => ({
             text: `${format.format(lead.createdAt)}: ${lead.title}`,
             href: `${publicUrl}/leads/${lead.id}`,
+            ...(replies.get(lead.id)!.href && { replyHref: replies.get(lead.id)!.href! }),
           })),
           action: { label: 'Open the open leads', href: `${publicUrl}/leads?filter=open` },
+          // One lead: "Reply" in the mail app answers its visitor, as a lead copy's does (issue 26).
+          replyTo: leads.length === 1 ? replies.get(leads[0]!.id)!.address : null,
         }),
       );
     }

@@ -212,7 +212,7 @@ describe('escalation › business hours and quiet hours', () => {
     });
     const mailsBefore = app.smtp.count();
 
-    const lead = await notify(app, admin.apiKey, { flowId, data: { name: 'Dee' } });
+    const lead = await notify(app, admin.apiKey, { flowId, data: { name: 'Dee', email: 'dee@example.com' } });
     const urgent = await notify(app, admin.apiKey, { flowId: urgentFlow, data: { name: 'Eli' } });
     for (const device of devices) {
       const [message] = await stub.waitForMessages(device, 1);
@@ -242,7 +242,11 @@ describe('escalation › business hours and quiet hours', () => {
         })
         .toBe(1);
     }
-    expect(mailsTo(member.email, /closed/, mailsBefore)[0]!.raw).toContain('Evening lead: Dee');
+    const summary = mailsTo(member.email, /closed/, mailsBefore)[0]!.raw;
+    expect(summary).toContain('Evening lead: Dee');
+    // Its one lead's visitor is who "Reply" answers, and the item links a reply too (issue 26).
+    expect(summary).toMatch(/^Reply-To: dee@example\.com\r?$/m);
+    expect(summary.replace(/=\r?\n/g, '')).toContain('mailto:dee@example.com');
     await advanceTime(app, clock, 5 * MINUTE);
     const [, escalation] = await stub.waitForMessages(devices[0]!, 2);
     expect(escalation!.payload).toMatchObject({ notificationId: lead.id, escalation: true });
