@@ -246,7 +246,7 @@ test.describe('connect', () => {
     await expect(
       page.getByText('Your form asked to return to https://elsewhere.example/thanks which is not one of your sites.'),
     ).toBeVisible();
-    await expect(page.getByRole('region', { name: 'Usage this month' })).toContainText('1 lead held');
+    await expect(page.getByRole('region', { name: 'Usage this month' })).toContainText('1 lead waiting.');
 
     // The notification email links here.
     await page.goto(`/flows/${flowId}#notification-${held!.id}`);

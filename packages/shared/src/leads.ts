@@ -122,7 +122,6 @@ export const SPAM_REASON_LABELS: Record<SpamReasonCode, string> = {
   all_caps: 'Written in capitals',
 };
 
-/** `GET /v1/leads/quarantine`: how many of the entity's leads wait under Spam. */
 /** The inbox's tab counts: open leads (tests not counted), the viewer's, and those under Spam. */
 export const LeadCountsSchema = z.object({ open: z.number().int(), mine: z.number().int(), spam: z.number().int() });
 export type LeadCounts = z.infer<typeof LeadCountsSchema>;

@@ -10,6 +10,14 @@
 -- plan, idempotency records and one intake job per batch. The worker derives everything else from
 -- the intake job when it moves it (leadbell_take_outbox): deliveries, counters, alerts, escalations.
 
+-- The key of an entity's advisory lock, which ingestion holds while it counts and writes the entity's
+-- leads: every transaction that changes leads and plan counts together takes it first, this one
+-- way (the worker's quarantine below, lockEntityLeads in TypeScript).
+CREATE OR REPLACE FUNCTION leadbell_entity_lock_key(p_entity_id uuid) RETURNS bigint
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT hashtextextended(p_entity_id::text, 0)
+$$;
+
 -- The items of a batch (type leadbell_batch_item, migration 0020), parsed from the caller's JSON
 -- once per batch: every statement below reads the array, where each used to parse the JSON again
 -- (issue 23). entity_lock is the entity's advisory lock key.
@@ -17,7 +25,7 @@ CREATE OR REPLACE FUNCTION leadbell_batch_items(p_items jsonb)
 RETURNS leadbell_batch_item[]
 LANGUAGE sql IMMUTABLE AS $$
   SELECT coalesce(array_agg(jsonb_populate_record(NULL::leadbell_batch_item,
-           x.value || jsonb_build_object('entity_lock', hashtextextended((x.value ->> 'entity_id')::uuid::text, 0)))
+           x.value || jsonb_build_object('entity_lock', leadbell_entity_lock_key((x.value ->> 'entity_id')::uuid)))
            ORDER BY (x.value ->> 'item')::integer), '{}')
     FROM jsonb_array_elements(p_items) x
 $$;
@@ -462,7 +470,7 @@ BEGIN
     )
     SELECT coalesce(array_agg(s.id ORDER BY s.id), '{}'), coalesce(array_agg(s.added ORDER BY s.id), '{}'),
            coalesce(array_agg(s.flooded ORDER BY s.id), '{}'),
-           coalesce(array_agg(DISTINCT hashtextextended(s.entity_id::text, 0)), '{}')
+           coalesce(array_agg(DISTINCT leadbell_entity_lock_key(s.entity_id)), '{}')
       INTO v_quarantine_ids, v_quarantine_reasons, v_quarantine_flooded, v_quarantine_locks
       FROM signals s
      WHERE jsonb_array_length(s.added) > 0

@@ -10,7 +10,7 @@ export const entityUsage = pgTable(
       .references(() => entities.id, { onDelete: 'cascade' }),
     periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
     notificationCount: integer('notification_count').notNull().default(0),
-    // Form leads kept past Starter's limit (at most HELD_LEADS_MAX a month), and test notifications: neither is billed.
+    // Leads held past Starter's limit this month (decision 041; released ones are taken off), and test notifications: neither is billed.
     heldCount: integer('held_count').notNull().default(0),
     testCount: integer('test_count').notNull().default(0),
   },

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { DeliveryDetail } from '@leadbell/shared/notifications';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/auth.ts';
@@ -7,6 +7,7 @@ import { pushSubscriptions } from '../../db/schema/devices.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { AppError } from '../../http/app-error.ts';
 import { isUuid } from '../../http/ids.ts';
+import { liveLeadOf } from '../leads/lead-record.ts';
 
 /** Every delivery of one of the entity's notifications, oldest first: who got it, on what, and how it went. */
 export async function listDeliveries(
@@ -18,9 +19,7 @@ export async function listDeliveries(
   const [notification] = await db
     .select({ id: notifications.id })
     .from(notifications)
-    .where(
-      and(eq(notifications.id, notificationId), eq(notifications.entityId, entityId), isNull(notifications.deletedAt)),
-    );
+    .where(liveLeadOf(entityId, notificationId));
   if (!notification) throw new AppError('not_found', 'Notification not found.');
   const rows = await db
     .select({

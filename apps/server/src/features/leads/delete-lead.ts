@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { LEAD_RESTORABLE_DAYS, type LeadDeletion } from '@leadbell/shared/leads';
 import type { SessionUser } from '../../auth/require-session.ts';
 import type { Database } from '../../db/client.ts';
@@ -6,6 +6,7 @@ import { notifications } from '../../db/schema/notifications.ts';
 import { AppError } from '../../http/app-error.ts';
 import { isUuid } from '../../http/ids.ts';
 import { recordLeadEvent } from './record-lead-event.ts';
+import { liveLeadOf } from './lead-record.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -38,7 +39,7 @@ export async function deleteLead(
         claimedBy: sql`case when ${isClaimed} then null else ${notifications.claimedBy} end`,
         claimedAt: sql`case when ${isClaimed} then null else ${notifications.claimedAt} end`,
       })
-      .where(and(eq(notifications.id, id), eq(notifications.entityId, entityId), isNull(notifications.deletedAt)))
+      .where(liveLeadOf(entityId, id))
       .returning({ id: notifications.id });
     if (deleted.length === 0) throw new AppError('not_found', 'Lead not found.');
     await recordLeadEvent(tx, { entityId, notificationId: id, kind: 'deleted', userId: user.id });

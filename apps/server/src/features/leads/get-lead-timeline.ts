@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { DeliveryDetail } from '@leadbell/shared/notifications';
 import type { LeadTimeline, LeadTimelineEntry } from '@leadbell/shared/leads';
 import type { Database } from '../../db/client.ts';
@@ -8,6 +8,7 @@ import { notifications } from '../../db/schema/notifications.ts';
 import { AppError } from '../../http/app-error.ts';
 import { isUuid } from '../../http/ids.ts';
 import { listDeliveries } from '../deliveries/list-deliveries.ts';
+import { liveLeadOf } from './lead-record.ts';
 
 const SOMEONE_WHO_LEFT = 'Someone who left';
 
@@ -50,7 +51,7 @@ export async function getLeadTimeline(
     db
       .select({ createdAt: notifications.createdAt, pageUrl: notifications.pageUrl })
       .from(notifications)
-      .where(and(eq(notifications.id, id), eq(notifications.entityId, entityId), isNull(notifications.deletedAt))),
+      .where(liveLeadOf(entityId, id)),
     listDeliveries(db, entityId, id),
     db
       .select({ kind: leadEvents.kind, at: leadEvents.at, userId: leadEvents.userId, name: users.name })

@@ -1,13 +1,12 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { LeadDetail } from '@leadbell/shared/leads';
 import type { Database } from '../../db/client.ts';
 import { entities } from '../../db/schema/entities.ts';
-import { notifications } from '../../db/schema/notifications.ts';
 import { AppError } from '../../http/app-error.ts';
 import { isUuid } from '../../http/ids.ts';
 import { summarizeDeliveries } from '../deliveries/summarize-deliveries.ts';
 import { getLeadTimeline } from './get-lead-timeline.ts';
-import { selectLeads, toLead } from './lead-record.ts';
+import { selectLeads, toLead, liveLeadOf } from './lead-record.ts';
 
 /**
  * A lead with everything stored about it: every data field, who holds it, its timeline (received,
@@ -19,11 +18,7 @@ export async function getLead(
   { id, entityId, viewerId }: { id: string; entityId: string; viewerId: string },
 ): Promise<LeadDetail> {
   if (!isUuid(id)) throw new AppError('not_found', 'Lead not found.');
-  const [row] = await selectLeads(
-    db,
-    viewerId,
-    and(eq(notifications.id, id), eq(notifications.entityId, entityId), isNull(notifications.deletedAt)),
-  );
+  const [row] = await selectLeads(db, viewerId, liveLeadOf(entityId, id));
   if (!row) throw new AppError('not_found', 'Lead not found.');
   const [summaries, { timeline, seenBy }, [entity]] = await Promise.all([
     summarizeDeliveries(db, [id]),

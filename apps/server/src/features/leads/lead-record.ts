@@ -91,6 +91,11 @@ export function toLead(row: LeadRow, delivery: DeliverySummary): Lead {
   };
 }
 
+/** The entity's lead with this id, unless it was deleted (decision 046): tenancy in the where clause. */
+export function liveLeadOf(entityId: string, id: string): SQL {
+  return and(eq(notifications.id, id), eq(notifications.entityId, entityId), isNull(notifications.deletedAt))!;
+}
+
 /** The lead's current state, or null when it is not the entity's or was deleted. */
 export async function findLeadState(db: Database, entityId: string, notificationId: string): Promise<LeadState | null> {
   const [row] = await db
@@ -98,8 +103,6 @@ export async function findLeadState(db: Database, entityId: string, notification
     .from(notifications)
     .leftJoin(claimers, eq(claimers.id, notifications.claimedBy))
     .leftJoin(completers, eq(completers.id, notifications.doneBy))
-    .where(
-      and(eq(notifications.id, notificationId), eq(notifications.entityId, entityId), isNull(notifications.deletedAt)),
-    );
+    .where(liveLeadOf(entityId, notificationId));
   return row ? toLeadState(row) : null;
 }

@@ -1,11 +1,11 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { LeadState } from '@leadbell/shared/leads';
 import type { SessionUser } from '../../auth/require-session.ts';
 import type { Database } from '../../db/client.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { AppError } from '../../http/app-error.ts';
 import { isUuid } from '../../http/ids.ts';
-import { findLeadState } from './lead-record.ts';
+import { findLeadState, liveLeadOf } from './lead-record.ts';
 import { recordLeadEvent } from './record-lead-event.ts';
 
 /**
@@ -21,7 +21,7 @@ export async function releaseLead(
     const [current] = await tx
       .select({ status: notifications.leadStatus, claimedBy: notifications.claimedBy, doneBy: notifications.doneBy })
       .from(notifications)
-      .where(and(eq(notifications.id, id), eq(notifications.entityId, entityId), isNull(notifications.deletedAt)))
+      .where(liveLeadOf(entityId, id))
       .for('update');
     if (!current) throw new AppError('not_found', 'Lead not found.');
     // Open already, or quarantined (which "Not spam" takes out): nothing to give back.

@@ -8,5 +8,5 @@ import type { Database } from '../../db/client.ts';
  * of deadlocking with it; held to the transaction's end.
  */
 export async function lockEntityLeads(tx: Database, entityId: string): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${entityId}::uuid::text, 0))`);
+  await tx.execute(sql`select pg_advisory_xact_lock(leadbell_entity_lock_key(${entityId}::uuid))`);
 }

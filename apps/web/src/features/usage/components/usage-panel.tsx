@@ -1,7 +1,7 @@
 import type { Usage } from '@leadbell/shared/billing';
 import { getPlan } from '@leadbell/shared/plans';
 import { seatsUsedLabel } from '@leadbell/shared/team';
-import { ArrowUpRight, PauseCircle } from 'lucide-react';
+import { ArrowUpRight } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -15,6 +15,7 @@ import { cn } from '../../../lib/cn.ts';
 import { formatDate } from '../../../lib/format-date.ts';
 import { useUsage } from '../api/get-usage.ts';
 import { formatCents, formatCount, formatDaysLeft, usageTone } from '../usage-format.ts';
+import { HeldLeadsNotice } from './held-leads-banner.tsx';
 
 type UsagePanelProps = {
   /** Where "Upgrade" leads: the plan section of the account page. */
@@ -117,25 +118,7 @@ function UsageDetails({ usage, headingId, planHref }: { usage: Usage; headingId:
         <UsageFact term="Team">{seatsUsedLabel(usage.seats)}</UsageFact>
       </dl>
 
-      {usage.heldCount > 0 ? (
-        <div
-          role="status"
-          className="flex flex-col gap-2 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-950 sm:flex-row sm:items-center sm:justify-between"
-        >
-          <p className="flex items-start gap-2">
-            <PauseCircle aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-700" />
-            <span>
-              <strong className="font-semibold">
-                {usage.heldCount === 1 ? '1 lead held' : `${formatCount(usage.heldCount)} leads held`}
-              </strong>{' '}
-              this month: over your plan’s limit, kept but not delivered. Choose a larger plan to deliver them.
-            </span>
-          </p>
-          <Button asChild size="sm" variant="secondary" className="self-start sm:self-center">
-            <Link to={planHref}>Choose a plan</Link>
-          </Button>
-        </div>
-      ) : null}
+      {usage.heldCount > 0 ? <HeldLeadsNotice usage={usage} planHref={planHref} /> : null}
 
       {usage.isLimitReached ? (
         <Alert tone="error">
