@@ -8,9 +8,36 @@ import { NotificationSchema } from './notifications.ts';
 export const LEAD_STATUSES = ['open', 'claimed', 'done', 'spam'] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
 
-/** What people did with a lead, kept for its timeline. */
-export const LEAD_EVENT_KINDS = ['claimed', 'released', 'done', 'seen', 'escalated', 'deleted', 'restored'] as const;
+/**
+ * What people (and the acknowledgement to the visitor) did with a lead, kept for its timeline
+ * (issue 26 added notes, replies, call and message attempts, outcomes and acknowledgements; what
+ * each carries beyond who and when is in `lead_events.detail`).
+ */
+export const LEAD_EVENT_KINDS = [
+  'claimed',
+  'released',
+  'done',
+  'seen',
+  'escalated',
+  'deleted',
+  'restored',
+  'note',
+  'replied',
+  'called',
+  'messaged',
+  'outcome',
+  'acknowledged',
+  'not_acknowledged',
+] as const;
 export type LeadEventKind = (typeof LEAD_EVENT_KINDS)[number];
+
+/** What became of a lead (issue 26): set by the team, editable, never a response by itself. */
+export const LEAD_OUTCOMES = ['won', 'lost', 'no_answer'] as const;
+export type LeadOutcome = (typeof LEAD_OUTCOMES)[number];
+
+/** Why a lead was lost: a short list to count by, with free text beside it. */
+export const LOST_REASONS = ['price', 'competitor', 'not_a_fit', 'timing', 'no_reply', 'other'] as const;
+export type LostReason = (typeof LOST_REASONS)[number];
 
 /** `all` is every lead but the quarantined ones, which `spam` lists. */
 export const LEAD_FILTERS = ['open', 'mine', 'done', 'all', 'spam'] as const;
@@ -158,6 +185,13 @@ export const LEAD_TIMELINE_KINDS = [
   'escalated',
   'deleted',
   'restored',
+  'note',
+  'replied',
+  'called',
+  'messaged',
+  'outcome',
+  'acknowledged',
+  'not_acknowledged',
 ] as const;
 
 /** One line of a lead's timeline: what happened, to or by whom, on which device or mailbox. */
@@ -165,8 +199,13 @@ export const LeadTimelineEntrySchema = z.object({
   kind: z.enum(LEAD_TIMELINE_KINDS),
   at: z.string(),
   person: LeadPersonSchema.nullable(),
-  /** The device or mailbox, or why a delivery failed. */
+  /**
+   * The device or mailbox, or why a delivery failed; the number called or messaged, the outcome,
+   * where an acknowledgement went or why none did.
+   */
   detail: z.string().nullable(),
+  /** A note's or reply's text (issue 26); absent for the other kinds. */
+  text: z.string().optional(),
 });
 export type LeadTimelineEntry = z.infer<typeof LeadTimelineEntrySchema>;
 

@@ -16,6 +16,10 @@ export const entities = pgTable('entities', {
   // Decision 025: the zone business hours, quiet hours and digests are read in; hours null = always open.
   timeZone: text('time_zone').notNull().default('UTC'),
   businessHours: jsonb('business_hours').$type<WeeklySchedule>(),
+  // Where the visitor's answer to an acknowledgement goes (issue 26); null: the owner's email.
+  replyToEmail: text('reply_to_email'),
+  // ISO 4217 code a won lead's value is in (issue 26); null: derived from the country, else USD.
+  currency: text('currency'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

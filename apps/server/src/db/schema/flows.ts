@@ -27,6 +27,12 @@ export const flows = pgTable(
     // secret sealed like API keys; both null when the flow asks for no CAPTCHA.
     turnstileSiteKey: text('turnstile_site_key'),
     turnstileSecret: text('turnstile_secret'),
+    // The instant acknowledgement to the visitor (issue 26), off by default: the owner's subject and
+    // body with the flow's placeholders, and an optional body for leads that arrive after hours.
+    acknowledgementEnabled: boolean('acknowledgement_enabled').notNull().default(false),
+    acknowledgementSubject: text('acknowledgement_subject'),
+    acknowledgementBody: text('acknowledgement_body'),
+    acknowledgementAfterHoursBody: text('acknowledgement_after_hours_body'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

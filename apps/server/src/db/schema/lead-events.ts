@@ -1,6 +1,6 @@
 import { LEAD_EVENT_KINDS } from '@leadbell/shared/leads';
 import { sql } from 'drizzle-orm';
-import { bigserial, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 import { entities } from './entities.ts';
 import { notifications } from './notifications.ts';
@@ -19,6 +19,9 @@ export const leadEvents = pgTable(
     kind: text('kind', { enum: LEAD_EVENT_KINDS }).notNull(),
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    // What the event carries beyond who and when (issue 26): a note's or reply's text, the number
+    // called, the outcome set, why no acknowledgement went out. Null for the older kinds.
+    detail: jsonb('detail').$type<Record<string, unknown>>(),
   },
   (table) => [
     index('lead_events_notification_id_idx').on(table.notificationId, table.id),

@@ -5,13 +5,15 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   smallint,
   text,
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { LEAD_STATUSES, type SpamReasonCode } from '@leadbell/shared/leads';
+import { TRAFFIC_SOURCES } from '@leadbell/shared/lead-sources';
+import { LEAD_OUTCOMES, LEAD_STATUSES, LOST_REASONS, type SpamReasonCode } from '@leadbell/shared/leads';
 import { NOTIFICATION_SOURCES } from '@leadbell/shared/notifications';
 import { users } from './auth.ts';
 import { entities } from './entities.ts';
@@ -78,6 +80,18 @@ export const notifications = pgTable(
     // for LEAD_RESTORABLE_DAYS, then deleted for good by the scheduler.
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     deletedBy: text('deleted_by').references(() => users.id, { onDelete: 'set null' }),
+    // Where the lead came from (issue 26): the referrer and the landing page's campaign
+    // parameters as the visitor's page sent them, and the source the worker derives from them.
+    referrer: text('referrer'),
+    attribution: jsonb('attribution').$type<Record<string, string>>(),
+    trafficSource: text('traffic_source', { enum: TRAFFIC_SOURCES }),
+    // What became of it (issue 26), set by the team and editable; the value is in the entity's currency.
+    outcome: text('outcome', { enum: LEAD_OUTCOMES }),
+    outcomeValue: numeric('outcome_value', { precision: 14, scale: 2 }),
+    outcomeReason: text('outcome_reason', { enum: LOST_REASONS }),
+    outcomeNote: text('outcome_note'),
+    outcomeAt: timestamp('outcome_at', { withTimezone: true }),
+    outcomeBy: text('outcome_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

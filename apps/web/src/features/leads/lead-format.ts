@@ -150,6 +150,20 @@ export function timelineText(entry: LeadTimelineEntry, viewerId: string): string
       return `Deleted by ${whom}`;
     case 'restored':
       return `Restored by ${whom}`;
+    case 'note':
+      return `Note by ${whom}`;
+    case 'replied':
+      return `${who} replied by email`;
+    case 'called':
+      return `${who} called${where}`;
+    case 'messaged':
+      return `${who} sent a message${where}`;
+    case 'outcome':
+      return `Outcome set by ${whom}${where}`;
+    case 'acknowledged':
+      return `The visitor was sent an acknowledgement${where}`;
+    case 'not_acknowledged':
+      return `No acknowledgement was sent${where}`;
   }
 }
 
