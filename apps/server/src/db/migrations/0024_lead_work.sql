@@ -43,4 +43,5 @@ ALTER TABLE "acknowledgements_sent" ADD CONSTRAINT "acknowledgements_sent_notifi
 ALTER TABLE "canned_replies" ADD CONSTRAINT "canned_replies_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "acknowledgements_sent_day_idx" ON "acknowledgements_sent" USING btree ("day");--> statement-breakpoint
 CREATE INDEX "canned_replies_entity_id_idx" ON "canned_replies" USING btree ("entity_id","created_at");--> statement-breakpoint
-ALTER TABLE "notifications" ADD CONSTRAINT "notifications_outcome_by_users_id_fk" FOREIGN KEY ("outcome_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;
+ALTER TABLE "notifications" ADD CONSTRAINT "notifications_outcome_by_users_id_fk" FOREIGN KEY ("outcome_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TYPE leadbell_batch_item ADD ATTRIBUTE referrer text, ADD ATTRIBUTE attribution jsonb, ADD ATTRIBUTE traffic_source text;
