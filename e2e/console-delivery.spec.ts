@@ -154,17 +154,17 @@ test.describe('console delivery', () => {
     const field = edit.getByLabel('Allowed websites');
     await expect(field).toHaveValue('https://shop.example\nhttp://localhost:5173');
     await field.fill('ftp://shop.example');
-    await edit.getByRole('button', { name: 'Save' }).click();
+    await edit.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(edit.getByText(`“ftp://shop.example”: ${ORIGIN_MESSAGE}`)).toBeVisible();
     await field.fill('https://www.shop.example');
-    await edit.getByRole('button', { name: 'Save' }).click();
+    await edit.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(edit).toBeHidden();
     await expect(page.getByText('Allowed websites of Shop saved.')).toBeVisible();
     await expect(row.getByRole('listitem')).toHaveText(['www.shop.example']);
 
     await row.getByRole('button', { name: 'Edit allowed websites of Shop' }).click();
     await edit.getByLabel('Allowed websites').fill('');
-    await edit.getByRole('button', { name: 'Save' }).click();
+    await edit.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(edit).toBeHidden();
     await expect(row).toContainText('Any website');
     const keys = await ownerGet<{ data: { label: string | null; allowedOrigins: string[] }[] }>(

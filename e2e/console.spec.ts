@@ -57,7 +57,7 @@ test.describe('console', () => {
       await page.goto('/flows');
       await page.getByRole('link', { name: 'Add New' }).click();
       await expect(page).toHaveURL(/\/flows\/new$/);
-      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
       await expect(page.getByText('Please enter a name for the flow.')).toBeVisible();
       await expect(page.getByText('Please enter the title your phone shows.')).toBeVisible();
       await expect(page.getByText('Please enter the message your phone shows.')).toBeVisible();
@@ -65,7 +65,7 @@ test.describe('console', () => {
       await page.getByLabel('Name').fill('ab');
       await page.getByLabel('Title').fill('hi');
       await page.getByLabel('Message').fill('too short');
-      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
       await expect(page.getByText('Please enter valid Name')).toBeVisible();
       await expect(page.getByText('Please enter valid Title')).toBeVisible();
       await expect(page.getByText('Please enter valid Message')).toBeVisible();
@@ -74,7 +74,7 @@ test.describe('console', () => {
       await page.getByLabel('Title').fill(CONTACT_FLOW.title);
       await page.getByLabel('Message').fill(CONTACT_FLOW.message);
       await expect(page.getByText('Used in this flow')).toBeVisible();
-      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
       // The entity's first flow opens its Connect page: connecting the website is the next step.
       await expect(page).toHaveURL(/\/flows\/[0-9a-f-]{36}\/connect$/);
       await expect(page.getByText('Flow created successfully.')).toBeVisible();
@@ -99,7 +99,7 @@ test.describe('console', () => {
       await expect(page.getByRole('heading', { name: `Edit Flow: ${CONTACT_FLOW.name}` })).toBeVisible();
       await expect(page.getByLabel('Title')).toHaveValue(CONTACT_FLOW.title);
       await page.getByLabel('Title').fill('x');
-      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
       await expect(page.getByText('Please enter valid Title')).toBeVisible();
       // The shared schema refuses broken placeholders in the browser, before any request.
       const saves: string[] = [];
@@ -108,13 +108,13 @@ test.describe('console', () => {
       };
       page.on('request', recordSave);
       await page.getByLabel('Title').fill('New lead: {{name}} {{phone');
-      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
       await expect(page.getByLabel('Title')).toHaveAccessibleDescription('Title has an unclosed {{ at character 20.');
       page.off('request', recordSave);
       expect(saves).toEqual([]);
       await page.getByLabel('Name').fill('Website contact');
       await page.getByLabel('Title').fill('Call back {{name}}');
-      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
       await expect(page).toHaveURL(/\/flows$/);
       await expect(page.getByText('Flow edited successfully')).toBeVisible();
       const row = bodyRows(page).first();

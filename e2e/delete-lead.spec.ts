@@ -1,16 +1,12 @@
-import type { Page } from '@playwright/test';
 import { createFlow, createOwner, notify, ownerGet, signInBrowser, uniqueEmail } from './fixtures/owner-api.ts';
 import { screenshot } from './fixtures/screenshot.ts';
 import { expect, test } from './fixtures/test.ts';
+import { leadRow } from './fixtures/inbox.ts';
 
 // Issue 25: an admin deletes a lead from its card, after a confirmation that says what happens,
 // and can undo it from the inbox they land on.
 
 const CONTACT_FLOW = { name: 'Contact form', title: 'New lead: {{name}}', message: '{{name}} wrote: {{note}}' };
-
-function leadRow(page: Page, title: string) {
-  return page.getByRole('list', { name: 'Leads' }).getByRole('listitem').filter({ hasText: title });
-}
 
 test.describe('delete a lead', () => {
   test('an admin deletes a lead from its card, the inbox no longer lists it, and Undo brings it back', async ({

@@ -1,16 +1,12 @@
-import type { Page } from '@playwright/test';
 import { createFlow, createOwner, notify, ownerGet, signInBrowser, uniqueEmail } from './fixtures/owner-api.ts';
 import { screenshot } from './fixtures/screenshot.ts';
 import { expect, test } from './fixtures/test.ts';
+import { leadRow } from './fixtures/inbox.ts';
 
 // Issue 25: the console a team lives in opens on the leads still waiting, shows what is late
 // first, takes a lead from the list, and never loses one to the plan's limit (decisions 041, 042).
 
 const CONTACT_FLOW = { name: 'Contact form', title: 'New lead: {{name}}', message: '{{name}} wrote: {{note}}' };
-
-function leadRow(page: Page, title: string) {
-  return page.getByRole('list', { name: 'Leads' }).getByRole('listitem').filter({ hasText: title });
-}
 
 test.describe('inbox', () => {
   test('opens on Open after sign-in; an overdue lead is marked and first; “I’m on it” from the list', async ({

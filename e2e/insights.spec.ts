@@ -432,12 +432,12 @@ test.describe('insights', () => {
       await expect(target).toHaveValue('5');
       await expect(page.getByRole('switch', { name: 'Urgent: ring any time' })).not.toBeChecked();
       await target.fill('500');
-      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
       await expect(page.getByText('Response target must be 1 to 120 minutes.')).toBeVisible();
       await target.fill('15');
       await page.getByRole('switch', { name: 'Urgent: ring any time' }).click();
       await screenshot(page, 'flow-form', project);
-      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
       await expect(page).toHaveURL(/\/flows$/);
       expect(await ownerGet(product, owner, `/v1/flows/${flowId}`)).toMatchObject({
         responseTargetMinutes: 15,

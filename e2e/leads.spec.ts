@@ -13,6 +13,7 @@ import type { Product } from './fixtures/product.ts';
 import { deliverPush, showPushedMessage } from './fixtures/push.ts';
 import { addTeammate } from './fixtures/team-api.ts';
 import { expect, test } from './fixtures/test.ts';
+import { leadRow } from './fixtures/inbox.ts';
 
 const CONTACT_FLOW = { name: 'Contact form', title: 'New lead: {{name}}', message: '{{name}} wrote: {{note}}' };
 const SCREENSHOTS = process.env.LEADS_SCREENSHOTS_DIR;
@@ -71,10 +72,6 @@ async function expectNoHorizontalOverflow(page: Page) {
 async function screenshot(page: Page, testInfo: TestInfo, name: string) {
   const path = SCREENSHOTS ? `${SCREENSHOTS}/${name}-${testInfo.project.name}.png` : testInfo.outputPath(`${name}.png`);
   await page.screenshot({ path, fullPage: true });
-}
-
-function leadRow(page: Page, title: string) {
-  return page.getByRole('list', { name: 'Leads' }).getByRole('listitem').filter({ hasText: title });
 }
 
 test.describe('leads', () => {

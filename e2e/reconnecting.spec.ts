@@ -4,6 +4,7 @@ import type { Page, TestInfo } from '@playwright/test';
 import { createFlow, createOwner, notify, signInBrowser, uniqueEmail } from './fixtures/owner-api.ts';
 import type { Product } from './fixtures/product.ts';
 import { expect, test } from './fixtures/test.ts';
+import { leadRow } from './fixtures/inbox.ts';
 
 const SCREENSHOTS = process.env.RECONNECTING_SCREENSHOTS_DIR;
 /** The server restarts its PostgreSQL within seconds; the console notices within one probe more. */
@@ -52,10 +53,6 @@ async function isReady(product: Product): Promise<boolean> {
 
 async function waitUntilReady(product: Product): Promise<void> {
   await expect.poll(() => isReady(product), { timeout: RECOVERY_TIMEOUT_MS, intervals: [100] }).toBe(true);
-}
-
-function leadRow(page: Page, title: string) {
-  return page.getByRole('list', { name: 'Leads' }).getByRole('listitem').filter({ hasText: title });
 }
 
 async function screenshot(page: Page, testInfo: TestInfo, name: string) {

@@ -69,7 +69,10 @@ test.describe('sdk', () => {
     });
     const site = await serveSiteUsingSdk(product, owner.apiKey, flowId);
     try {
-      await page.goto(site.origin);
+      // The visitor arrives from a newsletter's link: the SDK sends where they came from by itself.
+      await page.goto(`${site.origin}/?utm_source=newsletter&utm_medium=email&utm_campaign=october`, {
+        referer: 'https://news.example/issue-12',
+      });
       await expect(page.locator('#result')).not.toBeEmpty();
       const { sent, refused } = JSON.parse((await page.locator('#result').textContent())!);
       expect(sent).toMatchObject({ flowId, status: 'accepted', test: false });
@@ -86,6 +89,17 @@ test.describe('sdk', () => {
         `/v1/flows/${flowId}/notifications`,
       );
       expect(stored.Notifications).toEqual([expect.objectContaining({ id: sent.id, title: 'Lead: Browser Ann' })]);
+      const lead = await ownerGet<{ pageUrl: string; referrer: string; campaign: string; trafficSource: string }>(
+        product,
+        owner,
+        `/v1/leads/${sent.id}`,
+      );
+      expect(lead).toMatchObject({
+        pageUrl: `${site.origin}/?utm_source=newsletter&utm_medium=email&utm_campaign=october`,
+        referrer: 'https://news.example/issue-12',
+        campaign: 'october',
+        trafficSource: 'email',
+      });
     } finally {
       await site.close();
     }

@@ -12,6 +12,8 @@ import { createDatabaseProbe } from './db/database-unavailable.ts';
 import type { Env } from './env.ts';
 import { createApiKeyCipher } from './features/api-keys/api-key-cipher.ts';
 import { registerApiKeyRoutes } from './features/api-keys/api-keys.routes.ts';
+import { billingConfigOf } from './features/billing/billing-config.ts';
+import { registerBillingRoutes } from './features/billing/billing.routes.ts';
 import { registerDeviceRoutes } from './features/devices/devices.routes.ts';
 import { registerEventRoutes } from './features/events/events.routes.ts';
 import { createCommitAnnouncer } from './features/events/commit-announcer.ts';
@@ -33,7 +35,12 @@ import { registerSetupRoutes } from './features/setup/setup.routes.ts';
 import { registerDeliveryRoutes } from './features/deliveries/deliveries.routes.ts';
 import { registerTeamRoutes } from './features/team/team.routes.ts';
 import { registerLeadRoutes } from './features/leads/leads.routes.ts';
+import { registerLeadNotesOutcomesRoutes } from './features/leads/lead-notes-outcomes.routes.ts';
 import { registerInsightsRoutes } from './features/insights/insights.routes.ts';
+import { registerReplyRoutes } from './features/replies/replies.routes.ts';
+import { registerWebhookRoutes } from './features/webhooks/webhooks.routes.ts';
+import type { HostResolver } from './features/webhooks/webhook-address.ts';
+import { createWebhookSender } from './features/webhooks/webhook-sender.ts';
 import { registerApiReference } from './http/api-reference.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { registerOpenApi } from './http/openapi.ts';
@@ -42,6 +49,7 @@ import { registerWebApp } from './http/web-app.ts';
 import { startDeliveryQueue } from './jobs/delivery-queue.ts';
 import { startDeliveryWorker } from './jobs/start-delivery-worker.ts';
 import { startScheduler } from './jobs/start-scheduler.ts';
+import { startUsageReporter } from './jobs/start-usage-reporter.ts';
 import { startEscalationSweep } from './jobs/escalation-sweep.ts';
 import { registerSpamRoutes } from './features/spam/spam.routes.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
@@ -70,6 +78,8 @@ export type AppDependencies = {
   log?: pino.Logger;
   /** The embedded PostgreSQL this process runs, if any (its restarts are a metric). */
   embedded?: Pick<EmbeddedPostgres, 'restarts'> | null;
+  /** How outgoing webhooks resolve host names; tests map names to fixed addresses (decision 049). */
+  webhookResolver?: HostResolver;
 };
 
 /** Origins allowed to call the auth endpoints: the public URL and, locally, its loopback twins and the Vite dev server. */
@@ -96,6 +106,7 @@ export async function buildApp({
   clock = systemClock,
   log,
   embedded,
+  webhookResolver,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     // Typed as Fastify's base logger so the instance keeps its default type for every route module.
@@ -154,6 +165,7 @@ export async function buildApp({
     deliveryQueue,
     announcer,
     clock,
+    billing: billingConfigOf(env),
   };
   // Before any route: the OpenAPI document collects routes as they are added.
   await registerOpenApi(app, {
@@ -189,13 +201,25 @@ export async function buildApp({
   registerNotificationRoutes(app, context, receive);
   registerHookRoutes(app, context, { receive, publicUrl: env.PUBLIC_URL });
   registerUsageRoutes(app, context);
+  registerBillingRoutes(app, context, { mailer, log: app.log });
   registerSetupRoutes(app, context, { canSendEmail: env.MAIL_TRANSPORT === 'smtp' });
   registerDeliveryRoutes(app, context);
   registerTeamRoutes(app, context, { mailer, publicUrl: env.PUBLIC_URL, log: app.log }, { auth, trustedOrigins });
   registerLeadRoutes(app, context);
+  registerLeadNotesOutcomesRoutes(app, context);
   registerSpamRoutes(app, context);
+  registerReplyRoutes(app, context, { mailer });
   registerInsightsRoutes(app, context);
   registerApiKeyRoutes(app, context);
+  const webhookSender = createWebhookSender({
+    allowPrivateNetworks: env.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
+    ...(webhookResolver && { resolve: webhookResolver }),
+  });
+  const webhooks = { sender: webhookSender, cipher: context.cipher, mailer, publicUrl: env.PUBLIC_URL, log: app.log };
+  registerWebhookRoutes(app, context, {
+    webhooks: { ...webhooks, db, queue: deliveryQueue },
+    allowPrivateNetworks: env.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
+  });
   registerDeviceRoutes(app, context, {
     vapidPublicKey: secrets.vapidPublicKey,
     pushServiceHosts: env.PUSH_SERVICE_HOSTS,
@@ -211,6 +235,7 @@ export async function buildApp({
         pushCa,
         clock,
         onAttempt: (channel, outcome) => metrics.deliveries.inc({ channel, outcome }),
+        webhooks,
       })
     : null;
   const scheduler = env.DELIVERY_WORKER
@@ -223,6 +248,16 @@ export async function buildApp({
         log: app.log,
       })
     : null;
+  const usageReporter =
+    env.DELIVERY_WORKER && context.billing
+      ? startUsageReporter({
+          db,
+          billing: context.billing,
+          clock,
+          intervalMs: env.BILLING_USAGE_FLUSH_SECONDS * 1000,
+          log: app.log,
+        })
+      : null;
   const escalationSweep = env.DELIVERY_WORKER
     ? startEscalationSweep({ queue: deliveryQueue, clock, log: app.log, subscribeWakeUps: hub.subscribeDeliveryJobs })
     : null;
@@ -230,10 +265,12 @@ export async function buildApp({
   // jobs, then in-flight deliveries finish while push connections, live streams and mail are up.
   app.addHook('onClose', async () => {
     await scheduler?.stop();
+    await usageReporter?.stop();
     await escalationSweep?.stop();
     await deliveryQueue.stop();
     await announcer.flush();
     await worker?.close();
+    await webhookSender.close();
     await hub.stop();
     await mailer.close();
   });
@@ -245,6 +282,7 @@ export async function buildApp({
       distDir: env.WEB_DIST_DIR,
       publicUrl: env.PUBLIC_URL,
       supportEmail: env.SUPPORT_EMAIL,
+      isBillingEnabled: context.billing !== null,
     });
   }
   return app;

@@ -135,6 +135,14 @@ const EnvSchema = z.object({
     .transform((value) => value === 'true'),
   /** Cloudflare Turnstile's siteverify endpoint; tests point it at a local fake. */
   TURNSTILE_VERIFY_URL: z.url().default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
+  /**
+   * Lets outgoing webhooks reach private, loopback and link-local addresses and plain http://
+   * (decision 049): for tests and self-hosted networks only; off, endpoints must be https to public addresses.
+   */
+  WEBHOOK_ALLOW_PRIVATE_NETWORKS: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
   /** Runs the delivery worker in this process; turn off for API-only processes. */
   DELIVERY_WORKER: z
     .enum(['true', 'false'])
@@ -142,6 +150,24 @@ const EnvSchema = z.object({
     .transform((value) => value === 'true'),
   /** How often a worker process looks for digests that are due: the morning summary, the weekly email. */
   SCHEDULER_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** Turns billing on (decision 050); unset, billing is off: every plan is free to choose (self-hosting). */
+  STRIPE_SECRET_KEY: z.string().min(8).optional(),
+  /** Verifies `POST /v1/billing/stripe-webhook`; the endpoint refuses every event without it. */
+  STRIPE_WEBHOOK_SECRET: z.string().min(8).optional(),
+  /** Where the Stripe client connects (host, port and protocol); tests point it at a local fake. */
+  STRIPE_API_URL: z.url().default('https://api.stripe.com'),
+  /** The monthly Price of each paid plan (`npm run billing:setup` prints them). */
+  STRIPE_PRICE_GROWTH: z.string().min(3).optional(),
+  STRIPE_PRICE_PRO: z.string().min(3).optional(),
+  STRIPE_PRICE_ELITE: z.string().min(3).optional(),
+  /** Each paid plan's metered overage Price on the meter; unset, overage is reported but not added to Checkout. */
+  STRIPE_OVERAGE_PRICE_GROWTH: z.string().min(3).optional(),
+  STRIPE_OVERAGE_PRICE_PRO: z.string().min(3).optional(),
+  STRIPE_OVERAGE_PRICE_ELITE: z.string().min(3).optional(),
+  /** The Stripe meter's event name overage is reported under. */
+  STRIPE_METER_EVENT_NAME: z.string().min(1).default('leadbell_notifications'),
+  /** How often a worker process reports overage to Stripe's meter. */
+  BILLING_USAGE_FLUSH_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   /** Directory of the built web app; empty disables serving it (API-only processes). */
   WEB_DIST_DIR: z.string().optional(),
 });
@@ -149,6 +175,19 @@ const EnvSchema = z.object({
 /** Checks across variables; run even when a variable is wrong, so the list names every problem. */
 const CheckedEnvSchema = EnvSchema.superRefine(
   (env, ctx) => {
+    if (env.STRIPE_SECRET_KEY)
+      for (const name of [
+        'STRIPE_WEBHOOK_SECRET',
+        'STRIPE_PRICE_GROWTH',
+        'STRIPE_PRICE_PRO',
+        'STRIPE_PRICE_ELITE',
+      ] as const)
+        if (!env[name])
+          ctx.addIssue({
+            code: 'custom',
+            path: [name],
+            message: 'required when STRIPE_SECRET_KEY is set (billing on)',
+          });
     if (env.PUBLIC_URL !== undefined && !URL.canParse(env.PUBLIC_URL)) return;
     if (mailTransportOf(env) !== null) return;
     ctx.addIssue({

@@ -13,6 +13,7 @@ import { buildApp } from '../src/app.ts';
 import { createDatabaseClient } from '../src/db/client.ts';
 import { runMigrations } from '../src/db/migrate.ts';
 import { loadEnv } from '../src/env.ts';
+import type { HostResolver } from '../src/features/webhooks/webhook-address.ts';
 import type { Clock } from '../src/lib/clock.ts';
 import { findFreePort } from '../src/lib/free-port.ts';
 import { createDatabase, dropDatabases } from './databases.ts';
@@ -56,9 +57,15 @@ export async function startTestApp(
   /**
    * `pushCa`: a certificate the push sender trusts (the local push-service stub's). `clock`: the
    * time the app reads (decision 025); move it with `advanceTime`. `log`: the app's logger (silent
-   * by default), for a test that reads what the server logs.
+   * by default), for a test that reads what the server logs. `webhookResolver`: how outgoing
+   * webhooks resolve names (tests map them to fixed addresses and never reach a real DNS).
    */
-  { pushCa, clock, log }: { pushCa?: string; clock?: Clock; log?: pino.Logger } = {},
+  {
+    pushCa,
+    clock,
+    log,
+    webhookResolver,
+  }: { pushCa?: string; clock?: Clock; log?: pino.Logger; webhookResolver?: HostResolver } = {},
 ): Promise<TestApp> {
   // Under Vitest the database is a copy of the run's migrated template; a benchmark's is migrated here.
   const database: { url: string; drop?: () => Promise<void> } = adminDatabaseUrl
@@ -97,6 +104,7 @@ export async function startTestApp(
     ...(pushCa && { pushCa }),
     ...(clock && { clock }),
     ...(log && { log }),
+    ...(webhookResolver && { webhookResolver }),
     onRoute: (route) => {
       for (const method of [route.method].flat()) routes.push({ method, url: route.url });
     },

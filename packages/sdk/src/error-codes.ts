@@ -30,6 +30,12 @@ export const LEADBELL_ERROR_CODES = [
   'already_in_entity',
   'invitation_unavailable',
   'lead_taken',
+  'lead_is_spam',
+  'lead_unreachable',
+  'mail_failed',
+  'payment_required',
+  'billing_disabled',
+  'billing_unavailable',
   'internal_error',
   'service_unavailable',
 ] as const;

@@ -7,6 +7,7 @@ export {
   type NotifyStatus,
 } from './leadbell.ts';
 export type { CallOptions, LeadbellOptions } from './read-options.ts';
+export type { Attribution } from './browser-source.ts';
 export { LeadbellError, LeadbellApiError, LeadbellNetworkError, type LeadbellFieldErrors } from './errors.ts';
 export {
   LEADBELL_ERROR_CODES,

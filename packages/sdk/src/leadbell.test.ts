@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { closedPort, startScriptedServer, type ScriptedAnswer, type ScriptedServer } from '../test/scripted-server.ts';
 import { LeadbellApiError, LeadbellError, LeadbellNetworkError } from './errors.ts';
 import { FILL_TOKEN_MAX_LENGTH } from './get-fill-token.ts';
@@ -534,5 +534,60 @@ describe('new Leadbell', () => {
     const leadbell = new Leadbell({ apiKey: API_KEY, baseUrl });
     expect(JSON.stringify(leadbell)).not.toContain(API_KEY);
     expect(Object.values(leadbell).join(' ')).not.toContain(API_KEY);
+  });
+});
+
+describe('Leadbell.notify in a browser', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  function inBrowser(href: string, referrer: string) {
+    const url = new URL(href);
+    const storage = new Map<string, string>();
+    vi.stubGlobal('location', { href, search: url.search, hostname: url.hostname });
+    vi.stubGlobal('document', { referrer });
+    vi.stubGlobal('localStorage', {
+      getItem: (key: string) => storage.get(key) ?? null,
+      setItem: (key: string, value: string) => storage.set(key, value),
+    });
+  }
+
+  it('sends the page, the referrer and the landing page’s campaign parameters without being asked', async () => {
+    inBrowser(
+      'https://acme.example/contact?utm_source=google&utm_medium=cpc&utm_campaign=spring',
+      'https://www.google.com/',
+    );
+    const { baseUrl, requests } = await serve(accepted());
+    await client(baseUrl).notify({ flowId: FLOW_ID, data: { name: 'Ann' } });
+    expect(JSON.parse(requests[0]!.body)).toEqual({
+      flowId: FLOW_ID,
+      data: { name: 'Ann' },
+      pageUrl: 'https://acme.example/contact?utm_source=google&utm_medium=cpc&utm_campaign=spring',
+      referrer: 'https://www.google.com/',
+      attribution: { utm_source: 'google', utm_medium: 'cpc', utm_campaign: 'spring' },
+    });
+  });
+
+  it('what the caller gives wins, field by field', async () => {
+    inBrowser('https://acme.example/contact?utm_source=google', 'https://www.google.com/');
+    const { baseUrl, requests } = await serve(accepted());
+    await client(baseUrl).notify({
+      flowId: FLOW_ID,
+      pageUrl: 'https://acme.example/quote',
+      attribution: { utm_campaign: 'given' },
+    });
+    expect(JSON.parse(requests[0]!.body)).toEqual({
+      flowId: FLOW_ID,
+      pageUrl: 'https://acme.example/quote',
+      referrer: 'https://www.google.com/',
+      attribution: { utm_campaign: 'given' },
+    });
+  });
+
+  it('on a server nothing is added', async () => {
+    const { baseUrl, requests } = await serve(accepted());
+    await client(baseUrl).notify({ flowId: FLOW_ID, referrer: 'https://partner.example/' });
+    expect(JSON.parse(requests[0]!.body)).toEqual({ flowId: FLOW_ID, referrer: 'https://partner.example/' });
   });
 });

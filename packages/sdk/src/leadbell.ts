@@ -1,4 +1,5 @@
 import { attemptRequest, type Attempt } from './attempt-request.ts';
+import { pageSourceOf, type Attribution } from './browser-source.ts';
 import { UNEXPECTED_RESPONSE } from './error-codes.ts';
 import { LeadbellApiError, LeadbellNetworkError } from './errors.ts';
 import { getFillToken } from './get-fill-token.ts';
@@ -36,6 +37,18 @@ export type NotifyInput = {
   fillToken?: string;
   /** Cloudflare Turnstile's token (`cf-turnstile-response`), for a flow that asks for the CAPTCHA. */
   turnstileToken?: string;
+  /** The page the lead was sent from. In a browser, when left out: the page's address. */
+  pageUrl?: string;
+  /**
+   * The site that sent the visitor. In a browser, when left out: the one they arrived from (kept
+   * for 30 days in localStorage), none when they came straight in.
+   */
+  referrer?: string;
+  /**
+   * The landing page's `utm_*`, `gclid` and `fbclid`. In a browser, when left out: those of the
+   * page the visitor arrived on (kept for 30 days in localStorage).
+   */
+  attribution?: Attribution;
 };
 
 export type NotifyOptions = CallOptions & {
@@ -95,7 +108,21 @@ export class Leadbell {
     }
     const timeoutMs = readTimeout(options.timeoutMs, 'timeoutMs', this.#options.timeoutMs);
     const { flowId, data, title, message, url, test, fillToken, turnstileToken } = input;
-    const body = JSON.stringify({ flowId, data, title, message, url, test, fillToken, turnstileToken });
+    // What the caller gives wins, field by field, over what the browser page says.
+    const page = pageSourceOf();
+    const body = JSON.stringify({
+      flowId,
+      data,
+      title,
+      message,
+      url,
+      test,
+      fillToken,
+      turnstileToken,
+      pageUrl: input.pageUrl ?? page.pageUrl,
+      referrer: input.referrer ?? page.referrer,
+      attribution: input.attribution ?? page.attribution,
+    });
     const { maxRetries, retryBaseDelayMs, retryMaxDelayMs, maxRetryAfterMs } = this.#options;
 
     for (let attempts = 1; ; attempts++) {

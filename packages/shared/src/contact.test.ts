@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { contactActionsOf, emailFieldValueOf, leadDialNumberOf, leadEmailOf, leadPhonesOf } from './contact.ts';
+import {
+  contactActionsOf,
+  emailFieldValueOf,
+  formatPhoneNumber,
+  leadDialNumberOf,
+  leadEmailOf,
+  leadPhonesOf,
+} from './contact.ts';
 
 describe('leadEmailOf', () => {
   it('prefers a field named like an email', () => {
@@ -85,5 +92,14 @@ describe('contactActionsOf', () => {
 
   it('never makes a link out of another scheme', () => {
     expect(contactActionsOf({ title: 't', data: { x: 'javascript:alert(1)', y: 'ftp://a.example' } })).toEqual([]);
+  });
+});
+
+describe('formatPhoneNumber', () => {
+  it('reads an international number as people write it, and leaves any other as dialled', () => {
+    expect(formatPhoneNumber('+447911123456')).toBe('+44 7911 123456');
+    expect(formatPhoneNumber('+15558675309')).toBe('+1 555 867 5309');
+    expect(formatPhoneNumber('07911123456')).toBe('07911123456');
+    expect(formatPhoneNumber('+12')).toBe('+12');
   });
 });

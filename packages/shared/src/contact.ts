@@ -77,6 +77,15 @@ export function leadDialNumberOf(data: LeadData, defaultCountry?: string | null)
   return leadPhonesOf(data, defaultCountry)[0]?.e164 ?? localPhonesOf(data, defaultCountry)[0]?.dial ?? null;
 }
 
+/**
+ * A number as people read it (`+447911123456` → `+44 7911 123456`); a number without its country
+ * code, or that cannot be read, as written.
+ */
+export function formatPhoneNumber(value: string): string {
+  const parsed = value.startsWith('+') ? parsePhoneNumberFromString(value) : undefined;
+  return parsed ? parsed.formatInternational() : value;
+}
+
 /** Email addresses in a lead's data, fields named like one first. */
 export function leadEmailsOf(data: LeadData): LeadEmail[] {
   const entries = Object.entries(data ?? {}).filter(([, value]) => isEmail(value));

@@ -1,7 +1,7 @@
 import { isSupportedCountry } from 'libphonenumber-js';
 import { z } from 'zod';
 import { TimeZoneSchema, WeeklyScheduleSchema } from './business-hours.ts';
-import { textField } from './fields.ts';
+import { EmailSchema, textField } from './fields.ts';
 import { PlanIdSchema } from './plans.ts';
 
 export const CreateEntitySchema = z.object({
@@ -31,11 +31,21 @@ export const EntitySchema = z.object({
   timeZone: z.string(),
   /** Null: always open. */
   businessHours: WeeklyScheduleSchema.nullable(),
+  /** Where visitors' answers to acknowledgements go (decision 047); null: the owner's email. */
+  replyToEmail: z.string().nullable(),
+  /** ISO 4217 code of the money won leads are worth; null: USD. */
+  currency: z.string().nullable(),
   createdAt: z.string(),
 });
 export type Entity = z.infer<typeof EntitySchema>;
 
 const COUNTRY_MESSAGE = 'Choose a country.';
+const CURRENCY_MESSAGE = 'Choose a currency.';
+
+/** Every ISO 4217 code the runtime can format, the choices for the entity's currency. */
+export function currencyCodes(): string[] {
+  return Intl.supportedValuesOf('currency');
+}
 
 /** `PATCH /v1/entities/:id`: the business's settings an admin may change. */
 export const UpdateEntitySchema = z.object({
@@ -48,5 +58,14 @@ export const UpdateEntitySchema = z.object({
     .optional(),
   timeZone: TimeZoneSchema.optional(),
   businessHours: WeeklyScheduleSchema.nullable().optional(),
+  /** Null: the owner's email. */
+  replyToEmail: EmailSchema.nullable().optional(),
+  currency: z
+    .string({ error: CURRENCY_MESSAGE })
+    .trim()
+    .toUpperCase()
+    .refine((code) => currencyCodes().includes(code), CURRENCY_MESSAGE)
+    .nullable()
+    .optional(),
 });
 export type UpdateEntity = z.infer<typeof UpdateEntitySchema>;

@@ -50,6 +50,12 @@ export const FlowSchema = z.object({
   isUrgent: z.boolean(),
   /** Cloudflare Turnstile's site key when the flow's forms ask for the CAPTCHA; its secret is never shown. */
   turnstileSiteKey: z.string().nullable(),
+  /** The instant acknowledgement emailed to the visitor (issue 26), off by default, and its templates. */
+  acknowledgementEnabled: z.boolean(),
+  acknowledgementSubject: z.string().nullable(),
+  acknowledgementBody: z.string().nullable(),
+  /** Sent instead of the body when the lead arrives while the business is closed; null: the body. */
+  acknowledgementAfterHoursBody: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -70,6 +76,57 @@ export const TurnstileInputSchema = z.object({
   }).refine((value) => /^[\w-]+$/.test(value), 'A secret key has only letters, digits, - and _.'),
 });
 export type TurnstileInput = z.infer<typeof TurnstileInputSchema>;
+
+/**
+ * `PUT /v1/flows/:id/acknowledgement`: the email a visitor gets at once when their lead arrives
+ * (decision 047). Subject and bodies take the flow's `{{placeholders}}`, filled from the lead's
+ * fields; the visitor's values are never read as placeholders.
+ */
+export const AcknowledgementInputSchema = z.object({
+  acknowledgementEnabled: z.boolean({ error: 'Choose whether visitors get an acknowledgement.' }),
+  acknowledgementSubject: textField({
+    required: 'Please enter the subject of the acknowledgement.',
+    min: [3, 'Subject must be at least 3 characters.'],
+    max: [200, 'Subject must be 200 characters or less.'],
+  }).superRefine(templateSyntax('Subject')),
+  acknowledgementBody: textField({
+    required: 'Please enter the text of the acknowledgement.',
+    min: [10, 'Text must be at least 10 characters.'],
+    max: [5000, 'Text must be 5000 characters or less.'],
+    multiline: true,
+  }).superRefine(templateSyntax('Text')),
+  /** Empty or left out: the same text at any hour. */
+  acknowledgementAfterHoursBody: textField({
+    max: [5000, 'After-hours text must be 5000 characters or less.'],
+    multiline: true,
+  })
+    .superRefine(templateSyntax('After-hours text'))
+    .nullable()
+    .optional(),
+});
+export type AcknowledgementInput = z.infer<typeof AcknowledgementInputSchema>;
+
+/**
+ * Why a lead's visitor got no acknowledgement (the `not_acknowledged` timeline entry's detail): no
+ * email address in the lead, one that is not an address, the lead is spam, the team marked the
+ * sender as spam, or this address already got one from this flow today.
+ */
+export const ACKNOWLEDGEMENT_SKIP_REASONS = [
+  'no_address',
+  'invalid_address',
+  'spam',
+  'blocked',
+  'already_today',
+] as const;
+export type AcknowledgementSkipReason = (typeof ACKNOWLEDGEMENT_SKIP_REASONS)[number];
+
+/** What a new acknowledgement says until the owner writes their own. */
+export const DEFAULT_ACKNOWLEDGEMENT = {
+  subject: 'Thanks, {{name}}: we got your message',
+  body: 'Hello {{name}},\n\nThank you for getting in touch. We have your message and will get back to you shortly.\n\nIf anything is urgent, simply reply to this email.',
+  afterHoursBody:
+    'Hello {{name}},\n\nThank you for getting in touch. We are closed right now; we will get back to you as soon as we open.',
+} as const;
 
 export const FlowListSchema = z.object({ data: z.array(FlowSchema) });
 export type FlowList = z.infer<typeof FlowListSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TRAFFIC_SOURCES } from './lead-sources.ts';
 
 /** The windows the insights page offers, in days back from now. */
 export const INSIGHTS_PERIODS = [7, 30, 90] as const;
@@ -62,6 +63,59 @@ export const RESPONSE_TIME_BUCKETS = [
   { id: 'over_4h', label: 'Over 4 h', upToSeconds: null },
 ] as const;
 
+/**
+ * Response-time bands of conversion (issue 26): from the start of the response timer to the first
+ * response (a claim, or a reply from the lead card). Setting an outcome is not a response.
+ */
+export const CONVERSION_BANDS = [
+  { id: 'under_5m', label: 'Under 5 min', upToSeconds: 300 },
+  { id: '5_30m', label: '5–30 min', upToSeconds: 1800 },
+  { id: '30m_4h', label: '30 min–4 h', upToSeconds: 14_400 },
+  { id: 'later', label: 'Later', upToSeconds: null },
+  { id: 'never', label: 'Never answered', upToSeconds: null },
+] as const;
+export type ConversionBandId = (typeof CONVERSION_BANDS)[number]['id'];
+
+/** Fewer leads with an outcome than this in a group, and its rate is marked as a small sample. */
+export const CONVERSION_SMALL_SAMPLE = 10;
+/**
+ * The weekly email compares "answered within 5 minutes" with "later or never" only when each side
+ * has at least this many leads with an outcome (decision 048); below it, one lead swings the rate.
+ */
+export const CONVERSION_COMPARISON_MIN = 5;
+
+/** Conversion over a set of leads: Won / leads with an outcome. */
+export const ConversionFiguresSchema = z.object({
+  /** Every lead in the group (tests, spam and deleted leads excluded). */
+  leads: z.number().int(),
+  /** Those marked Won, Lost or No answer. */
+  withOutcome: z.number().int(),
+  won: z.number().int(),
+  /** won / withOutcome, 0 to 1; null without outcomes. */
+  rate: z.number().nullable(),
+  /** Fewer than CONVERSION_SMALL_SAMPLE leads with an outcome: read the rate with care. */
+  isSmallSample: z.boolean(),
+  /** The value of the leads won, in the entity's currency (leads won without a value add nothing). */
+  wonValue: z.number(),
+});
+export type ConversionFigures = z.infer<typeof ConversionFiguresSchema>;
+
+/** Conversion for the period: the team's, by response-time band, flow, source and first responder. */
+export const ConversionSchema = z.object({
+  /** The entity's currency for `wonValue` (ISO 4217), null when not set. */
+  currency: z.string().nullable(),
+  totals: ConversionFiguresSchema,
+  bands: z.array(
+    ConversionFiguresSchema.extend({ band: z.enum(CONVERSION_BANDS.map((band) => band.id)), label: z.string() }),
+  ),
+  flows: z.array(ConversionFiguresSchema.extend({ flowId: z.string(), name: z.string() })),
+  /** `source` null: leads from before sources were recorded. */
+  sources: z.array(ConversionFiguresSchema.extend({ source: z.enum(TRAFFIC_SOURCES).nullable() })),
+  /** By the member who answered first (an admin sees everyone, a member themself). */
+  members: z.array(ConversionFiguresSchema.extend({ userId: z.string(), name: z.string() })),
+});
+export type Conversion = z.infer<typeof ConversionSchema>;
+
 /** `GET /v1/insights`: the team's figures, each flow's, and each member's (an admin sees everyone, a member themself). */
 export const InsightsSchema = z.object({
   days: z.number().int(),
@@ -85,5 +139,7 @@ export const InsightsSchema = z.object({
   ),
   /** Claimed leads by time to claim. */
   histogram: z.array(z.object({ bucket: z.string(), label: z.string(), count: z.number().int() })),
+  /** What became of the period's leads (issue 26). */
+  conversion: ConversionSchema,
 });
 export type Insights = z.infer<typeof InsightsSchema>;

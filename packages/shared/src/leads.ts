@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TRAFFIC_SOURCES } from './lead-sources.ts';
 import { NotificationSchema } from './notifications.ts';
 
 /**
@@ -39,6 +40,10 @@ export type LeadOutcome = (typeof LEAD_OUTCOMES)[number];
 export const LOST_REASONS = ['price', 'competitor', 'not_a_fit', 'timing', 'no_reply', 'other'] as const;
 export type LostReason = (typeof LOST_REASONS)[number];
 
+/** The inbox's outcome filter: one outcome, or `none` (no outcome yet). */
+export const LEAD_OUTCOME_FILTERS = [...LEAD_OUTCOMES, 'none'] as const;
+export type LeadOutcomeFilter = (typeof LEAD_OUTCOME_FILTERS)[number];
+
 /** `all` is every lead but the quarantined ones, which `spam` lists. */
 export const LEAD_FILTERS = ['open', 'mine', 'done', 'all', 'spam'] as const;
 export type LeadFilter = (typeof LEAD_FILTERS)[number];
@@ -52,6 +57,9 @@ export const LeadListQuerySchema = z.object({
   /** Leads in exactly this state, for API callers (`status=spam`: the quarantine); with it, `all` includes spam. */
   status: z.enum(LEAD_STATUSES, { error: 'Status must be open, claimed, done or spam.' }).optional(),
   flowId: z.uuid({ error: 'Must be a valid id.' }).optional(),
+  /** Where leads came from (their `trafficSource`). */
+  source: z.enum(TRAFFIC_SOURCES, { error: `Source must be one of ${TRAFFIC_SOURCES.join(', ')}.` }).optional(),
+  outcome: z.enum(LEAD_OUTCOME_FILTERS, { error: 'Outcome must be won, lost, no_answer or none.' }).optional(),
   q: z
     .string()
     .trim()
@@ -65,6 +73,18 @@ export type LeadListQuery = z.infer<typeof LeadListQuerySchema>;
 
 export const LeadPersonSchema = z.object({ userId: z.string(), name: z.string() });
 export type LeadPerson = z.infer<typeof LeadPersonSchema>;
+
+/** A lead's outcome as every list and card reads it: what, the value won, why lost, who set it and when. */
+export const LeadOutcomeSummarySchema = z.object({
+  outcome: z.enum(LEAD_OUTCOMES),
+  /** What it was worth, in the entity's currency (won only). */
+  value: z.number().nullable(),
+  reason: z.enum(LOST_REASONS).nullable(),
+  note: z.string().nullable(),
+  setAt: z.string(),
+  setBy: LeadPersonSchema.nullable(),
+});
+export type LeadOutcomeSummary = z.infer<typeof LeadOutcomeSummarySchema>;
 
 /** Who holds a lead and since when: what every console shows and the live `lead` event carries. */
 export const LeadStateSchema = z.object({
@@ -166,6 +186,17 @@ export const LeadSchema = NotificationSchema.extend({
   ringsAt: z.string().nullable(),
   /** When the flow's response target passes: the team is rung again then (null: a test, held, spam). */
   respondBy: z.string().nullable(),
+  /**
+   * Where it came from (decision 048), derived from its page URL, referrer and campaign parameters
+   * when it arrived; null for leads from before. (`source` says how it arrived: api, form, hook.)
+   */
+  trafficSource: z.enum(TRAFFIC_SOURCES).nullable(),
+  /** The page that brought the visitor to the site. */
+  referrer: z.string().nullable(),
+  /** The landing page's `utm_campaign`. */
+  campaign: z.string().nullable(),
+  /** What became of it (issue 26), null until someone says. */
+  outcome: LeadOutcomeSummarySchema.nullable(),
 }).extend(LeadStateSchema.omit({ id: true }).shape);
 export type Lead = z.infer<typeof LeadSchema>;
 
@@ -194,6 +225,10 @@ export const LEAD_TIMELINE_KINDS = [
   'not_acknowledged',
 ] as const;
 
+/** How a member tried to reach a lead from the card (issue 26): `called` or `messaged` in the timeline. */
+export const LEAD_ATTEMPT_CHANNELS = ['call', 'sms', 'whatsapp'] as const;
+export type LeadAttemptChannel = (typeof LEAD_ATTEMPT_CHANNELS)[number];
+
 /** One line of a lead's timeline: what happened, to or by whom, on which device or mailbox. */
 export const LeadTimelineEntrySchema = z.object({
   kind: z.enum(LEAD_TIMELINE_KINDS),
@@ -206,6 +241,8 @@ export const LeadTimelineEntrySchema = z.object({
   detail: z.string().nullable(),
   /** A note's or reply's text (issue 26); absent for the other kinds. */
   text: z.string().optional(),
+  /** How a `called` or `messaged` attempt went out; absent for the other kinds. */
+  channel: z.enum(LEAD_ATTEMPT_CHANNELS).optional(),
 });
 export type LeadTimelineEntry = z.infer<typeof LeadTimelineEntrySchema>;
 
@@ -220,5 +257,7 @@ export type LeadTimeline = z.infer<typeof LeadTimelineSchema>;
 export const LeadDetailSchema = LeadSchema.extend(LeadTimelineSchema.shape).extend({
   /** The entity's country for phone numbers written without a code (decision 024). */
   defaultCountry: z.string().nullable(),
+  /** The entity's currency (ISO 4217) for an outcome's value; USD until the owner sets one. */
+  currency: z.string(),
 });
 export type LeadDetail = z.infer<typeof LeadDetailSchema>;

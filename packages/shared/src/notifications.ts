@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { templateSyntax, UuidSchema } from './fields.ts';
+import { ATTRIBUTION_KEYS, ATTRIBUTION_VALUE_MAX, PAGE_URL_MAX, type AttributionKey } from './lead-sources.ts';
 import { isCleanText, sanitizeText } from './sanitize.ts';
 
 export const NOTIFY_TITLE_MAX = 120;
@@ -57,6 +58,45 @@ export const TURNSTILE_FORM_FIELD = 'cf-turnstile-response';
 /** Names forms used before the `_` prefix, still read where no visitor field could mean them. */
 export const FORM_FIELD_ALIASES = { apiKey: 'apiKey', flowId: 'flowId', redirect: 'redirect' } as const;
 
+/** A page's address as a browser reports it: `''` (no referrer) is the same as none. */
+function pageAddressSchema(label: string) {
+  return z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z
+      .url({ protocol: /^https?$/, error: `${label} must be a valid http:// or https:// address.` })
+      .max(PAGE_URL_MAX, `${label} must be ${PAGE_URL_MAX} characters or less.`)
+      .optional(),
+  );
+}
+
+const AttributionValueSchema = z
+  .string({ error: 'Campaign parameters must be text.' })
+  .overwrite((value) => sanitizeText(value))
+  .max(ATTRIBUTION_VALUE_MAX, `Campaign parameters must be ${ATTRIBUTION_VALUE_MAX} characters or less.`)
+  .optional();
+
+/** The landing page's campaign parameters (`utm_*`, `gclid`, `fbclid`), as the visitor arrived with them. */
+export const AttributionSchema = z.strictObject(
+  Object.fromEntries(ATTRIBUTION_KEYS.map((key) => [key, AttributionValueSchema])) as Record<
+    AttributionKey,
+    typeof AttributionValueSchema
+  >,
+  { error: `Attribution must be an object of ${ATTRIBUTION_KEYS.join(', ')}.` },
+);
+
+/**
+ * Hidden fields of a form carrying where its visitor came from (the snippet fills them): the page,
+ * its referrer and the landing page's campaign parameters, each `_` + its query name.
+ */
+export const FORM_SOURCE_FIELDS = {
+  pageUrl: '_pageUrl',
+  referrer: '_referrer',
+  ...(Object.fromEntries(ATTRIBUTION_KEYS.map((key) => [key, `_${key}`])) as Record<
+    AttributionKey,
+    `_${AttributionKey}`
+  >),
+} as const;
+
 /** What a website sends to `POST /v1/notify`. */
 export const NotifyRequestSchema = z.object({
   flowId: UuidSchema,
@@ -100,6 +140,12 @@ export const NotifyRequestSchema = z.object({
     .string({ error: 'Turnstile token must be text.' })
     .max(2048, 'Turnstile token must be 2048 characters or less.')
     .optional(),
+  /** The page the lead was sent from (`location.href`); without it, the request's `Referer`. */
+  pageUrl: pageAddressSchema('Page URL'),
+  /** The page that brought the visitor to the site (`document.referrer` when they landed). */
+  referrer: pageAddressSchema('Referrer'),
+  /** The landing page's campaign parameters. */
+  attribution: AttributionSchema.optional(),
 });
 export type NotifyRequest = z.infer<typeof NotifyRequestSchema>;
 

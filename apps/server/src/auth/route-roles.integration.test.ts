@@ -79,6 +79,36 @@ async function flowWithNotification(): Promise<Fixture> {
   return { flowId, notificationId: accepted.id };
 }
 
+/** A lead that left an address and a phone number, to reply to and call. */
+async function leadWithContact(): Promise<Fixture> {
+  const flowId = await createFlow(admin.client);
+  const accepted = await notify(app, admin.apiKey, {
+    flowId,
+    data: { name: 'Ann', email: 'ann@example.com', phone: '+44 7911 123456' },
+  });
+  return { flowId, notificationId: accepted.id };
+}
+
+async function cannedReply(): Promise<Fixture> {
+  const created = await admin.client.post('/v1/canned-replies', { title: 'Sweep', body: 'Hello {{name}}' });
+  return { cannedReplyId: created.body.id as string };
+}
+
+/** An endpoint on a loopback port nobody listens on: its test call is refused at once, locally. */
+async function webhookEndpoint(): Promise<Fixture> {
+  const created = await admin.client.post('/v1/webhook-endpoints', {
+    url: 'http://127.0.0.1:9/leadbell',
+    events: ['lead.created'],
+  });
+  return { endpointId: created.body.id as string };
+}
+
+async function webhookDelivery(): Promise<Fixture> {
+  const { endpointId } = await webhookEndpoint();
+  const tested = await admin.client.post(`/v1/webhook-endpoints/${endpointId}/test`, {});
+  return { endpointId: endpointId!, deliveryId: tested.body.id as string };
+}
+
 async function freshKey(): Promise<Fixture> {
   const created = await admin.client.post('/v1/api-keys', { label: 'Sweep' });
   return { keyId: created.body.id as string };
@@ -109,6 +139,28 @@ const ROUTES: Record<string, Decision> = {
     call: () => ({ path: `/v1/entities/${admin.entityId}/plan`, body: { plan: 'elite' } }),
   },
   'GET /v1/usage': { kind: 'checked', expected: ALL(200), call: () => ({ path: '/v1/usage' }) },
+  // Billing is off in this app (no STRIPE_SECRET_KEY): admins reach the routes and get billing_disabled.
+  'GET /v1/billing/mode': { kind: 'checked', expected: ALL(200, 200), call: () => ({ path: '/v1/billing/mode' }) },
+  'GET /v1/billing': { kind: 'checked', expected: ALL(200), call: () => ({ path: '/v1/billing' }) },
+  'POST /v1/billing/checkout-sessions': {
+    kind: 'checked',
+    expected: ADMIN_ONLY(409, 409),
+    call: () => ({ path: '/v1/billing/checkout-sessions', body: { plan: 'growth' } }),
+  },
+  'POST /v1/billing/portal-sessions': {
+    kind: 'checked',
+    expected: ADMIN_ONLY(409, 409),
+    call: () => ({ path: '/v1/billing/portal-sessions' }),
+  },
+  'GET /v1/billing/invoices': {
+    kind: 'checked',
+    expected: ADMIN_ONLY(409, 409),
+    call: () => ({ path: '/v1/billing/invoices' }),
+  },
+  'POST /v1/billing/stripe-webhook': {
+    kind: 'not a session route',
+    why: 'Stripe signs it (STRIPE_WEBHOOK_SECRET): features/billing/billing.integration.test.ts',
+  },
   'GET /v1/setup': { kind: 'checked', expected: ALL(200), call: () => ({ path: '/v1/setup' }) },
   'GET /v1/flows': { kind: 'checked', expected: ALL(200), call: () => ({ path: '/v1/flows' }) },
   'POST /v1/flows': {
@@ -141,6 +193,19 @@ const ROUTES: Record<string, Decision> = {
     call: (f) => ({
       path: `/v1/flows/${f.flowId}/turnstile`,
       body: { siteKey: '1x00000000000000000000AA', secret: '1x0000000000000000000000000000000AA' },
+    }),
+  },
+  'PUT /v1/flows/:id/acknowledgement': {
+    kind: 'checked',
+    expected: ADMIN_ONLY(200),
+    setup: flowWithNotification,
+    call: (f) => ({
+      path: `/v1/flows/${f.flowId}/acknowledgement`,
+      body: {
+        acknowledgementEnabled: true,
+        acknowledgementSubject: 'Thanks {{name}}',
+        acknowledgementBody: 'Hello {{name}}, we will call you back.',
+      },
     }),
   },
   'DELETE /v1/flows/:id/turnstile': {
@@ -345,7 +410,107 @@ const ROUTES: Record<string, Decision> = {
     },
     call: (f) => ({ path: `/v1/leads/${f.notificationId}/restore`, body: {} }),
   },
+  // Issue 26: every member notes any lead and says what became of it, as on claims.
+  'POST /v1/leads/:id/notes': {
+    kind: 'checked',
+    expected: ENTITY_READ(201),
+    setup: flowWithNotification,
+    call: (f) => ({ path: `/v1/leads/${f.notificationId}/notes`, body: { text: 'Call back Monday' } }),
+  },
+  'PUT /v1/leads/:id/outcome': {
+    kind: 'checked',
+    expected: ENTITY_READ(200),
+    setup: flowWithNotification,
+    call: (f) => ({ path: `/v1/leads/${f.notificationId}/outcome`, body: { outcome: 'won', value: 1200 } }),
+  },
+  'DELETE /v1/leads/:id/outcome': {
+    kind: 'checked',
+    expected: ENTITY_READ(204),
+    setup: async () => {
+      const fixture = await flowWithNotification();
+      await admin.client.put(`/v1/leads/${fixture.notificationId}/outcome`, { outcome: 'no_answer' });
+      return fixture;
+    },
+    call: (f) => ({ path: `/v1/leads/${f.notificationId}/outcome` }),
+  },
+  // Issue 26: every member answers any lead (as they claim any); canned replies are an admin's.
+  'POST /v1/leads/:id/replies': {
+    kind: 'checked',
+    expected: ENTITY_READ(201),
+    setup: leadWithContact,
+    call: (f) => ({ path: `/v1/leads/${f.notificationId}/replies`, body: { body: 'Thanks, we call you today.' } }),
+  },
+  'POST /v1/leads/:id/attempts': {
+    kind: 'checked',
+    expected: ENTITY_READ(201),
+    setup: leadWithContact,
+    call: (f) => ({ path: `/v1/leads/${f.notificationId}/attempts`, body: { channel: 'call' } }),
+  },
+  'GET /v1/canned-replies': { kind: 'checked', expected: ALL(200), call: () => ({ path: '/v1/canned-replies' }) },
+  'POST /v1/canned-replies': {
+    kind: 'checked',
+    expected: ADMIN_ONLY(201, 201),
+    call: () => ({ path: '/v1/canned-replies', body: { title: 'Swept', body: 'Hi {{name}}' } }),
+  },
+  'PATCH /v1/canned-replies/:id': {
+    kind: 'checked',
+    expected: ADMIN_ONLY(200),
+    setup: cannedReply,
+    call: (f) => ({ path: `/v1/canned-replies/${f.cannedReplyId}`, body: { title: 'Renamed' } }),
+  },
+  'DELETE /v1/canned-replies/:id': {
+    kind: 'checked',
+    expected: ADMIN_ONLY(204),
+    setup: cannedReply,
+    call: (f) => ({ path: `/v1/canned-replies/${f.cannedReplyId}` }),
+  },
   'GET /v1/insights': { kind: 'checked', expected: ALL(200), call: () => ({ path: '/v1/insights?days=7' }) },
+  'GET /v1/webhook-endpoints': {
+    kind: 'checked',
+    expected: ADMIN_ONLY(200, 200),
+    call: () => ({ path: '/v1/webhook-endpoints' }),
+  },
+  'POST /v1/webhook-endpoints': {
+    kind: 'checked',
+    expected: ADMIN_ONLY(201, 201),
+    call: () => ({ path: '/v1/webhook-endpoints', body: { url: 'http://127.0.0.1:9/swept', events: ['lead.done'] } }),
+  },
+  'PATCH /v1/webhook-endpoints/:id': {
+    kind: 'checked',
+    expected: ADMIN_ONLY(200),
+    setup: webhookEndpoint,
+    call: (f) => ({ path: `/v1/webhook-endpoints/${f.endpointId}`, body: { description: 'Swept' } }),
+  },
+  'DELETE /v1/webhook-endpoints/:id': {
+    kind: 'checked',
+    expected: ADMIN_ONLY(204),
+    setup: webhookEndpoint,
+    call: (f) => ({ path: `/v1/webhook-endpoints/${f.endpointId}` }),
+  },
+  'POST /v1/webhook-endpoints/:id/rotate-secret': {
+    kind: 'checked',
+    expected: ADMIN_ONLY(200),
+    setup: webhookEndpoint,
+    call: (f) => ({ path: `/v1/webhook-endpoints/${f.endpointId}/rotate-secret`, body: {} }),
+  },
+  'POST /v1/webhook-endpoints/:id/test': {
+    kind: 'checked',
+    expected: ADMIN_ONLY(200),
+    setup: webhookEndpoint,
+    call: (f) => ({ path: `/v1/webhook-endpoints/${f.endpointId}/test`, body: {} }),
+  },
+  'GET /v1/webhook-endpoints/:id/deliveries': {
+    kind: 'checked',
+    expected: ADMIN_ONLY(200),
+    setup: webhookEndpoint,
+    call: (f) => ({ path: `/v1/webhook-endpoints/${f.endpointId}/deliveries` }),
+  },
+  'POST /v1/webhook-endpoints/:id/deliveries/:deliveryId/resend': {
+    kind: 'checked',
+    expected: ADMIN_ONLY(202),
+    setup: webhookDelivery,
+    call: (f) => ({ path: `/v1/webhook-endpoints/${f.endpointId}/deliveries/${f.deliveryId}/resend`, body: {} }),
+  },
   'GET /v1/team': { kind: 'checked', expected: ADMIN_ONLY(200, 200), call: () => ({ path: '/v1/team' }) },
   'POST /v1/team/invitations': {
     kind: 'checked',
@@ -431,7 +596,12 @@ async function statusOf(client: HttpClient, method: string, call: Call): Promise
 }
 
 beforeAll(async () => {
-  app = await startTestApp({ NOTIFY_RATE_LIMIT: '1000', NOTIFY_RATE_BURST: '1000' });
+  app = await startTestApp({
+    NOTIFY_RATE_LIMIT: '1000',
+    NOTIFY_RATE_BURST: '1000',
+    // Webhook endpoints on loopback only: no test sends traffic anywhere else.
+    WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
+  });
   admin = await onboardedOwner(app, { plan: 'elite' });
   otherAdmin = await onboardedOwner(app, { plan: 'elite', entityName: 'Other Business' });
   anonymous = createHttpClient(app);

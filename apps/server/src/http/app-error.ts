@@ -25,6 +25,12 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   already_in_entity: 409,
   invitation_unavailable: 410,
   lead_taken: 409,
+  lead_is_spam: 409,
+  lead_unreachable: 422,
+  mail_failed: 502,
+  payment_required: 402,
+  billing_disabled: 409,
+  billing_unavailable: 502,
   internal_error: 500,
   service_unavailable: 503,
 };

@@ -16,6 +16,7 @@ export const ERROR_DESCRIPTIONS = {
   415: 'A content type the route does not take: `validation_error`.',
   429: 'Too many requests: `rate_limited`; retry after the `Retry-After` seconds.',
   500: 'Something failed on our side: `internal_error`. Quote the `requestId` to support.',
+  502: 'A service we call failed (mail, Stripe): nothing changed; try again.',
   503: 'Not ready: a dependency (the database) is unreachable.',
 } as const;
 

@@ -17,6 +17,15 @@ import {
 } from '@leadbell/shared/notifications';
 import { MeSchema } from '@leadbell/shared/session';
 import { SetupStatusSchema } from '@leadbell/shared/setup';
+import {
+  WebhookLeadClaimedSchema,
+  WebhookLeadCreatedSchema,
+  WebhookLeadDoneSchema,
+  WebhookLeadOutcomeSchema,
+  WebhookLeadSchema,
+  WebhookLeadSpamSchema,
+  WebhookTestEventSchema,
+} from '@leadbell/shared/webhooks';
 import { ERROR_DESCRIPTIONS, errorResponse, type ErrorStatus } from './openapi-responses.ts';
 
 export const OPENAPI_PATH = '/v1/openapi.json';
@@ -25,6 +34,50 @@ export const OPENAPI_PATH = '/v1/openapi.json';
  * Shapes shown once under their name (Schemas) and referenced wherever a route answers with them;
  * everything else is written inline where it is used. Names are part of the document only.
  */
+/**
+ * What Leadbell POSTs to outgoing webhook endpoints (decision 049): OpenAPI 3.1's `webhooks`, one
+ * per event type, each body a named schema.
+ */
+const WEBHOOK_EVENT_SCHEMAS: Array<[string, string, z.ZodType]> = [
+  ['lead.created', 'WebhookLeadCreated', WebhookLeadCreatedSchema],
+  ['lead.claimed', 'WebhookLeadClaimed', WebhookLeadClaimedSchema],
+  ['lead.done', 'WebhookLeadDone', WebhookLeadDoneSchema],
+  ['lead.spam', 'WebhookLeadSpam', WebhookLeadSpamSchema],
+  ['lead.outcome', 'WebhookLeadOutcome', WebhookLeadOutcomeSchema],
+  ['webhook.test', 'WebhookTestEvent', WebhookTestEventSchema],
+];
+
+const WEBHOOK_HEADERS = [
+  ['webhook-id', 'The message id: the same on every retry and resend of the event; use it to skip duplicates.'],
+  ['webhook-timestamp', 'When this attempt was sent, in seconds since 1970; refuse old ones (replays).'],
+  [
+    'webhook-signature',
+    'Space-separated `v1,<base64 HMAC-SHA256>` of `{webhook-id}.{webhook-timestamp}.{body}` with the endpoint’s secret (decoded from base64 after `whsec_`); two during a rotation’s overlap.',
+  ],
+].map(([name, description]) => ({ name, in: 'header', required: true, description, schema: { type: 'string' } }));
+
+/** The `webhooks` object: each event as a POST with its body by reference and the signature headers. */
+function webhooksSection() {
+  return Object.fromEntries(
+    WEBHOOK_EVENT_SCHEMAS.map(([type, name, schema]) => [
+      type,
+      {
+        post: {
+          summary: type,
+          description: `${schema.description ?? ''} Signed per Standard Webhooks; answer 2xx within 10 s, anything else is retried.`,
+          tags: ['Webhooks'],
+          parameters: WEBHOOK_HEADERS,
+          requestBody: {
+            required: true,
+            content: { 'application/json': { schema: { $ref: `#/components/schemas/${name}` } } },
+          },
+          responses: { '200': { description: 'Any 2xx: received.' } },
+        },
+      },
+    ]),
+  );
+}
+
 const NAMED_SCHEMAS: Array<[string, z.ZodType]> = [
   ['ApiError', ApiErrorBodySchema],
   ['NotifyResponse', NotifyResponseSchema],
@@ -38,6 +91,8 @@ const NAMED_SCHEMAS: Array<[string, z.ZodType]> = [
   ['Me', MeSchema],
   ['Usage', UsageSchema],
   ['SetupStatus', SetupStatusSchema],
+  ['WebhookLead', WebhookLeadSchema],
+  ...WEBHOOK_EVENT_SCHEMAS.map(([, name, schema]) => [name, schema] as [string, z.ZodType]),
 ];
 
 /** Tags in the order the reference shows them; a route's tag comes from its path (TAG_OF_SEGMENT) unless it names one. */
@@ -55,6 +110,11 @@ const TAGS = [
     name: 'Authentication',
     description:
       'Sign-up, sign-in, codes and passwords. A successful sign-in sets the session cookie and answers the same session as a bearer token in the `set-auth-token` header. Every POST needs an `Origin` header of this site.',
+  },
+  {
+    name: 'Webhooks',
+    description:
+      'Outgoing webhooks: endpoints that receive signed lead events (see the `webhooks` section for each event’s body).',
   },
   { name: 'Live events', description: 'Server-Sent Events for the console: new notifications and delivery updates.' },
   { name: 'Operations', description: 'Health checks for load balancers and supervisors.' },
@@ -74,6 +134,7 @@ const TAG_OF_SEGMENT: Record<string, string> = {
   setup: 'Account',
   auth: 'Authentication',
   events: 'Live events',
+  'webhook-endpoints': 'Webhooks',
 };
 
 /** Either credential of the console: the session cookie, or the same session as a bearer token. */
@@ -264,7 +325,8 @@ const transformObject: SwaggerTransformObject = (document) => {
     components?: { schemas?: Record<string, unknown> };
   };
   const schemas = openapi.components?.schemas ?? {};
-  const kept = referencedNames(openapi.paths);
+  const webhooks = webhooksSection();
+  const kept = referencedNames([openapi.paths, webhooks]);
   for (let pending = [...kept]; pending.length > 0;) {
     const next = [...referencedNames(pending.map((name) => schemas[name]))].filter((name) => !kept.has(name));
     for (const name of next) kept.add(name);
@@ -274,6 +336,7 @@ const transformObject: SwaggerTransformObject = (document) => {
   return {
     ...openapi,
     paths: inReadingOrder(openapi.paths as Paths),
+    webhooks,
     components: { ...openapi.components, schemas: used },
   } as ReturnType<SwaggerTransformObject>;
 };

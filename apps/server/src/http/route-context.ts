@@ -2,6 +2,7 @@ import type { onRequestAsyncHookHandler } from 'fastify';
 import type pg from 'pg';
 import type { Database } from '../db/client.ts';
 import type { ApiKeyCipher } from '../features/api-keys/api-key-cipher.ts';
+import type { BillingConfig } from '../features/billing/billing-config.ts';
 import type { CommitAnnouncer } from '../features/events/commit-announcer.ts';
 import type { DeliveryQueue } from '../jobs/delivery-queue.ts';
 import type { Clock } from '../lib/clock.ts';
@@ -19,4 +20,6 @@ export type RouteContext = {
   deliveryQueue: DeliveryQueue;
   announcer: CommitAnnouncer;
   clock: Clock;
+  /** Stripe billing (decision 050); null when it is off (no STRIPE_SECRET_KEY): no Stripe call is ever made. */
+  billing: BillingConfig | null;
 };

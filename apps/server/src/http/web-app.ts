@@ -5,6 +5,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { pricingNoteOf } from '@leadbell/shared/subscriptions';
 
 export type WebAppOptions = {
   /** The web app's build: apps/web/dist. */
@@ -13,6 +14,8 @@ export type WebAppOptions = {
   publicUrl: string;
   /** Written into the legal pages and the console shell. */
   supportEmail: string;
+  /** Whether plans are sold (decision 050; off by default): the pricing page's note and the console shell's `leadbell:billing`. */
+  isBillingEnabled?: boolean;
 };
 
 /** A file served from memory, with its placeholders filled in and compressed once at boot. */
@@ -105,7 +108,7 @@ function sendDocument(request: FastifyRequest, reply: FastifyReply, document: Do
  * Serves the built web app (docs/decisions/018-pre-rendered-public-site.md): the pre-rendered
  * public pages for their paths, the console shell for the console's routes (so /flows/abc survives
  * a reload), the 404 page with status 404 for anything else, and hashed assets cached for a year.
- * PUBLIC_URL and SUPPORT_EMAIL are written into the pages here, so one build runs anywhere.
+ * PUBLIC_URL, SUPPORT_EMAIL and the billing mode are written into the pages here, so one build runs anywhere.
  */
 export async function registerWebApp(app: FastifyInstance, options: WebAppOptions): Promise<void> {
   const { distDir } = options;
@@ -116,7 +119,9 @@ export async function registerWebApp(app: FastifyInstance, options: WebAppOption
   const fill = (text: string) =>
     text
       .replaceAll('%LEADBELL_PUBLIC_URL%', options.publicUrl)
-      .replaceAll('%LEADBELL_SUPPORT_EMAIL%', options.supportEmail);
+      .replaceAll('%LEADBELL_SUPPORT_EMAIL%', options.supportEmail)
+      .replaceAll('%LEADBELL_PRICING_NOTE%', pricingNoteOf(options.isBillingEnabled ?? false))
+      .replaceAll('%LEADBELL_BILLING%', options.isBillingEnabled ? 'on' : 'off');
   const site = await loadDocuments(distDir, fill);
   if (!site.notFound) app.log.warn({ distDir }, 'the public pages are not pre-rendered (run `npm run build`)');
 

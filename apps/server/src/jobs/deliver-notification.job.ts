@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { AcknowledgeLeadPayloadSchema } from './acknowledge-lead.job.ts';
 import { EntityAlertPayloadSchema } from './entity-alert.job.ts';
 import { EscalationPayloadSchema } from './escalation.job.ts';
+import { WebhookPayloadSchema } from './webhook.job.ts';
 
 /** pg-boss queue of delivery jobs: one job per attempt at one target. */
 export const DELIVER_NOTIFICATION_QUEUE = 'deliver-notification';
@@ -25,13 +27,17 @@ export type DeliveryPayload = z.infer<typeof DeliveryPayloadSchema>;
 /**
  * Every job on the queue: a delivery or a test push (above), `entity-alert`, an email to an
  * entity's admins about its volume (entity-alert.job.ts), or `escalation`, a lead nobody claimed
- * in time, from before decision 038 (escalation.job.ts). Intake jobs (decision 038) never reach
+ * in time, from before decision 038 (escalation.job.ts), or `acknowledge`, the email to a lead's
+ * visitor (acknowledge-lead.job.ts), or `webhook`, an attempt at one outgoing webhook event
+ * (webhook.job.ts). Intake jobs (decision 038) never reach
  * pg-boss: leadbell_take_outbox turns them into these.
  */
 export const DeliverNotificationPayloadSchema = z.union([
   DeliveryPayloadSchema,
   EntityAlertPayloadSchema,
   EscalationPayloadSchema,
+  AcknowledgeLeadPayloadSchema,
+  WebhookPayloadSchema,
 ]);
 export type DeliverNotificationPayload = z.infer<typeof DeliverNotificationPayloadSchema>;
 

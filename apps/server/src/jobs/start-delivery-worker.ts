@@ -8,10 +8,12 @@ import {
   createDeliverNotificationHandler,
   type DeliverNotificationDependencies,
 } from './deliver-notification.handler.ts';
+import { createAcknowledgeLeadHandler } from '../features/acknowledgements/acknowledge-lead.ts';
 import { escalateLead } from '../features/leads/escalate-lead.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { DeliveryQueue } from './delivery-queue.ts';
 import { createEntityAlertHandler } from './entity-alert.handler.ts';
+import { createWebhookDeliveryHandler, type WebhookDependencies } from '../features/webhooks/deliver-webhook.ts';
 
 /**
  * Runs delivery jobs in this process, woken by the hub whenever jobs commit anywhere. Stopping
@@ -26,6 +28,7 @@ export function startDeliveryWorker({
   pushCa,
   clock,
   onAttempt,
+  webhooks,
 }: {
   queue: DeliveryQueue;
   hub: NotificationHub;
@@ -35,6 +38,8 @@ export function startDeliveryWorker({
   pushCa: string | undefined;
   clock: Clock;
   onAttempt?: DeliverNotificationDependencies['onAttempt'];
+  /** Outgoing webhooks' sender and what their jobs need (decision 049). */
+  webhooks: Omit<WebhookDependencies, 'db' | 'queue'>;
 }): { close: () => Promise<void> } {
   const sender = createWebPushSender({
     vapid: {
@@ -55,10 +60,14 @@ export function startDeliveryWorker({
     onAttempt,
   });
   const sendEntityAlert = createEntityAlertHandler({ db: queue.db, mailer, env });
+  const acknowledgeLead = createAcknowledgeLeadHandler({ db: queue.db, mailer });
+  const deliverWebhook = createWebhookDeliveryHandler({ ...webhooks, db: queue.db, queue });
   queue.startWorker({
     handle: async (payload) => {
       if (payload.kind === 'entity-alert') await sendEntityAlert(payload);
       else if (payload.kind === 'escalation') await escalateLead(queue.db, queue, payload);
+      else if (payload.kind === 'acknowledge') await acknowledgeLead(payload);
+      else if (payload.kind === 'webhook') await deliverWebhook(payload);
       else await deliver(payload);
     },
     subscribeWakeUps: hub.subscribeDeliveryJobs,

@@ -2,7 +2,33 @@ import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailTransport } from '../env.ts';
 
-export type Mail = { to: string; subject: string; text: string; html: string; replyTo?: string };
+export type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  replyTo?: string;
+  /** A display name for MAIL_FROM's address (a business's name); the address itself never changes. */
+  fromName?: string;
+};
+
+/** The address part of `Name <address>` (or the whole value when it is a bare address). */
+function addressOf(from: string): string {
+  return /<([^<>]+)>\s*$/.exec(from)?.[1]?.trim() ?? from.trim();
+}
+
+/**
+ * A display name that cannot start another header: line breaks and other control characters
+ * become spaces (nodemailer quotes and encodes the rest).
+ */
+export function displayNameOf(name: string): string {
+  return name
+    .replace(/[\p{Cc}\p{Zl}\p{Zp}]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 100);
+}
+
 export type Mailer = { send: (mail: Mail) => Promise<void>; close: () => void };
 
 /**
@@ -37,8 +63,9 @@ export function createMailer({
   }
   const transport = nodemailer.createTransport(smtpUrl, { from });
   return {
-    send: async (mail) => {
-      await transport.sendMail({ from, ...mail });
+    send: async ({ fromName, ...mail }) => {
+      const name = fromName === undefined ? '' : displayNameOf(fromName);
+      await transport.sendMail({ from: name ? { name, address: addressOf(from) } : from, ...mail });
     },
     close: () => transport.close(),
   };

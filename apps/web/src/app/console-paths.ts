@@ -24,6 +24,8 @@ export const CONSOLE_PATHS = [
   '/api',
   '/account',
   '/team',
+  '/billing',
+  '/channels',
   '/business',
   '/invite/:token',
   '/sign-out',

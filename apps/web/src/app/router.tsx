@@ -95,6 +95,12 @@ export const routes: RouteObject[] = [
               { path: '/api', lazy: page(() => import('./routes/api-keys.tsx'), 'ApiKeysPage'), handle: adminOnly },
               { path: '/team', lazy: page(() => import('./routes/team.tsx'), 'TeamPage'), handle: adminOnly },
               {
+                path: '/channels',
+                lazy: page(() => import('./routes/channels.tsx'), 'ChannelsPage'),
+                handle: adminOnly,
+              },
+              { path: '/billing', lazy: page(() => import('./routes/billing.tsx'), 'BillingPage'), handle: adminOnly },
+              {
                 path: '/business',
                 lazy: page(() => import('./routes/business.tsx'), 'BusinessPage'),
                 handle: adminOnly,

@@ -1,3 +1,4 @@
+import { pricingNoteOf } from '@leadbell/shared/subscriptions';
 /**
  * Placeholders the pre-rendered pages carry where a value belongs to the deployment, not to the
  * build. The server swaps them for PUBLIC_URL and SUPPORT_EMAIL when it serves the pages
@@ -6,6 +7,8 @@
  */
 export const PUBLIC_URL_TOKEN = '%LEADBELL_PUBLIC_URL%';
 export const SUPPORT_EMAIL_TOKEN = '%LEADBELL_SUPPORT_EMAIL%';
+/** The pricing page's note on payment: the server writes the one for its billing mode (decision 050). */
+export const PRICING_NOTE_TOKEN = '%LEADBELL_PRICING_NOTE%';
 
 function metaContent(name: string): string | undefined {
   if (typeof document === 'undefined') return undefined;
@@ -29,4 +32,13 @@ export function supportEmail(): string {
 export function publicUrl(): string {
   const filled = metaContent('leadbell:public-url');
   return filled && filled !== PUBLIC_URL_TOKEN ? filled : window.location.origin;
+}
+
+/**
+ * The pricing page's note: while pre-rendering the token the server fills; in the console, from
+ * the shell's `<meta name="leadbell:billing">` (`on` or `off`).
+ */
+export function pricingNote(): string {
+  if (typeof document === 'undefined') return PRICING_NOTE_TOKEN;
+  return pricingNoteOf(metaContent('leadbell:billing') !== 'off');
 }

@@ -219,12 +219,13 @@ BEGIN
   IF cardinality(v_accepted_ids) > 0 THEN
     INSERT INTO notifications (id, entity_id, flow_id, title, message, url, data, is_test, is_held, source,
                                page_url, shortened_fields, is_after_hours, response_started_at, response_target_seconds,
-                               lead_status, spam_reasons, message_fingerprint, sender_fingerprint, fill_token)
+                               lead_status, spam_reasons, message_fingerprint, sender_fingerprint, fill_token,
+                               referrer, attribution, traffic_source)
     SELECT accepted.id, b.entity_id, b.flow_id, b.title, b.message, b.url, b.data, b.is_test,
            accepted.item = ANY (v_held_items), b.source, b.page_url, coalesce(b.shortened_fields, '{}'),
            coalesce(b.is_after_hours, false), b.response_started_at, b.response_target_seconds,
            CASE WHEN b.is_spam THEN 'spam' ELSE 'open' END, b.spam_reasons, b.message_fingerprint,
-           b.sender_fingerprint, b.fill_token
+           b.sender_fingerprint, b.fill_token, b.referrer, b.attribution, b.traffic_source
       FROM unnest(v_accepted_items, v_accepted_ids) AS accepted (item, id)
       JOIN unnest(p_items) b ON b.item = accepted.item;
 
@@ -361,6 +362,8 @@ $$;
 -- before a row it took was written); when the rows imply no job at all, one row with no job says so. An intake job (one per accepted batch, decision 038) is not queued itself: what it implies
 -- is derived here, in the same transaction, so it happens exactly once:
 -- - each lead's delivery job, unless it is held or arrived while the business was closed;
+-- - each lead's acknowledgement job, when its flow acknowledges visitors (decision 047);
+-- - each lead's `lead.created` webhook deliveries and their jobs (decision 049);
 -- - each flow's count and last lead, each key's last use (at most once a minute);
 -- - usage alerts at p_usage_alert_percents of the included volume, once each per billing month;
 -- - each lead's search text (lead_search);
@@ -631,6 +634,36 @@ BEGIN
       FROM leadbell_queue_deliveries(
              ARRAY(SELECT n.id FROM unnest(v_ids) AS lead (id) JOIN notifications n ON n.id = lead.id
                     WHERE NOT n.is_held AND NOT n.is_after_hours AND n.lead_status <> 'spam')) q;
+
+    -- The visitor's acknowledgement (decision 047), after the quarantine above: for each lead of a
+    -- flow with it on that is not spam, not a test and not held (the plan's limit covers every
+    -- email a lead causes); after hours too. The job checks the address and the day's limit.
+    SELECT v_jobs || coalesce(jsonb_agg(jsonb_build_array(
+             jsonb_build_object('kind', 'acknowledge', 'notificationId', n.id), now())), '[]')
+      INTO v_jobs
+      FROM unnest(v_ids) AS lead (id)
+      JOIN notifications n ON n.id = lead.id
+      JOIN flows f ON f.id = n.flow_id
+     WHERE f.acknowledgement_enabled AND NOT n.is_test AND NOT n.is_held AND n.lead_status <> 'spam';
+
+    -- Outgoing webhooks' lead.created (issue 27, decision 049), after the quarantine above: a
+    -- delivery row per enabled endpoint subscribed to it (and to the lead's flow, when limited to
+    -- one) for each lead that is not spam, not a test and not held, with its first job. The lead's
+    -- payload is read at the first attempt.
+    WITH webhook_deliveries_queued AS (
+      INSERT INTO webhook_deliveries (endpoint_id, entity_id, notification_id, event_type, occurred_at)
+      SELECT e.id, n.entity_id, n.id, 'lead.created', n.created_at
+        FROM unnest(v_ids) AS lead (id)
+        JOIN notifications n ON n.id = lead.id
+        JOIN webhook_endpoints e ON e.entity_id = n.entity_id AND e.is_enabled AND 'lead.created' = ANY (e.events)
+                                AND (e.flow_id IS NULL OR e.flow_id = n.flow_id)
+       WHERE NOT n.is_test AND NOT n.is_held AND n.lead_status <> 'spam'
+      RETURNING webhook_deliveries.id
+    )
+    SELECT v_jobs || coalesce(jsonb_agg(jsonb_build_array(
+             jsonb_build_object('kind', 'webhook', 'deliveryId', q.id, 'attempt', 0), now())), '[]')
+      INTO v_jobs
+      FROM webhook_deliveries_queued q;
 
     WITH raised AS (
       INSERT INTO entity_alerts (entity_id, period_start, kind)

@@ -6,7 +6,9 @@ import { users } from '../../db/schema/auth.ts';
 import { entities } from '../../db/schema/entities.ts';
 import { entityDigests } from '../../db/schema/usage.ts';
 import type { Mail } from '../../mail/mailer.ts';
+import { getConversion } from '../insights/get-conversion.ts';
 import { getInsights } from '../insights/get-insights.ts';
+import { CONVERSION_HEADLINE_DAYS, conversionHeadline } from './conversion-headline.ts';
 import { digestMail } from './digest-mail.ts';
 import { weeklyAdvice, type MissedLead } from './weekly-advice.ts';
 
@@ -78,13 +80,31 @@ export async function weeklyReportsDue(
       timeZone: entity.timeZone,
     });
     const spamHeld = await quarantinedBetween(db, { entityId: entity.id, from: lastWeekFrom, to: weekStart });
+    const headline = conversionHeadline(
+      await getConversion(db, {
+        entityId: entity.id,
+        from: new Date(weekStart.getTime() - (CONVERSION_HEADLINE_DAYS / 7) * WEEK_MS),
+        to: weekStart,
+        viewerId: null,
+      }),
+    );
     const admins = await db
       .select({ email: users.email })
       .from(users)
       .where(and(eq(users.entityId, entity.id), eq(users.role, 'admin')));
     for (const admin of admins)
       mails.push(
-        reportMail({ to: admin.email, entityName: entity.name, last, before, slowest, missed, spamHeld, publicUrl }),
+        reportMail({
+          to: admin.email,
+          entityName: entity.name,
+          headline,
+          last,
+          before,
+          slowest,
+          missed,
+          spamHeld,
+          publicUrl,
+        }),
       );
   }
   return mails;
@@ -149,6 +169,7 @@ async function slowestAndMissed(
 function reportMail({
   to,
   entityName,
+  headline,
   last,
   before,
   slowest,
@@ -158,6 +179,8 @@ function reportMail({
 }: {
   to: string;
   entityName: string;
+  /** The owner's own proof that speed pays, when there is enough data (conversionHeadline). */
+  headline: string | null;
   last: Insights;
   before: Insights;
   slowest: SlowLead[];
@@ -170,6 +193,7 @@ function reportMail({
     subject: `${entityName}: your week in leads`,
     heading: `Last week at ${entityName}`,
     paragraphs: [
+      ...(headline ? [headline] : []),
       compare('Leads', String(last.totals.received), String(before.totals.received)),
       compare(
         'Answered within target',

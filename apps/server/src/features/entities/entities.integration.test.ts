@@ -29,6 +29,8 @@ describe('entities', () => {
       defaultCountry: null,
       timeZone: 'UTC',
       businessHours: null,
+      replyToEmail: null,
+      currency: null,
       createdAt: expect.any(String),
     });
 
@@ -94,6 +96,8 @@ describe('entities', () => {
       defaultCountry: null,
       timeZone: 'UTC',
       businessHours: null,
+      replyToEmail: null,
+      currency: null,
       createdAt: expect.any(String),
     });
   });

@@ -12,7 +12,7 @@ import { updateEntity } from './update-entity.ts';
 
 export function registerEntityRoutes(
   app: FastifyInstance,
-  { db, cipher, requireSession, requireAdmin, clock }: RouteContext,
+  { db, cipher, requireSession, requireAdmin, clock, billing }: RouteContext,
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
@@ -50,7 +50,7 @@ export function registerEntityRoutes(
       schema: {
         summary: 'Change the business’s settings',
         description:
-          'The country whose phone numbers leads may write without a country code, the time zone, and business hours (null: always open; `closures` lists whole days closed, `from` to `to` in the time zone, at most 50). Left-out settings stay as they are.',
+          'The country whose phone numbers leads may write without a country code, the time zone, and business hours (null: always open; `closures` lists whole days closed, `from` to `to` in the time zone, at most 50), the reply address of visitors’ acknowledgements (`replyToEmail`, null: the owner’s email) and the ISO 4217 currency won leads are worth (`currency`, null: USD). Left-out settings stay as they are.',
         params: IdParamsSchema,
         body: UpdateEntitySchema,
         response: { 200: EntitySchema },
@@ -72,10 +72,16 @@ export function registerEntityRoutes(
       schema: {
         summary: 'Choose a plan',
         description:
-          'During onboarding the plan starts at once (and the first API key is issued). Afterwards a change starts with the next billing month (`pendingPlan`, `pendingPlanFrom`).',
+          'During onboarding the plan starts at once (and the first API key is issued). Afterwards a larger plan starts at once and a smaller one with the next billing month (`pendingPlan`, `pendingPlanFrom`). While billing is on (a Stripe key), a larger paid plan is bought through `POST /v1/billing/checkout-sessions` instead (402), and a smaller plan or Starter (cancellation) is scheduled on the Stripe subscription too.',
         params: IdParamsSchema,
         body: SelectPlanSchema,
-        response: { 200: EntitySchema, ...errorResponses({ 403: 'Only an admin can change the plan: `forbidden`.' }) },
+        response: {
+          200: EntitySchema,
+          ...errorResponses({
+            402: 'Billing is on and the plan is a larger paid one: pay through `POST /v1/billing/checkout-sessions` (`payment_required`, `details.checkout`).',
+            403: 'Only an admin can change the plan: `forbidden`.',
+          }),
+        },
       },
       onRequest: [requireSession, requireAdmin],
     },
@@ -85,6 +91,7 @@ export function registerEntityRoutes(
         entityId: request.params.id,
         plan: request.body.plan,
         now: clock.now(),
+        billing,
       }),
   );
 }

@@ -16,6 +16,8 @@ export function toEntity(row: typeof entities.$inferSelect, now: Date): Entity {
     defaultCountry: row.defaultCountry,
     timeZone: row.timeZone,
     businessHours: row.businessHours ?? null,
+    replyToEmail: row.replyToEmail,
+    currency: row.currency,
     createdAt: row.createdAt.toISOString(),
   };
 }

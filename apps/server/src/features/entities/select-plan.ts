@@ -12,6 +12,8 @@ import { issueFirstApiKey } from '../api-keys/issue-api-key.ts';
 import { lockEntityLeads } from '../notifications/entity-leads-lock.ts';
 import { releaseHeldLeads } from '../notifications/release-held-leads.ts';
 import { billingStateOf } from '../usage/billing-state.ts';
+import type { BillingConfig } from '../billing/billing-config.ts';
+import { requireCheckoutForPaidPlan, syncSubscriptionPlan } from '../billing/sync-subscription-plan.ts';
 import { requireSeatsForPlan } from '../team/seats.ts';
 import { toEntity } from './entity-record.ts';
 
@@ -41,12 +43,20 @@ function planChange(row: typeof entities.$inferSelect, plan: PlanId, now: Date):
 /**
  * Chooses the entity's plan; choosing the first plan also issues the entity's first API key, and
  * choosing a larger plan than the one in force releases the leads held past its limit at once
- * (decision 021), as the larger plan starts at once (decision 040).
+ * (decision 021), as the larger plan starts at once (decision 040). While billing is on (decision
+ * 050), a larger paid plan is paid for through Checkout instead (402), and a smaller plan or a
+ * cancellation is told to the Stripe subscription before it commits.
  */
 export async function selectPlan(
   db: Database,
   cipher: ApiKeyCipher,
-  { user, entityId, plan, now }: { user: SessionUser; entityId: string; plan: PlanId; now: Date },
+  {
+    user,
+    entityId,
+    plan,
+    now,
+    billing = null,
+  }: { user: SessionUser; entityId: string; plan: PlanId; now: Date; billing?: BillingConfig | null },
 ): Promise<Entity> {
   if (!user.entityId || !isUuid(entityId)) throw new AppError('not_found', 'Entity not found.');
   if (user.role !== 'admin') throw new AppError('forbidden', 'Only an admin can change the plan.');
@@ -59,7 +69,12 @@ export async function selectPlan(
       .where(and(eq(entities.id, entityId), eq(entities.id, user.entityId!)))
       .for('update');
     if (!current) throw new AppError('not_found', 'Entity not found.');
+    requireCheckoutForPaidPlan(billing, {
+      plan,
+      isUpgrade: !current.plan || isLargerPlan(plan, billingStateOf(current, now).plan),
+    });
     if (current.plan) await requireSeatsForPlan(tx, current.id, plan, now);
+    await syncSubscriptionPlan(tx, billing, { entityId: current.id, plan });
     const [row] = await tx
       .update(entities)
       .set({ ...planChange(current, plan, now), updatedAt: sql`now()` })

@@ -22,6 +22,8 @@ export async function updateEntity(
         defaultCountry: update.defaultCountry,
         timeZone: update.timeZone,
         businessHours: update.businessHours,
+        replyToEmail: update.replyToEmail,
+        currency: update.currency,
         updatedAt: sql`now()`,
       })
       .where(owned)

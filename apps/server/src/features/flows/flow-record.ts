@@ -17,6 +17,10 @@ export function toFlow(row: typeof flows.$inferSelect): Flow {
     responseTargetMinutes: row.responseTargetMinutes,
     isUrgent: row.isUrgent,
     turnstileSiteKey: row.turnstileSiteKey,
+    acknowledgementEnabled: row.acknowledgementEnabled,
+    acknowledgementSubject: row.acknowledgementSubject,
+    acknowledgementBody: row.acknowledgementBody,
+    acknowledgementAfterHoursBody: row.acknowledgementAfterHoursBody,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

@@ -26,6 +26,10 @@ describe('flows', () => {
       responseTargetMinutes: 5,
       isUrgent: false,
       turnstileSiteKey: null,
+      acknowledgementEnabled: false,
+      acknowledgementSubject: null,
+      acknowledgementBody: null,
+      acknowledgementAfterHoursBody: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });

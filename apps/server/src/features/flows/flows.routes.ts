@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  AcknowledgementInputSchema,
   FlowFieldsSchema,
   FlowInputSchema,
   FlowListSchema,
@@ -16,6 +17,7 @@ import { deleteFlow } from './delete-flow.ts';
 import { getFlowOrThrow } from './get-flow.ts';
 import { getFlowFields } from './get-flow-fields.ts';
 import { listFlows } from './list-flows.ts';
+import { setFlowAcknowledgement } from './set-flow-acknowledgement.ts';
 import { setFlowTurnstile } from './set-flow-turnstile.ts';
 import { updateFlow } from './update-flow.ts';
 
@@ -119,6 +121,23 @@ export function registerFlowRoutes(app: FastifyInstance, { db, cipher, requireSe
     },
     async (request) =>
       setFlowTurnstile({ db, cipher }, { entityId: entityIdOf(request), flowId: request.params.id }, null),
+  );
+
+  routes.put(
+    '/v1/flows/:id/acknowledgement',
+    {
+      schema: {
+        summary: 'Acknowledge the flow’s visitors by email',
+        description:
+          'Turns the instant acknowledgement on or off and sets its subject, text and optional after-hours text (sent when the lead arrives while the business is closed). The templates take the flow’s `{{placeholders}}`, filled from the lead’s fields. It goes to the lead’s email address, from the business’s name, Reply-To the business’s reply address, at most once a day per address for this flow, never for spam, tests, held leads or an address the team marked as spam (decision 047).',
+        params: IdParamsSchema,
+        body: AcknowledgementInputSchema,
+        response: { 200: FlowSchema, ...ENTITY_REQUIRED },
+      },
+      onRequest: admin,
+    },
+    async (request) =>
+      setFlowAcknowledgement(db, { entityId: entityIdOf(request), flowId: request.params.id }, request.body),
   );
 
   routes.delete(

@@ -2,6 +2,7 @@ import { TZDate } from '@date-fns/tz';
 import { sql, type SQL } from 'drizzle-orm';
 import { RESPONSE_TIME_BUCKETS, type Insights, type LeadFigures } from '@leadbell/shared/insights';
 import type { Database } from '../../db/client.ts';
+import { getConversion } from './get-conversion.ts';
 
 // Unanswered: nobody claimed it by its response target, which is when it escalated (decision
 // 025). One nobody has claimed yet but still inside its target is received, not unanswered.
@@ -22,13 +23,22 @@ type FigureRow = {
   p90: number | null;
 };
 
-/** Whole days in the entity's zone, today included: the last `days` of them, and where they start. */
+/**
+ * Whole days in the entity's zone, today included: the last `days` of them, where they start and
+ * where the day after today starts (`until`).
+ */
 export function insightsWindowOf(now: Date, timeZone: string, days: number) {
   const today = new TZDate(now, timeZone);
   const first = new TZDate(today.getFullYear(), today.getMonth(), today.getDate() - (days - 1), timeZone);
+  const tomorrow = new TZDate(today.getFullYear(), today.getMonth(), today.getDate() + 1, timeZone);
   const dateOf = (day: TZDate) =>
     `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
-  return { fromDay: dateOf(first), toDay: dateOf(today), from: new Date(first.getTime()) };
+  return {
+    fromDay: dateOf(first),
+    toDay: dateOf(today),
+    from: new Date(first.getTime()),
+    until: new Date(tomorrow.getTime()),
+  };
 }
 
 function figuresOf(row: FigureRow): LeadFigures {
@@ -56,7 +66,8 @@ function percentileOf(fraction: number): SQL {
  * on `notifications` keep (lead_stats_daily), never from the leads themselves: the team's, each
  * flow's and each member's figures in one statement (grouping sets, percentiles from running
  * sums over time-to-claim buckets), the daily series and the histogram. `viewerId` limits the
- * member rows to the viewer's own (a member sees the team's figures and their own).
+ * member rows to the viewer's own (a member sees the team's figures and their own). Conversion
+ * (getConversion) is the exception: it reads the window's leads, whose outcomes change long after.
  */
 export async function getInsights(
   db: Database,
@@ -68,7 +79,7 @@ export async function getInsights(
     viewerId,
   }: { entityId: string; days: number; now: Date; timeZone: string; viewerId: string | null },
 ): Promise<Insights> {
-  const { fromDay, toDay, from } = insightsWindowOf(now, timeZone, days);
+  const { fromDay, toDay, from, until } = insightsWindowOf(now, timeZone, days);
   const stats = sql`select day, flow_id, member_id, claim_bucket, is_within, is_escalated, leads from lead_stats_daily
      where entity_id = ${entityId} and day between ${fromDay}::date and ${toDay}::date`;
   const histogram = RESPONSE_TIME_BUCKETS.map(
@@ -77,7 +88,7 @@ export async function getInsights(
         bucket.upToSeconds === null ? sql`` : sql` and claim_bucket < ${bucket.upToSeconds}`
       }), 0)::int as ${sql.identifier(`b${index}`)}`,
   );
-  const [figures, daily, counts] = await Promise.all([
+  const [figures, daily, counts, conversion] = await Promise.all([
     db.execute<FigureRow>(sql`
       with stats as (${stats}),
       groups as (
@@ -112,6 +123,7 @@ export async function getInsights(
              coalesce(sum(leads) filter (where ${UNANSWERED}), 0)::int as unanswered
         from stats group by day having sum(leads) > 0 order by day`),
     db.execute<Record<string, number>>(sql`with stats as (${stats}) select ${sql.join(histogram, sql`, `)} from stats`),
+    getConversion(db, { entityId, from, to: until, viewerId }),
   ]);
   const rows = figures.rows;
   const empty: FigureRow = {
@@ -163,5 +175,6 @@ export async function getInsights(
       label: bucket.label,
       count: counts.rows[0]?.[`b${index}`] ?? 0,
     })),
+    conversion,
   };
 }

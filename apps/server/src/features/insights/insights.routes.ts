@@ -15,7 +15,7 @@ export function registerInsightsRoutes(app: FastifyInstance, { db, requireSessio
       schema: {
         summary: 'Speed-to-lead',
         description:
-          'For the last 7, 30 or 90 days in the business’s time zone (today included): leads received, answered within target, median and 90th percentile time to claim, unanswered and escalated, for the team, each flow and each member (an admin sees everyone, a member themself), daily and as a histogram.',
+          'For the last 7, 30 or 90 days in the business’s time zone (today included): leads received, answered within target, median and 90th percentile time to claim, unanswered and escalated, for the team, each flow and each member (an admin sees everyone, a member themself), daily and as a histogram. `conversion`: Won out of the leads with an outcome, by time to first answer (under 5 min, 5–30 min, 30 min–4 h, later, never), flow, source and member who answered first, each with its counts, a small-sample flag (under 10 outcomes) and the value won.',
         querystring: InsightsQuerySchema,
         response: { 200: InsightsSchema, ...ENTITY_REQUIRED },
       },

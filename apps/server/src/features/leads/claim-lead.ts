@@ -7,6 +7,7 @@ import { AppError } from '../../http/app-error.ts';
 import { isUuid } from '../../http/ids.ts';
 import { findLeadState } from './lead-record.ts';
 import { recordLeadEvent } from './record-lead-event.ts';
+import { queueWebhookEvent } from '../webhooks/queue-webhook-event.ts';
 
 /** 409 `lead_taken`, carrying who holds it so every console can say "Ann is on it since 10:42". */
 export function leadTakenError(state: LeadState): AppError {
@@ -15,6 +16,40 @@ export function leadTakenError(state: LeadState): AppError {
       ? `${state.doneBy?.name ?? 'Someone'} already marked this lead done.`
       : `${state.claimedBy?.name ?? 'Someone'} is already on it.`;
   return new AppError('lead_taken', message, { details: { lead: state } });
+}
+
+/**
+ * Claims the lead for `userId` if nobody is on it, inside the caller's transaction: the one
+ * conditional update, so the first claim wins. Also what a reply from the lead card does to an open
+ * lead (issue 26): the first response is one claim, whichever way it came.
+ */
+export async function claimOpenLead(
+  tx: Database,
+  { id, entityId, userId, now }: { id: string; entityId: string; userId: string; now: Date },
+): Promise<boolean> {
+  const rows = await tx
+    .update(notifications)
+    .set({
+      leadStatus: 'claimed',
+      claimedBy: userId,
+      claimedAt: now,
+      // Speed-to-lead counts the first claim: a release and a second claim do not move it.
+      firstClaimedAt: sql`coalesce(${notifications.firstClaimedAt}, ${now.toISOString()}::timestamptz)`,
+      firstClaimedBy: sql`coalesce(${notifications.firstClaimedBy}, ${userId})`,
+    })
+    .where(
+      and(
+        eq(notifications.id, id),
+        eq(notifications.entityId, entityId),
+        eq(notifications.leadStatus, 'open'),
+        isNull(notifications.deletedAt),
+      ),
+    )
+    .returning({ id: notifications.id });
+  if (rows.length === 0) return false;
+  await recordLeadEvent(tx, { entityId, notificationId: id, kind: 'claimed', userId });
+  await queueWebhookEvent(tx, { entityId, type: 'lead.claimed', leadId: id, at: now });
+  return true;
 }
 
 /**
@@ -28,29 +63,7 @@ export async function claimLead(
   { id, entityId, user, now }: { id: string; entityId: string; user: SessionUser; now: Date },
 ): Promise<LeadState> {
   if (!isUuid(id)) throw new AppError('not_found', 'Lead not found.');
-  const claimed = await db.transaction(async (tx) => {
-    const rows = await tx
-      .update(notifications)
-      .set({
-        leadStatus: 'claimed',
-        claimedBy: user.id,
-        claimedAt: now,
-        // Speed-to-lead counts the first claim: a release and a second claim do not move it.
-        firstClaimedAt: sql`coalesce(${notifications.firstClaimedAt}, ${now.toISOString()}::timestamptz)`,
-        firstClaimedBy: sql`coalesce(${notifications.firstClaimedBy}, ${user.id})`,
-      })
-      .where(
-        and(
-          eq(notifications.id, id),
-          eq(notifications.entityId, entityId),
-          eq(notifications.leadStatus, 'open'),
-          isNull(notifications.deletedAt),
-        ),
-      )
-      .returning({ id: notifications.id });
-    if (rows.length > 0) await recordLeadEvent(tx, { entityId, notificationId: id, kind: 'claimed', userId: user.id });
-    return rows.length > 0;
-  });
+  const claimed = await db.transaction((tx) => claimOpenLead(tx, { id, entityId, userId: user.id, now }));
   const state = await findLeadState(db, entityId, id);
   if (!state) throw new AppError('not_found', 'Lead not found.');
   if (!claimed && !(state.status === 'claimed' && state.claimedBy?.userId === user.id)) throw leadTakenError(state);

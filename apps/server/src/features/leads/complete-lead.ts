@@ -7,6 +7,7 @@ import { AppError } from '../../http/app-error.ts';
 import { isUuid } from '../../http/ids.ts';
 import { findLeadState } from './lead-record.ts';
 import { recordLeadEvent } from './record-lead-event.ts';
+import { queueWebhookEvent } from '../webhooks/queue-webhook-event.ts';
 
 /**
  * "Done": the lead was answered. From open it also counts as claimed by whoever answered it, so
@@ -40,7 +41,9 @@ export async function completeLead(
         ),
       )
       .returning({ id: notifications.id });
-    if (rows.length > 0) await recordLeadEvent(tx, { entityId, notificationId: id, kind: 'done', userId: user.id });
+    if (rows.length === 0) return;
+    await recordLeadEvent(tx, { entityId, notificationId: id, kind: 'done', userId: user.id });
+    await queueWebhookEvent(tx, { entityId, type: 'lead.done', leadId: id, at: now });
   });
   const state = await findLeadState(db, entityId, id);
   if (!state) throw new AppError('not_found', 'Lead not found.');

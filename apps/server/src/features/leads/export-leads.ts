@@ -23,6 +23,13 @@ const FIXED_COLUMNS = [
   'Done at',
   'Test',
   'Page',
+  'Outcome',
+  'Outcome value',
+  'Lost reason',
+  'Outcome note',
+  'Source',
+  'Referrer',
+  'Campaign',
 ];
 
 /**
@@ -44,7 +51,7 @@ export async function* exportLeads(
     entityId,
     viewerId,
     ...query
-  }: Pick<LeadListQuery, 'filter' | 'flowId' | 'q'> & { entityId: string; viewerId: string },
+  }: Pick<LeadListQuery, 'filter' | 'flowId' | 'outcome' | 'source' | 'q'> & { entityId: string; viewerId: string },
 ): AsyncGenerator<string> {
   const where = leadFilterOf(entityId, viewerId, query);
   const [{ timeZone } = { timeZone: 'UTC' }] = await db
@@ -84,6 +91,13 @@ export async function* exportLeads(
         localTimeOf(row.doneAt, timeZone),
         row.isTest ? 'yes' : '',
         row.pageUrl,
+        row.outcome,
+        row.outcomeValue,
+        row.outcomeReason,
+        row.outcomeNote,
+        row.trafficSource,
+        row.referrer,
+        row.campaign,
         ...fields.map((field) => data[field]),
       ]);
     }

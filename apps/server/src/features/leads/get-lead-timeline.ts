@@ -1,13 +1,16 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { DeliveryDetail } from '@leadbell/shared/notifications';
+import { DEFAULT_CURRENCY } from '@leadbell/shared/lead-notes-outcomes';
 import type { LeadTimeline, LeadTimelineEntry } from '@leadbell/shared/leads';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/auth.ts';
+import { entities } from '../../db/schema/entities.ts';
 import { leadEvents } from '../../db/schema/lead-events.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { AppError } from '../../http/app-error.ts';
 import { isUuid } from '../../http/ids.ts';
 import { listDeliveries } from '../deliveries/list-deliveries.ts';
+import { leadEventDetailOf } from './lead-event-detail.ts';
 import { liveLeadOf } from './lead-record.ts';
 
 const SOMEONE_WHO_LEFT = 'Someone who left';
@@ -49,12 +52,19 @@ export async function getLeadTimeline(
   if (!isUuid(id)) throw new AppError('not_found', 'Lead not found.');
   const [[lead], deliveries, events] = await Promise.all([
     db
-      .select({ createdAt: notifications.createdAt, pageUrl: notifications.pageUrl })
+      .select({ createdAt: notifications.createdAt, pageUrl: notifications.pageUrl, currency: entities.currency })
       .from(notifications)
+      .innerJoin(entities, eq(entities.id, notifications.entityId))
       .where(liveLeadOf(entityId, id)),
     listDeliveries(db, entityId, id),
     db
-      .select({ kind: leadEvents.kind, at: leadEvents.at, userId: leadEvents.userId, name: users.name })
+      .select({
+        kind: leadEvents.kind,
+        at: leadEvents.at,
+        userId: leadEvents.userId,
+        name: users.name,
+        detail: leadEvents.detail,
+      })
       .from(leadEvents)
       .leftJoin(users, eq(users.id, leadEvents.userId))
       .where(and(eq(leadEvents.notificationId, id), eq(leadEvents.entityId, entityId)))
@@ -66,7 +76,12 @@ export async function getLeadTimeline(
   const timeline = [
     { kind: 'received' as const, at: lead.createdAt.toISOString(), person: null, detail: lead.pageUrl },
     ...deliveries.flatMap(deliveryEntries),
-    ...events.map((event) => ({ kind: event.kind, at: event.at.toISOString(), person: personOf(event), detail: null })),
+    ...events.map((event) => ({
+      kind: event.kind,
+      at: event.at.toISOString(),
+      person: personOf(event),
+      ...leadEventDetailOf(event.kind, event.detail, lead.currency ?? DEFAULT_CURRENCY),
+    })),
   ].sort((a, b) => a.at.localeCompare(b.at));
   const seenBy = events.flatMap((event) => {
     const person = personOf(event);

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { DEFAULT_CURRENCY } from '@leadbell/shared/lead-notes-outcomes';
 import type { LeadDetail } from '@leadbell/shared/leads';
 import type { Database } from '../../db/client.ts';
 import { entities } from '../../db/schema/entities.ts';
@@ -23,7 +24,16 @@ export async function getLead(
   const [summaries, { timeline, seenBy }, [entity]] = await Promise.all([
     summarizeDeliveries(db, [id]),
     getLeadTimeline(db, { id, entityId }),
-    db.select({ defaultCountry: entities.defaultCountry }).from(entities).where(eq(entities.id, entityId)),
+    db
+      .select({ defaultCountry: entities.defaultCountry, currency: entities.currency })
+      .from(entities)
+      .where(eq(entities.id, entityId)),
   ]);
-  return { ...toLead(row, summaries.get(id)!), timeline, seenBy, defaultCountry: entity?.defaultCountry ?? null };
+  return {
+    ...toLead(row, summaries.get(id)!),
+    timeline,
+    seenBy,
+    defaultCountry: entity?.defaultCountry ?? null,
+    currency: entity?.currency ?? DEFAULT_CURRENCY,
+  };
 }

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DeliverySummary } from '@leadbell/shared/notifications';
-import type { Lead, LeadPerson, LeadState, LeadStatus } from '@leadbell/shared/leads';
+import type { Lead, LeadOutcomeSummary, LeadPerson, LeadState, LeadStatus } from '@leadbell/shared/leads';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/auth.ts';
 import { flows } from '../../db/schema/flows.ts';
@@ -10,6 +10,7 @@ import { notificationColumns, toNotification } from '../notifications/notificati
 
 const claimers = alias(users, 'claimers');
 const completers = alias(users, 'completers');
+const outcomeSetters = alias(users, 'outcome_setters');
 
 const stateColumns = {
   id: notifications.id,
@@ -62,6 +63,16 @@ export function selectLeads(db: Database, viewerId: string, where: SQL | undefin
       isAfterHours: notifications.isAfterHours,
       responseStartedAt: notifications.responseStartedAt,
       responseTargetSeconds: notifications.responseTargetSeconds,
+      trafficSource: notifications.trafficSource,
+      referrer: notifications.referrer,
+      campaign: sql<string | null>`${notifications.attribution} ->> 'utm_campaign'`,
+      outcome: notifications.outcome,
+      outcomeValue: notifications.outcomeValue,
+      outcomeReason: notifications.outcomeReason,
+      outcomeNote: notifications.outcomeNote,
+      outcomeAt: notifications.outcomeAt,
+      outcomeBy: notifications.outcomeBy,
+      outcomeByName: outcomeSetters.name,
       isSeen: sql<boolean>`exists (select from lead_events seen
         where seen.notification_id = ${notifications.id} and seen.user_id = ${viewerId} and seen.kind = 'seen')`,
     })
@@ -69,10 +80,23 @@ export function selectLeads(db: Database, viewerId: string, where: SQL | undefin
     .innerJoin(flows, eq(flows.id, notifications.flowId))
     .leftJoin(claimers, eq(claimers.id, notifications.claimedBy))
     .leftJoin(completers, eq(completers.id, notifications.doneBy))
+    .leftJoin(outcomeSetters, eq(outcomeSetters.id, notifications.outcomeBy))
     .where(where);
 }
 
 export type LeadRow = Awaited<ReturnType<typeof selectLeads>>[number];
+
+function outcomeOf(row: LeadRow): LeadOutcomeSummary | null {
+  if (!row.outcome || !row.outcomeAt) return null;
+  return {
+    outcome: row.outcome,
+    value: row.outcomeValue === null ? null : Number(row.outcomeValue),
+    reason: row.outcomeReason,
+    note: row.outcomeNote,
+    setAt: row.outcomeAt.toISOString(),
+    setBy: personOf(row.outcomeBy, row.outcomeByName),
+  };
+}
 
 export function toLead(row: LeadRow, delivery: DeliverySummary): Lead {
   const { id: _id, ...state } = toLeadState(row);
@@ -80,6 +104,9 @@ export function toLead(row: LeadRow, delivery: DeliverySummary): Lead {
     ...toNotification(row, delivery),
     flowName: row.flowName,
     isSeen: row.isSeen,
+    trafficSource: row.trafficSource,
+    referrer: row.referrer,
+    campaign: row.campaign,
     // Every judged lead keeps its signals; they are reasons only for one that is spam.
     spamReasons: row.leadStatus === 'spam' ? (row.spamReasons ?? []).map((reason) => reason.code) : null,
     ringsAt: row.isAfterHours ? (row.responseStartedAt?.toISOString() ?? null) : null,
@@ -87,6 +114,7 @@ export function toLead(row: LeadRow, delivery: DeliverySummary): Lead {
       row.responseStartedAt && row.responseTargetSeconds !== null && !row.isHeld
         ? new Date(row.responseStartedAt.getTime() + row.responseTargetSeconds * 1000).toISOString()
         : null,
+    outcome: outcomeOf(row),
     ...state,
   };
 }

@@ -219,7 +219,7 @@ describe('leads › export', () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const [header, newest, oldest] = new TextDecoder().decode(bytes.slice(3)).trimEnd().split('\r\n');
     expect(header).toBe(
-      'Received at,Flow,Title,Message,Status,Claimed by,Claimed at,Done at,Test,Page,name,email,phone,city,note',
+      'Received at,Flow,Title,Message,Status,Claimed by,Claimed at,Done at,Test,Page,Outcome,Outcome value,Lost reason,Outcome note,Source,Referrer,Campaign,name,email,phone,city,note',
     );
     // New York's clock with its offset (-05:00 in winter, -04:00 in summer): one exact instant.
     expect(newest).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}-0[45]:00,Contact form,/);

@@ -23,7 +23,14 @@ export function searchMatchOf(q: string): SQL {
 export function leadFilterOf(
   entityId: string,
   viewerId: string,
-  { filter, status, flowId, q }: Pick<LeadListQuery, 'filter' | 'status' | 'flowId' | 'q'>,
+  {
+    filter,
+    status,
+    flowId,
+    outcome,
+    source,
+    q,
+  }: Pick<LeadListQuery, 'filter' | 'status' | 'flowId' | 'outcome' | 'source' | 'q'>,
 ): SQL {
   return and(
     eq(notifications.entityId, entityId),
@@ -36,6 +43,8 @@ export function leadFilterOf(
     filter === 'done' ? eq(notifications.leadStatus, 'done') : undefined,
     filter === 'mine' ? and(eq(notifications.leadStatus, 'claimed'), eq(notifications.claimedBy, viewerId)) : undefined,
     flowId ? eq(notifications.flowId, flowId) : undefined,
+    outcome === 'none' ? isNull(notifications.outcome) : outcome ? eq(notifications.outcome, outcome) : undefined,
+    source ? eq(notifications.trafficSource, source) : undefined,
     // A lead is searchable once the worker took it in (lead_search, decision 038): milliseconds.
     q
       ? sql`exists (select from lead_search s where s.notification_id = ${notifications.id} and ${searchMatchOf(q)})`

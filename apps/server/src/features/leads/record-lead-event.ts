@@ -15,12 +15,20 @@ export async function recordLeadEvent(
     notificationId,
     kind,
     userId,
-  }: { entityId: string; notificationId: string; kind: LeadEventKind; userId: string | null },
+    detail,
+  }: {
+    entityId: string;
+    notificationId: string;
+    kind: LeadEventKind;
+    userId: string | null;
+    /** What the event carries beyond who and when (a note's text, the outcome set…). */
+    detail?: Record<string, unknown>;
+  },
 ): Promise<void> {
   // A second `seen` by the same member is no news: nothing kept, nobody told.
   const kept = await tx
     .insert(leadEvents)
-    .values({ entityId, notificationId, kind, userId })
+    .values({ entityId, notificationId, kind, userId, detail: detail ?? null })
     .onConflictDoNothing()
     .returning({ id: leadEvents.id });
   if (kept.length === 0) return;

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import type { Attribution, TrafficSource } from '@leadbell/shared/lead-sources';
 import { HELD_WARNING, type NotificationSource, type NotifyResponse } from '@leadbell/shared/notifications';
 import type { SpamReason } from '../spam/spam-score.ts';
 import { allowedRate, refusedRate, type NotifyRate, type RateDecision, type RateRefusal } from './notify-rate.ts';
@@ -26,6 +27,10 @@ export type AcceptItem = {
   data: Record<string, unknown> | null;
   source: NotificationSource;
   pageUrl: string | null;
+  /** Where the lead came from (decision 048), derived while the request was read. */
+  referrer: string | null;
+  attribution: Attribution | null;
+  trafficSource: TrafficSource | null;
   shortenedFields: string[];
   unusedFields: string[];
   idempotencyKey: string | null;
@@ -98,6 +103,9 @@ function toRecord(item: AcceptItem, index: number) {
     data: item.data,
     source: item.source,
     page_url: item.pageUrl,
+    referrer: item.referrer,
+    attribution: item.attribution,
+    traffic_source: item.trafficSource,
     shortened_fields: item.shortenedFields,
     unused_fields: item.unusedFields,
     idempotency_key: item.idempotencyKey,

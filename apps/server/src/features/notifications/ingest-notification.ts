@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { TEST_NOTIFICATIONS_PER_MONTH, notificationLimitOf, type BillingPeriod } from '@leadbell/shared/billing';
+import type { Attribution } from '@leadbell/shared/lead-sources';
 import type { NotificationSource, NotifyRequest, NotifyResponse } from '@leadbell/shared/notifications';
 import { getPlan } from '@leadbell/shared/plans';
 import { isOpenAt, nextOpeningAt, type WeeklySchedule } from '@leadbell/shared/business-hours';
@@ -19,6 +20,7 @@ import type { FillTimeTokens } from '../spam/fill-time-token.ts';
 import { messageFingerprint, requestVerdictOf, senderFingerprint } from '../spam/spam-score.ts';
 import type { CaptchaVerdict, TurnstileVerifier } from '../spam/turnstile.ts';
 import { createAcceptBatcher, type AcceptItem, type AcceptOutcome } from './accept-batcher.ts';
+import { leadSourceOf } from './lead-source.ts';
 import { rateLimitHeaders, rateLimitedError, type NotifyRate, type RateDecision } from './notify-rate.ts';
 
 /** `rate`: the key's rate decision, for the RateLimit headers. */
@@ -29,8 +31,12 @@ export type IngestRequest = {
   input: NotifyRequest;
   idempotencyKey: string | null;
   source: NotificationSource;
-  /** The page it was sent from, when the browser said. */
+  /** The page it was sent from, when the caller or the browser said. */
   pageUrl: string | null;
+  /** The page that brought the visitor to the site, when the caller said. */
+  referrer: string | null;
+  /** The landing page's campaign parameters, when the caller said. */
+  attribution: Attribution | null;
   /** Fields a form or webhook had cut to their limits. */
   shortenedFields: string[];
   /** A form's hidden field was filled: people never see it, so a bot did (decision 039). */
@@ -194,7 +200,7 @@ export function createNotificationIngester({
 
   return {
     async ingest(caller, request, { fresh }) {
-      const { input, idempotencyKey, source, pageUrl, shortenedFields } = request;
+      const { input, idempotencyKey, source, pageUrl, referrer, shortenedFields } = request;
       // A webhook token notifies its own flow only: any other answers as an unknown flow would.
       if (caller.flowId && caller.flowId !== input.flowId) throw new AppError('not_found', 'Flow not found.');
       const flow = await flowOf(caller, input.flowId, fresh);
@@ -206,6 +212,8 @@ export function createNotificationIngester({
       const isTest = input.test ?? false;
       // Spam is stored, but rings and counts nowhere.
       const spamItem = await spamOf(flow, request, now);
+      // Pure CPU on what arrived (decision 048): no statement is added before the answer.
+      const { trafficSource, attribution } = leadSourceOf({ pageUrl, referrer, attribution: request.attribution });
       let accepted: AcceptOutcome;
       try {
         accepted = await batcher.accept({
@@ -230,6 +238,9 @@ export function createNotificationIngester({
           data: input.data ?? null,
           source,
           pageUrl,
+          referrer,
+          attribution,
+          trafficSource,
           shortenedFields,
           unusedFields: unusedDataFields([titleTemplate, messageTemplate], data),
           idempotencyKey,

@@ -74,4 +74,19 @@ describe('notify form', () => {
     expect(cut.input.title).toBeUndefined();
     expect(cut.shortenedFields).toEqual([]);
   });
+
+  it('the snippet’s _pageUrl, _referrer and campaign fields are where the lead came from, never data', () => {
+    const submission = formSubmissionOf(
+      parseFormBody(
+        '_flowId=f&name=Ann&_pageUrl=https%3A%2F%2Fa.example%2Fcontact&_referrer=https%3A%2F%2Fwww.google.com%2F&_utm_source=google&_utm_medium=cpc&_utm_campaign=spring&_utm_term=&_gclid=abc&_fbclid=',
+      ),
+    );
+    expect(submission.input).toMatchObject({
+      data: { name: 'Ann' },
+      pageUrl: 'https://a.example/contact',
+      referrer: 'https://www.google.com/',
+      attribution: { utm_source: 'google', utm_medium: 'cpc', utm_campaign: 'spring', gclid: 'abc' },
+    });
+    expect(submission.input.attribution).not.toHaveProperty('utm_term');
+  });
 });

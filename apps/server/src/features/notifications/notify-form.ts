@@ -1,9 +1,13 @@
+import { ATTRIBUTION_KEYS, ATTRIBUTION_VALUE_MAX, type Attribution } from '@leadbell/shared/lead-sources';
 import {
+  AttributionSchema,
   FORM_FIELD_ALIASES,
   FORM_FIELDS,
+  FORM_SOURCE_FIELDS,
   NOTIFY_MESSAGE_MAX,
   NOTIFY_TITLE_MAX,
   NotificationUrlSchema,
+  NotifyRequestSchema,
   TURNSTILE_FORM_FIELD,
 } from '@leadbell/shared/notifications';
 import { sanitizeText } from '@leadbell/shared/sanitize';
@@ -13,6 +17,7 @@ import { fitLeadData, shortenText } from './fit-lead-data.ts';
 const RESERVED = new Set<string>([
   ...Object.values(FORM_FIELDS),
   ...Object.values(FORM_FIELD_ALIASES),
+  ...Object.values(FORM_SOURCE_FIELDS),
   TURNSTILE_FORM_FIELD,
 ]);
 const TRUE_VALUES = new Set(['true', '1', 'on', 'yes']);
@@ -45,6 +50,36 @@ export function parseFormBody(body: string): FormFields {
 function fitTemplate(template: string | undefined, max: number): string | undefined {
   const fitted = template && shortenText(template, max);
   return fitted && templateSyntaxError(fitted) === null ? fitted : undefined;
+}
+
+const PageAddressSchema = NotifyRequestSchema.shape.pageUrl;
+
+/**
+ * Where a form's visitor came from, from the snippet's hidden fields (`text` reads one): an address
+ * that is not one is left out and a long campaign value is cut, as a form's other fields are fitted.
+ */
+export function sourceInputOf(text: (name: string) => string | undefined): {
+  pageUrl?: string;
+  referrer?: string;
+  attribution?: Attribution;
+} {
+  const address = (name: string) => {
+    const parsed = PageAddressSchema.safeParse(text(name));
+    return parsed.success ? parsed.data : undefined;
+  };
+  const attribution = AttributionSchema.safeParse(
+    Object.fromEntries(
+      ATTRIBUTION_KEYS.flatMap((key) => {
+        const value = text(FORM_SOURCE_FIELDS[key]);
+        return value ? [[key, value.slice(0, ATTRIBUTION_VALUE_MAX)]] : [];
+      }),
+    ),
+  );
+  return {
+    pageUrl: address(FORM_SOURCE_FIELDS.pageUrl),
+    referrer: address(FORM_SOURCE_FIELDS.referrer),
+    attribution: attribution.success && Object.keys(attribution.data).length > 0 ? attribution.data : undefined,
+  };
 }
 
 /**
@@ -85,6 +120,7 @@ export function formSubmissionOf(fields: FormFields): FormSubmission {
       url: url && NotificationUrlSchema.safeParse(url).success ? url : undefined,
       fillToken: reserved('fillToken'),
       turnstileToken: present(TURNSTILE_FORM_FIELD),
+      ...sourceInputOf((name) => present(name)),
       ...(TRUE_VALUES.has(reserved('test')?.toLowerCase() ?? '') && { test: true }),
       ...(Object.keys(data).length > 0 && { data }),
     },

@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { ATTRIBUTION_KEYS } from '@leadbell/shared/lead-sources';
 import {
   FORM_FIELD_ALIASES,
   FORM_FIELDS,
+  FORM_SOURCE_FIELDS,
   NOTIFY_BODY_LIMIT_BYTES,
   NotifyRequestSchema,
   NotifyResponseSchema,
@@ -45,6 +47,20 @@ const FIELD_DOCS: Record<keyof typeof NotifyRequestSchema.shape, { description: 
   turnstileToken: {
     description:
       'For a flow with Cloudflare Turnstile: the widget’s token (its `cf-turnstile-response` field). A browser’s submission that fails the check is quarantined as spam.',
+  },
+  pageUrl: {
+    description:
+      'The page the lead was sent from (`location.href`). Without it, the request’s `Referer` header. Its `utm_*`, `gclid` and `fbclid` query parameters count as `attribution` where that leaves them out.',
+    examples: ['https://www.your-site.example/contact?utm_source=google&utm_medium=cpc'],
+  },
+  referrer: {
+    description:
+      'The page that brought the visitor to the site (`document.referrer` when they landed); `""` is the same as none. With the campaign parameters it gives the lead its source (Google Ads, organic search, social, email, referral, direct…).',
+    examples: ['https://www.google.com/'],
+  },
+  attribution: {
+    description: `The landing page’s campaign parameters, kept from the visitor’s arrival: any of ${'`utm_source`, `utm_medium`, `utm_campaign`, `utm_term`, `utm_content`, `gclid`, `fbclid`'} (text, 500 characters each).`,
+    examples: [{ utm_source: 'google', utm_medium: 'cpc', utm_campaign: 'spring-sale', gclid: 'EAIaIQobChMI' }],
   },
   test: {
     description: 'A test: delivered and shown with a Test badge, never counted against the plan (at most 100 a month).',
@@ -92,6 +108,20 @@ const NotifyFormSchema = z
       .string()
       .optional()
       .describe('Cloudflare Turnstile’s widget token, for a flow that asks for the CAPTCHA.'),
+    [FORM_SOURCE_FIELDS.pageUrl]: z
+      .string()
+      .optional()
+      .describe('The page the form was sent from (the snippet fills it); without it, the `Referer` header.'),
+    [FORM_SOURCE_FIELDS.referrer]: z
+      .string()
+      .optional()
+      .describe('The page that brought the visitor to the site (the snippet fills it from their landing page).'),
+    ...Object.fromEntries(
+      ATTRIBUTION_KEYS.map((key) => [
+        FORM_SOURCE_FIELDS[key],
+        z.string().optional().describe(`The landing page’s \`${key}\` (the snippet fills it).`),
+      ]),
+    ),
   })
   .catchall(z.string().describe('Any other field is the visitor’s data, under its own name.'));
 

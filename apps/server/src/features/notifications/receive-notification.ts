@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   FORM_FIELDS,
+  FORM_SOURCE_FIELDS,
   NotifyRequestSchema,
   TURNSTILE_FORM_FIELD,
   type NotificationSource,
@@ -15,6 +16,7 @@ import { recordRedirectProblem } from '../flows/record-redirect-problem.ts';
 import { idempotencyKeyOf } from './idempotency.ts';
 import { StaleReadError, type IngestResult, type NotificationIngester } from './ingest-notification.ts';
 import { formResultPage } from './notify-form-page.ts';
+import { sourceInputOf } from './notify-form.ts';
 import { allowedRedirectOf, pageUrlOf, requestOriginOf, requireAllowedOrigin } from './notify-origin.ts';
 import { rateLimitHeaders } from './notify-rate.ts';
 
@@ -106,7 +108,11 @@ export async function receiveSubmission(
             input,
             idempotencyKey,
             source: submission.source,
-            pageUrl: pageUrlOf(request),
+            // The page the caller named; a browser's Referer is the page that posted (not the
+            // visitor's referrer, which only the page itself knows).
+            pageUrl: input.pageUrl ?? pageUrlOf(request),
+            referrer: input.referrer ?? null,
+            attribution: input.attribution ?? null,
             shortenedFields: submission.shortenedFields,
             honeypotFilled: submission.isBot,
             // A webhook address is called by a service's server, whatever headers it forwards.
@@ -139,20 +145,35 @@ export async function receiveSubmission(
   }
 }
 
+const LIFTED_FIELDS = new Set<string>([
+  FORM_FIELDS.fillToken,
+  TURNSTILE_FORM_FIELD,
+  ...Object.values(FORM_SOURCE_FIELDS),
+]);
+
 /**
  * A script that sends a whole form as `data` (`Object.fromEntries(new FormData(form))`) carries the
- * form's tokens among its fields: they are the request's, not the visitor's words.
+ * form's tokens and the snippet's source fields among its fields: they are the request's, not the
+ * visitor's words. Source fields are taken as a form's are: what does not fit is left out.
  */
 function withFormTokensLifted(input: NotifyRequest): NotifyRequest {
   const data = input.data;
-  if (!data || !(Object.hasOwn(data, FORM_FIELDS.fillToken) || Object.hasOwn(data, TURNSTILE_FORM_FIELD))) return input;
-  const { [FORM_FIELDS.fillToken]: fillToken, [TURNSTILE_FORM_FIELD]: turnstileToken, ...visitorData } = data;
+  if (!data || !Object.keys(data).some((name) => LIFTED_FIELDS.has(name))) return input;
+  const lifted = Object.fromEntries(Object.entries(data).filter(([name]) => LIFTED_FIELDS.has(name)));
+  const visitorData = Object.fromEntries(Object.entries(data).filter(([name]) => !LIFTED_FIELDS.has(name)));
+  const text = (name: string) => {
+    const value = lifted[name];
+    return typeof value === 'string' && value ? value : undefined;
+  };
+  const sources = sourceInputOf(text);
   return {
     ...input,
     data: Object.keys(visitorData).length > 0 ? visitorData : undefined,
-    fillToken: input.fillToken ?? (typeof fillToken === 'string' && fillToken ? fillToken : undefined),
-    turnstileToken:
-      input.turnstileToken ?? (typeof turnstileToken === 'string' && turnstileToken ? turnstileToken : undefined),
+    fillToken: input.fillToken ?? text(FORM_FIELDS.fillToken),
+    turnstileToken: input.turnstileToken ?? text(TURNSTILE_FORM_FIELD),
+    pageUrl: input.pageUrl ?? sources.pageUrl,
+    referrer: input.referrer ?? sources.referrer,
+    attribution: input.attribution ?? sources.attribution,
   };
 }
 

@@ -8,6 +8,7 @@ import { LEAD_EVENTS_CHANNEL, leadEventPayload } from '../events/notification-hu
 import { findLeadState } from '../leads/lead-record.ts';
 import { lockEntityLeads } from '../notifications/entity-leads-lock.ts';
 import { getBillingStateOrThrow } from '../usage/billing-state.ts';
+import { queueWebhookEvent } from '../webhooks/queue-webhook-event.ts';
 
 type LeadRef = { id: string; entityId: string; now: Date };
 
@@ -83,6 +84,7 @@ export async function markLeadSpam(db: Database, lead: LeadRef): Promise<LeadSta
                                   where entity_id = ${lead.entityId} and period_start <= ${current.created_at})`);
       }
       await remember(tx, lead.entityId, [current.message_fingerprint, current.sender_fingerprint], 'spam');
+      await queueWebhookEvent(tx, { entityId: lead.entityId, type: 'lead.spam', leadId: lead.id, at: lead.now });
     }
     return announce(tx, lead);
   });

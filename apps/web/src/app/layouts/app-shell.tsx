@@ -2,9 +2,11 @@ import {
   BookOpen,
   Building2,
   ChartColumn,
+  CreditCard,
   Inbox,
   KeyRound,
   ListChecks,
+  RadioTower,
   LogOut,
   Menu,
   UserRound,
@@ -16,6 +18,7 @@ import { useEffect, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { Logo } from '../../components/logo.tsx';
 import { Sheet, SheetContent, SheetTrigger } from '../../components/ui/sheet.tsx';
+import { PaymentFailedBanner } from '../../features/billing/components/payment-failed-banner.tsx';
 import { ReconnectingBanner } from '../../features/connection/components/reconnecting-banner.tsx';
 import { registerServiceWorker } from '../../features/devices/service-worker.ts';
 import { useSetup } from '../../features/setup/api/get-setup.ts';
@@ -35,7 +38,9 @@ const NAV_ITEMS: NavItem[] = [
   { to: '/setup', label: 'Setup', icon: ListChecks },
   { to: '/api', label: 'API Keys', icon: KeyRound, isAdminOnly: true },
   { to: '/team', label: 'Team', icon: Users, isAdminOnly: true },
+  { to: '/channels', label: 'Channels', icon: RadioTower, isAdminOnly: true },
   { to: '/business', label: 'Business', icon: Building2, isAdminOnly: true },
+  { to: '/billing', label: 'Billing', icon: CreditCard, isAdminOnly: true },
   { to: '/account', label: 'Account', icon: UserRound },
   { to: '/sign-out', label: 'Sign Out', icon: LogOut },
 ];
@@ -174,6 +179,7 @@ export function AppShell() {
 
       <div className="md:pl-64">
         <ReconnectingBanner />
+        <PaymentFailedBanner />
         <AlertingBanner setup={setup.data} fixHref={pathname === '/setup' ? null : '/setup'} />
         <main
           id="main"

@@ -2,12 +2,14 @@ import { PageHeader } from '../../components/ui/page-header.tsx';
 import { SectionCard } from '../../components/ui/section-card.tsx';
 import { BusinessHoursEditor } from '../../features/business-hours/components/business-hours-editor.tsx';
 import { DefaultCountrySelect } from '../../features/entities/components/default-country-select.tsx';
+import { RepliesAndCurrencyForm } from '../../features/entities/components/replies-and-currency-form.tsx';
 import { useRequiredMe } from '../../lib/auth.ts';
 import { useScrollToHash } from '../../lib/use-scroll-to-hash.ts';
 
 /**
  * `/business` (admins): the settings the whole team works by, which only admins change: hours,
- * closures, time zone and the country of phone numbers (decision 044). A person's own settings
+ * closures, time zone and the country of phone numbers (decision 044), the reply address of
+ * visitors' acknowledgements and the currency (decision 047). A person's own settings
  * and the plan stay on `/account`.
  */
 export function BusinessPage() {
@@ -37,6 +39,13 @@ export function BusinessPage() {
         </SectionCard>
         <SectionCard id="phone-numbers" title="Phone numbers">
           <DefaultCountrySelect entityId={entity.id} defaultCountry={entity.defaultCountry} canEdit />
+        </SectionCard>
+        <SectionCard
+          id="replies"
+          title="Replies and currency"
+          description="Where visitors’ answers to your acknowledgements go, and the currency of what won leads are worth."
+        >
+          <RepliesAndCurrencyForm entity={entity} />
         </SectionCard>
       </div>
     </>

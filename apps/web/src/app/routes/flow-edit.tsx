@@ -10,6 +10,7 @@ import { FLOWS_QUERY_KEY } from '../../features/flows/api/get-flows.ts';
 import { updateFlow } from '../../features/flows/api/update-flow.ts';
 import { FlowForm } from '../../features/flows/components/flow-form.tsx';
 import { SpamProtection } from '../../features/flows/components/spam-protection.tsx';
+import { VisitorAcknowledgement } from '../../features/flows/components/visitor-acknowledgement.tsx';
 import { ApiError, errorMessage } from '../../lib/api-client.ts';
 
 export function FlowEditPage() {
@@ -77,7 +78,7 @@ export function FlowEditPage() {
       />
       <div className="grid gap-6">
         <FlowForm
-          // Starts over when these values change elsewhere, but not when Spam protection below saves
+          // Starts over when these values change elsewhere, but not when the sections below save
           // (it changes updatedAt): that would throw away edits not yet saved.
           key={JSON.stringify([name, title, message, responseTargetMinutes, isUrgent])}
           flowId={flowId}
@@ -85,6 +86,7 @@ export function FlowEditPage() {
           onSubmit={submit}
           submitError={submitError}
         />
+        <VisitorAcknowledgement flow={flow.data} />
         <SpamProtection flow={flow.data} />
       </div>
     </>

@@ -1,4 +1,5 @@
-import { LEAD_FILTERS, type LeadFilter } from '@leadbell/shared/leads';
+import { TRAFFIC_SOURCES, type TrafficSource } from '@leadbell/shared/lead-sources';
+import { LEAD_FILTERS, LEAD_OUTCOME_FILTERS, type LeadFilter, type LeadOutcomeFilter } from '@leadbell/shared/leads';
 import { Inbox, SearchX, ShieldCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -29,6 +30,14 @@ function filterOf(value: string | null): LeadFilter {
   return LEAD_FILTERS.includes(value as LeadFilter) ? (value as LeadFilter) : DEFAULT_FILTER;
 }
 
+function outcomeFilterOf(value: string | null): LeadOutcomeFilter | null {
+  return LEAD_OUTCOME_FILTERS.includes(value as LeadOutcomeFilter) ? (value as LeadOutcomeFilter) : null;
+}
+
+function sourceFilterOf(value: string | null): TrafficSource | null {
+  return TRAFFIC_SOURCES.includes(value as TrafficSource) ? (value as TrafficSource) : null;
+}
+
 /**
  * The filters live in the address (`/leads?filter=open&flow=…&q=…`): a reload, a shared link and
  * Back keep them.
@@ -38,6 +47,8 @@ function useLeadFilters() {
   const filters: LeadListFilters = {
     filter: filterOf(params.get('filter')),
     flowId: params.get('flow'),
+    outcome: outcomeFilterOf(params.get('outcome')),
+    source: sourceFilterOf(params.get('source')),
     q: params.get('q') ?? '',
   };
   const update = (change: Partial<LeadListFilters>) => {
@@ -45,6 +56,8 @@ function useLeadFilters() {
     const search = new URLSearchParams();
     if (next.filter !== DEFAULT_FILTER) search.set('filter', next.filter);
     if (next.flowId) search.set('flow', next.flowId);
+    if (next.outcome) search.set('outcome', next.outcome);
+    if (next.source) search.set('source', next.source);
     if (next.q) search.set('q', next.q);
     setParams(search, { replace: true });
   };
@@ -70,10 +83,20 @@ export function LeadsPage() {
   const liveStatus = useLiveLeads();
   const leads = query.data?.pages.flatMap((page) => page.data) ?? [];
   const isFiltered =
-    (filters.filter !== 'all' && filters.filter !== 'open') || filters.flowId !== null || filters.q !== '';
+    (filters.filter !== 'all' && filters.filter !== 'open') ||
+    filters.flowId !== null ||
+    filters.outcome !== null ||
+    filters.source !== null ||
+    filters.q !== '';
   // A business that never had a lead sees how to get one, not "every lead has been taken".
   const hasHadLeads = flows.data?.data.some((flow) => flow.notificationCount > 0) ?? true;
-  const isWaitingView = filters.filter === 'open' && filters.flowId === null && filters.q === '' && hasHadLeads;
+  const isWaitingView =
+    filters.filter === 'open' &&
+    filters.flowId === null &&
+    filters.outcome === null &&
+    filters.source === null &&
+    filters.q === '' &&
+    hasHadLeads;
   const isAdmin = me.user.role === 'admin';
 
   return (
@@ -103,6 +126,10 @@ export function LeadsPage() {
         flowId={filters.flowId}
         flows={flows.data?.data.map((flow) => ({ id: flow.flowId, name: flow.name })) ?? []}
         onFlowChange={(flowId) => update({ flowId })}
+        outcome={filters.outcome}
+        onOutcomeChange={(outcome) => update({ outcome })}
+        source={filters.source}
+        onSourceChange={(source) => update({ source })}
         search={search}
         onSearchChange={setSearch}
         exportHref={leadsExportUrl(filters)}
@@ -142,7 +169,7 @@ export function LeadsPage() {
                 variant="secondary"
                 onClick={() => {
                   setSearch('');
-                  update({ filter: 'all', flowId: null, q: '' });
+                  update({ filter: 'all', flowId: null, outcome: null, source: null, q: '' });
                 }}
               >
                 Show all leads

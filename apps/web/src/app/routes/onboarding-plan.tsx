@@ -1,9 +1,24 @@
+import { PaidPlanIdSchema } from '@leadbell/shared/subscriptions';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Alert } from '../../components/ui/alert.tsx';
+import { CheckoutWaiting } from '../../features/billing/components/checkout-waiting.tsx';
 import { SelectPlanForm } from '../../features/entities/components/select-plan-form.tsx';
-import { useRequiredMe } from '../../lib/auth.ts';
+import { refreshSession, useRequiredMe } from '../../lib/auth.ts';
+import { ONBOARDED_PATH } from '../../lib/redirects.ts';
 import { OnboardingLayout } from '../layouts/onboarding-layout.tsx';
 
 export function OnboardingPlanPage() {
   const me = useRequiredMe();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  // Back from Stripe Checkout: the plan starts when Stripe's webhook confirms the payment.
+  const paidPlan = params.get('checkout') === 'done' ? PaidPlanIdSchema.safeParse(params.get('plan')).data : undefined;
+  const onConfirmed = useCallback(() => {
+    void refreshSession(queryClient).then(() => navigate(ONBOARDED_PATH, { replace: true }));
+  }, [queryClient, navigate]);
   return (
     <OnboardingLayout
       step={2}
@@ -11,8 +26,17 @@ export function OnboardingPlanPage() {
       title="Select your plan"
       description="Pick the monthly volume that fits. You can change plans later: a larger plan starts at once, a smaller one from the next billing cycle."
     >
-      {/* The guard only lets users at the plan step in, and they have an entity by definition. */}
-      {me.entity ? <SelectPlanForm entityId={me.entity.id} /> : null}
+      {params.get('checkout') === 'cancelled' ? (
+        <Alert tone="info" className="mb-6">
+          Checkout was cancelled: nothing was charged. Choose a plan to continue.
+        </Alert>
+      ) : null}
+      {paidPlan ? (
+        <CheckoutWaiting plan={paidPlan} onConfirmed={onConfirmed} />
+      ) : me.entity ? (
+        // The guard only lets users at the plan step in, and they have an entity by definition.
+        <SelectPlanForm entityId={me.entity.id} />
+      ) : null}
     </OnboardingLayout>
   );
 }

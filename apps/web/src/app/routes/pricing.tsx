@@ -5,7 +5,7 @@ import { faqPageJsonLd } from '../../features/public-site/seo/faq-page-json-ld.t
 import type { HeadOf } from '../../features/public-site/seo/page-head.ts';
 import { productJsonLd } from '../../features/public-site/seo/product-json-ld.ts';
 import { Island } from '../../public/island.tsx';
-import { PUBLIC_URL_TOKEN } from '../../public/site-config.ts';
+import { pricingNote, PUBLIC_URL_TOKEN } from '../../public/site-config.ts';
 
 export const head: HeadOf = () => ({
   title: 'Pricing · Leadbell',
@@ -39,8 +39,7 @@ export function PricingPage() {
           <PlanCards />
         </div>
         <p className="mx-auto mt-8 max-w-2xl text-center text-sm leading-relaxed text-slate-600 dark:text-slate-400">
-          Prices are in USD and exclude taxes, which are calculated at checkout from your billing address. A larger plan
-          starts at once; a smaller one from your next billing cycle.
+          {pricingNote()}
         </p>
       </section>
 

@@ -5,6 +5,8 @@ import {
   fillTokenUrl,
   formFieldsOf,
   htmlFormSnippet,
+  SOURCE_KEEP_DAYS,
+  SOURCE_STORAGE_KEY,
   nodeSnippet,
   notifyUrl,
   phpSnippet,
@@ -48,6 +50,44 @@ async function runFormScript(html: string, form: { elements: Record<string, Fiel
   const document = { currentScript: { closest: (selector: string) => (selector === 'form' ? form : null) } };
   new Function('document', 'window', 'fetch', inlineScriptOf(html))(document, { fetch }, fetch);
   await settle();
+}
+
+/** A browser's page for the source script: its address, the page before, and a localStorage. */
+type BrowserPage = { href: string; referrer: string; storage: Map<string, string> };
+
+function browserAt(href: string, referrer: string, storage = new Map<string, string>()): BrowserPage {
+  return { href, referrer, storage };
+}
+
+/** Runs the HTML form's inline script (without fetch) on `page`; answers the form's hidden fields by name. */
+function fillForm(html: string, page: BrowserPage): Record<string, string> {
+  const names = [...html.matchAll(/<input type="hidden" name="([^"]+)">/g)].map((match) => match[1]!);
+  const elements = Object.fromEntries(names.map((name) => [name, { value: '' }]));
+  const url = new URL(page.href);
+  const window = {
+    location: { href: page.href, search: url.search, hostname: url.hostname },
+    localStorage: {
+      getItem: (key: string) => page.storage.get(key) ?? null,
+      setItem: (key: string, value: string) => page.storage.set(key, value),
+    },
+  };
+  const document = { referrer: page.referrer, currentScript: { closest: () => ({ elements }) } };
+  new Function('document', 'window', 'fetch', inlineScriptOf(html))(document, window, undefined);
+  return Object.fromEntries(Object.entries(elements).map(([name, field]) => [name, field.value]));
+}
+
+/** Runs the site-wide source script (after the form) on `page`. */
+function visit(html: string, page: BrowserPage): void {
+  const script = /<\/form>[\s\S]*<script>([\s\S]*?)<\/script/.exec(html)![1]!;
+  const url = new URL(page.href);
+  const window = {
+    location: { href: page.href, search: url.search, hostname: url.hostname },
+    localStorage: {
+      getItem: (key: string) => page.storage.get(key) ?? null,
+      setItem: (key: string, value: string) => page.storage.set(key, value),
+    },
+  };
+  new Function('document', 'window', script)({ referrer: page.referrer }, window);
 }
 
 describe('connect snippets', () => {
@@ -155,7 +195,8 @@ describe('connect snippets', () => {
   it('the fill-token script’s address is a JavaScript string that cannot close the script', async () => {
     const endpoint = `https://leadbell.example.com/it's</script><script>alert(1)//`;
     const html = htmlFormSnippet({ ...INPUT, endpoint, flowId: 'a&b c' });
-    expect(html.match(/<\/script/gi)).toHaveLength(1);
+    // The form's script and the site-wide source script: each closed once, by its own tag.
+    expect(html.match(/<\/script/gi)).toHaveLength(2);
     const fetch = answering({ token: 'issued-token' });
     await runFormScript(html, { elements: { _fillToken: { value: '' } } }, fetch);
     expect(fetch).toHaveBeenCalledWith(fillTokenUrl(endpoint, 'a&b c'));
@@ -236,6 +277,91 @@ describe('form fields and sample data', () => {
       phone: '+1 555 0100',
       'Your question': 'Hello! Is Saturday morning still free?',
       budget: 'Sample budget',
+    });
+  });
+
+  it('the HTML form has hidden _pageUrl, _referrer and campaign fields, and the script for the site’s other pages', () => {
+    const html = htmlFormSnippet(INPUT);
+    for (const name of [
+      '_pageUrl',
+      '_referrer',
+      '_utm_source',
+      '_utm_medium',
+      '_utm_campaign',
+      '_utm_term',
+      '_utm_content',
+      '_gclid',
+      '_fbclid',
+    ])
+      expect(html).toContain(`<input type="hidden" name="${name}">`);
+    expect(html.indexOf('</form>')).toBeLessThan(html.lastIndexOf('<script>'));
+  });
+
+  it('a visitor who lands from an ad and fills in the form three pages later is still attributed', () => {
+    const html = htmlFormSnippet(INPUT);
+    const storage = new Map<string, string>();
+    visit(
+      html,
+      browserAt(
+        'https://www.acme.example/?utm_source=google&utm_medium=cpc&utm_campaign=spring&gclid=abc',
+        'https://www.google.com/',
+        storage,
+      ),
+    );
+    visit(html, browserAt('https://www.acme.example/pricing', 'https://www.acme.example/?utm_source=google', storage));
+    visit(html, browserAt('https://www.acme.example/about', 'https://www.acme.example/pricing', storage));
+    const fields = fillForm(
+      html,
+      browserAt('https://www.acme.example/contact', 'https://www.acme.example/about', storage),
+    );
+    expect(fields).toMatchObject({
+      _pageUrl: 'https://www.acme.example/contact',
+      _referrer: 'https://www.google.com/',
+      _utm_source: 'google',
+      _utm_medium: 'cpc',
+      _utm_campaign: 'spring',
+      _utm_term: '',
+      _gclid: 'abc',
+      _fbclid: '',
+    });
+    expect(JSON.parse(storage.get(SOURCE_STORAGE_KEY)!)).toMatchObject({ referrer: 'https://www.google.com/' });
+  });
+
+  it('a new arrival from another site replaces what was kept; an expired one is forgotten', () => {
+    const html = htmlFormSnippet(INPUT);
+    const storage = new Map<string, string>();
+    visit(html, browserAt('https://www.acme.example/?utm_source=newsletter&utm_medium=email', '', storage));
+    const later = fillForm(html, browserAt('https://www.acme.example/contact', 'https://www.linkedin.com/', storage));
+    expect(later).toMatchObject({ _referrer: 'https://www.linkedin.com/', _utm_source: '', _utm_medium: '' });
+
+    const kept = JSON.parse(storage.get(SOURCE_STORAGE_KEY)!) as { expires: number };
+    expect(kept.expires - Date.now()).toBeGreaterThan((SOURCE_KEEP_DAYS - 1) * 24 * 60 * 60 * 1000);
+    storage.set(SOURCE_STORAGE_KEY, JSON.stringify({ ...kept, expires: Date.now() - 1 }));
+    const afterExpiry = fillForm(
+      html,
+      browserAt('https://www.acme.example/contact', 'https://www.acme.example/', storage),
+    );
+    expect(afterExpiry).toMatchObject({ _pageUrl: 'https://www.acme.example/contact', _referrer: '', _utm_source: '' });
+  });
+
+  it('without storage (blocked, private mode) the form still sends this page’s own source', () => {
+    const html = htmlFormSnippet(INPUT);
+    const page = browserAt(
+      'https://www.acme.example/contact?utm_source=facebook&utm_medium=paid_social',
+      'https://l.facebook.com/',
+    );
+    const blocked = {
+      get: () => {
+        throw new Error('SecurityError');
+      },
+      set: () => {
+        throw new Error('SecurityError');
+      },
+    } as unknown as Map<string, string>;
+    expect(fillForm(html, { ...page, storage: blocked })).toMatchObject({
+      _referrer: 'https://l.facebook.com/',
+      _utm_source: 'facebook',
+      _utm_medium: 'paid_social',
     });
   });
 });

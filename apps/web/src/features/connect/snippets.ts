@@ -1,4 +1,5 @@
-import { FORM_FIELDS, TURNSTILE_FORM_FIELD } from '@leadbell/shared/notifications';
+import { ATTRIBUTION_KEYS } from '@leadbell/shared/lead-sources';
+import { FORM_FIELDS, FORM_SOURCE_FIELDS, TURNSTILE_FORM_FIELD } from '@leadbell/shared/notifications';
 import { templateVariables } from '@leadbell/shared/template';
 
 /** What every snippet is filled in with. */
@@ -122,17 +123,69 @@ function htmlInput(field: string): string {
  * Fetches the flow's fill-time token as the page loads and puts it in the form's hidden field.
  * Plain ES5 that fails silently: the form still posts without it, as one counted a little suspicious.
  */
+/** The browser storage entry where the snippets keep where a visitor came from. */
+export const SOURCE_STORAGE_KEY = 'leadbell_source';
+/** How long a visitor's arrival is remembered: a lead within it is attributed to it. */
+export const SOURCE_KEEP_DAYS = 30;
+
+/**
+ * Script lines (at `indent`) that leave in `source` where the visitor came from: the landing
+ * page's campaign parameters and the other site that sent them. A new arrival from a campaign or
+ * another site replaces what was kept; moving between the site's own pages keeps it. First-party
+ * storage only, nothing leaves the browser until the form is sent; without storage, this page's.
+ */
+function sourceCaptureLines(indent: string): string[] {
+  return [
+    `var source = null;`,
+    `try {`,
+    `  var here = window.location, now = Date.now(), params = new URLSearchParams(here.search);`,
+    `  var campaign = {}, isCampaign = false;`,
+    `  ${JSON.stringify(ATTRIBUTION_KEYS).replace(/"/g, "'").replace(/,/g, ', ')}.forEach(function (name) {`,
+    `    if (params.get(name)) { campaign[name] = params.get(name); isCampaign = true; }`,
+    `  });`,
+    `  var referrer = document.referrer && new URL(document.referrer).hostname !== here.hostname ? document.referrer : '';`,
+    `  try { source = JSON.parse(window.localStorage.getItem(${jsString(SOURCE_STORAGE_KEY)})); } catch (error) {}`,
+    `  if (!(source && source.expires > now) || isCampaign || referrer) {`,
+    `    source = { referrer: referrer, campaign: campaign, expires: now + ${SOURCE_KEEP_DAYS * 24 * 60 * 60 * 1000} };`,
+    `    try { window.localStorage.setItem(${jsString(SOURCE_STORAGE_KEY)}, JSON.stringify(source)); } catch (error) {}`,
+    `  }`,
+    `} catch (error) {}`,
+  ].map((line) => indent + line);
+}
+
 function fillTokenScript(endpoint: string, flowId: string): string[] {
   return [
     `  <script>`,
     `    (function (form) {`,
-    `      if (!form || !window.fetch) return;`,
+    `      if (!form) return;`,
+    ...sourceCaptureLines('      '),
+    `      if (source) {`,
+    `        var put = function (name, value) { if (form.elements[name]) form.elements[name].value = value || ''; };`,
+    `        put(${jsString(FORM_SOURCE_FIELDS.pageUrl)}, window.location.href);`,
+    `        put(${jsString(FORM_SOURCE_FIELDS.referrer)}, source.referrer);`,
+    `        for (var name in source.campaign) put('_' + name, source.campaign[name]);`,
+    `      }`,
+    `      if (!window.fetch) return;`,
     `      fetch(${jsString(fillTokenUrl(endpoint, flowId))})`,
     `        .then(function (response) { return response.json(); })`,
     `        .then(function (body) { if (body.token) ${jsMember('form.elements', FORM_FIELDS.fillToken)}.value = body.token; })`,
     `        .catch(function () {});`,
     `    })(document.currentScript && document.currentScript.closest('form'));`,
     `  </script>`,
+  ];
+}
+
+/** The same remembering for the site's other pages, where a visitor may land before the form's. */
+function siteSourceScript(): string[] {
+  return [
+    `<!-- On your site's other pages too (in its footer, say): remembers where each visitor came from`,
+    `     (a search, an ad, a newsletter) for ${SOURCE_KEEP_DAYS} days in their browser, so a visitor who lands`,
+    `     elsewhere and fills in this form later is still attributed. -->`,
+    `<script>`,
+    `  (function () {`,
+    ...sourceCaptureLines('    '),
+    `  })();`,
+    `</script>`,
   ];
 }
 
@@ -168,11 +221,15 @@ export function htmlFormSnippet({
     `  <!-- Tells people from bots: a token fetched as the page loads, which the form sends back.`,
     `       Without it a post counts as a little suspicious. -->`,
     `  <input type="hidden" name="${FORM_FIELDS.fillToken}">`,
+    `  <!-- Where the visitor came from (the page, the site that sent them, the landing page's campaign),`,
+    `       filled by the script below: the lead's source (Google Ads, search, social, email…). -->`,
+    ...Object.values(FORM_SOURCE_FIELDS).map((name) => `  <input type="hidden" name="${name}">`),
     ...fillTokenScript(endpoint, flowId),
     ...fields.map(htmlInput),
     ...(turnstileSiteKey ? turnstileWidget(turnstileSiteKey) : []),
     `  <button type="submit">Send</button>`,
     `</form>`,
+    ...siteSourceScript(),
   ].join('\n');
 }
 

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { dailySeries, formatDay, formatDuration, formatRate, rateOf } from './insights-format.ts';
+import {
+  dailySeries,
+  formatDay,
+  formatDuration,
+  formatMoney,
+  formatRate,
+  formatWonOf,
+  rateOf,
+} from './insights-format.ts';
 
 describe('insights format', () => {
   it('writes times to claim in the two largest units', () => {
@@ -59,5 +67,13 @@ describe('insights format', () => {
 
   it('writes days short', () => {
     expect(formatDay('2026-11-17')).toBe('17 Nov');
+  });
+
+  it('writes money won in the business’s currency, and a rate’s sample as won of outcomes', () => {
+    expect(formatMoney(2350, 'GBP')).toBe('£2,350');
+    expect(formatMoney(1200.5, 'EUR')).toBe('€1,201');
+    expect(formatMoney(40, null)).toBe('40');
+    expect(formatMoney(40, 'XYZ1')).toBe('40 XYZ1');
+    expect(formatWonOf({ won: 2, withOutcome: 3 })).toBe('2 of 3');
   });
 });

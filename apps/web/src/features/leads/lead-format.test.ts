@@ -87,6 +87,52 @@ describe('lead format', () => {
   });
 });
 
+describe('lead format › replies and attempts', () => {
+  it('a reply says who answered and to which address', () => {
+    const reply: LeadTimelineEntry = {
+      kind: 'replied',
+      at: AT,
+      person: ANN,
+      detail: 'visitor@example.com',
+      text: 'Hi, we can come Tuesday.',
+    };
+    expect(timelineText(reply, ANN.userId)).toBe('You replied by email to visitor@example.com');
+    expect(timelineText(reply, BO.userId)).toBe('Ann Lee replied by email to visitor@example.com');
+    expect(timelineText({ ...reply, detail: null }, BO.userId)).toBe('Ann Lee replied by email');
+  });
+
+  it('a call, a text and a WhatsApp message name the number as people read it', () => {
+    const attempt = { at: AT, person: ANN, detail: '+447911123456' };
+    expect(timelineText({ ...attempt, kind: 'called', channel: 'call' }, ANN.userId)).toBe(
+      'You called +44 7911 123456',
+    );
+    expect(timelineText({ ...attempt, kind: 'messaged', channel: 'whatsapp' }, BO.userId)).toBe(
+      'Ann Lee sent a WhatsApp message to +44 7911 123456',
+    );
+    expect(timelineText({ ...attempt, kind: 'messaged', channel: 'sms' }, BO.userId)).toBe(
+      'Ann Lee texted +44 7911 123456',
+    );
+    // A number written without its country code stays as dialled.
+    expect(timelineText({ ...attempt, detail: '07911123456', kind: 'called' }, BO.userId)).toBe(
+      'Ann Lee called 07911123456',
+    );
+    expect(timelineText({ ...attempt, detail: null, kind: 'messaged' }, BO.userId)).toBe('Ann Lee sent a message');
+    expect(timelineText({ ...attempt, person: null, kind: 'called' }, BO.userId)).toBe(
+      'Someone called +44 7911 123456',
+    );
+  });
+
+  it('a note says who added it; an outcome says what it became, or that it was cleared', () => {
+    expect(timelineText({ kind: 'note', at: AT, person: ANN, detail: null, text: 'Call back' }, BO.userId)).toBe(
+      'Ann Lee added a note',
+    );
+    const outcome = { kind: 'outcome' as const, at: AT, person: ANN };
+    expect(timelineText({ ...outcome, detail: 'Won · $1,200' }, ANN.userId)).toBe('You marked it Won · $1,200');
+    expect(timelineText({ ...outcome, detail: 'Lost: price' }, BO.userId)).toBe('Ann Lee marked it Lost: price');
+    expect(timelineText({ ...outcome, detail: 'cleared' }, BO.userId)).toBe('Ann Lee cleared the outcome');
+  });
+});
+
 describe('urgency', () => {
   const NOW = new Date('2026-11-24T10:00:00.000Z');
   const lead = (id: string, status: LeadState['status'], respondBy: string | null) => ({ id, status, respondBy });
@@ -144,5 +190,20 @@ describe('a lead with no delivery says why', () => {
     expect(undeliveredText(lead({ status: 'spam' }), NOW)).toBe('Not delivered: spam rings nobody.');
     expect(undeliveredText(lead({ delivery: { ...none, pending: 2 } }), NOW)).toBe('On its way to the team’s devices.');
     expect(undeliveredText(lead({ ringsAt: '2026-11-24T09:00:00.000Z' }), NOW)).toBe('Not delivered to anyone yet.');
+  });
+});
+
+describe('lead format › the visitor’s acknowledgement', () => {
+  it('says where it went, or why none went, in plain words', () => {
+    const sent: LeadTimelineEntry = { kind: 'acknowledged', at: AT, person: null, detail: 'visitor@example.com' };
+    expect(timelineText(sent, ANN.userId)).toBe('Acknowledgement emailed to the visitor at visitor@example.com');
+    const skipped = { ...sent, kind: 'not_acknowledged' as const };
+    expect(timelineText({ ...skipped, detail: 'already_today' }, ANN.userId)).toBe(
+      'No acknowledgement sent: this address already got one from this flow today',
+    );
+    expect(timelineText({ ...skipped, detail: 'invalid_address' }, ANN.userId)).toBe(
+      'No acknowledgement sent: the visitor’s email address is not valid',
+    );
+    expect(timelineText({ ...skipped, detail: null }, ANN.userId)).toBe('No acknowledgement sent: it could not go out');
   });
 });

@@ -1,3 +1,5 @@
+import { formatPhoneNumber } from '@leadbell/shared/contact';
+import type { AcknowledgementSkipReason } from '@leadbell/shared/flows';
 import type { Lead, LeadPerson, LeadState, LeadTimelineEntry } from '@leadbell/shared/leads';
 
 /** The first line of a message with text on it, for an inbox row. */
@@ -125,6 +127,8 @@ export function timelineText(entry: LeadTimelineEntry, viewerId: string): string
   // "you" inside a sentence, "You" only where it starts one.
   const whom = who === 'You' ? 'you' : who;
   const where = entry.detail ? ` (${entry.detail})` : '';
+  // The number a call or message went to (`called`, `messaged`), as people read it.
+  const number = entry.detail ? ` ${formatPhoneNumber(entry.detail)}` : '';
   switch (entry.kind) {
     case 'received':
       return entry.detail ? `Received from ${entry.detail}` : 'Received';
@@ -151,21 +155,33 @@ export function timelineText(entry: LeadTimelineEntry, viewerId: string): string
     case 'restored':
       return `Restored by ${whom}`;
     case 'note':
-      return `Note by ${whom}`;
+      return `${who} added a note`;
     case 'replied':
-      return `${who} replied by email`;
+      return `${who} replied by email${entry.detail ? ` to ${entry.detail}` : ''}`;
     case 'called':
-      return `${who} called${where}`;
+      return `${who} called${number}`;
     case 'messaged':
-      return `${who} sent a message${where}`;
+      if (entry.channel === 'whatsapp') return `${who} sent a WhatsApp message${number ? ` to${number}` : ''}`;
+      if (entry.channel === 'sms') return `${who} texted${number}`;
+      return `${who} sent a message${number ? ` to${number}` : ''}`;
     case 'outcome':
-      return `Outcome set by ${whom}${where}`;
+      if (entry.detail === 'cleared') return `${who} cleared the outcome`;
+      return entry.detail ? `${who} marked it ${entry.detail}` : `Outcome set by ${whom}`;
     case 'acknowledged':
-      return `The visitor was sent an acknowledgement${where}`;
+      return `Acknowledgement emailed to the visitor${entry.detail ? ` at ${entry.detail}` : ''}`;
     case 'not_acknowledged':
-      return `No acknowledgement was sent${where}`;
+      return `No acknowledgement sent: ${ACKNOWLEDGEMENT_SKIPPED[entry.detail as AcknowledgementSkipReason] ?? 'it could not go out'}`;
   }
 }
+
+/** Why a visitor got no acknowledgement (decision 047), in plain words. */
+const ACKNOWLEDGEMENT_SKIPPED: Record<AcknowledgementSkipReason, string> = {
+  no_address: 'the visitor left no email address',
+  invalid_address: 'the visitor’s email address is not valid',
+  spam: 'the lead is spam',
+  blocked: 'this sender was marked as spam',
+  already_today: 'this address already got one from this flow today',
+};
 
 export type DeliveryLine = {
   key: string;

@@ -16,6 +16,9 @@ import { PlanPicker, type PlanTag } from './plan-picker.tsx';
 import { LEADS_QUERY_KEY } from '../../leads/api/get-leads.ts';
 import { TEAM_QUERY_KEY } from '../../team/api/get-team.ts';
 import { USAGE_QUERY_KEY } from '../../usage/api/get-usage.ts';
+import { BILLING_QUERY_KEY } from '../../billing/api/get-billing.ts';
+import { PlanPriceNote } from '../../billing/components/plan-price-note.tsx';
+import { payThroughCheckout } from '../../billing/pay-through-checkout.ts';
 
 type ChangePlanFormProps = {
   entity: Entity & { plan: PlanId };
@@ -30,18 +33,26 @@ type ChangePlanFormProps = {
 export function ChangePlanForm({ entity, onChanged }: ChangePlanFormProps) {
   const queryClient = useQueryClient();
   const [notice, setNotice] = useState<string | null>(null);
+  const [isOpeningCheckout, setIsOpeningCheckout] = useState(false);
   const nextPlan = entity.pendingPlan ?? entity.plan;
   const form = useForm<SelectPlan>({ resolver: zodResolver(SelectPlanSchema), values: { plan: nextPlan } });
   const mutation = useMutation({
     mutationFn: async (values: SelectPlan) => {
       // The entity as it was when the change was asked for: the session refresh below replaces it.
       const before = entity;
-      const updated = await selectPlan(entity.id, values);
+      let updated: Entity;
+      try {
+        updated = await selectPlan(entity.id, values);
+      } catch (error) {
+        // Billing on: a larger paid plan is paid for through Stripe Checkout first.
+        if (await payThroughCheckout(error, values.plan)) return null;
+        throw error;
+      }
       await refreshSession(queryClient);
       // A larger plan starts at once (decision 040): its seats, its volume and the held leads it
       // delivered show everywhere now, not after the cached answers go stale.
       await Promise.all(
-        [USAGE_QUERY_KEY, TEAM_QUERY_KEY, LEADS_QUERY_KEY].map((queryKey) =>
+        [USAGE_QUERY_KEY, TEAM_QUERY_KEY, LEADS_QUERY_KEY, BILLING_QUERY_KEY].map((queryKey) =>
           queryClient.invalidateQueries({ queryKey }),
         ),
       );
@@ -49,6 +60,10 @@ export function ChangePlanForm({ entity, onChanged }: ChangePlanFormProps) {
     },
     onMutate: () => setNotice(null),
     onSuccess: (message) => {
+      if (message === null) {
+        setIsOpeningCheckout(true);
+        return;
+      }
       setNotice(message);
       onChanged?.();
     },
@@ -88,6 +103,7 @@ export function ChangePlanForm({ entity, onChanged }: ChangePlanFormProps) {
       ) : null}
       {notice && !mutation.isPending ? <Alert tone="success">{notice}</Alert> : null}
       {mutation.isError ? <Alert tone="error">{errorMessage(mutation.error, 'Failed to update plan.')}</Alert> : null}
+      {isOpeningCheckout ? <Alert tone="info">Opening Stripe Checkout to pay for the plan…</Alert> : null}
       <Controller
         control={form.control}
         name="plan"
@@ -96,12 +112,10 @@ export function ChangePlanForm({ entity, onChanged }: ChangePlanFormProps) {
         )}
       />
       <div className="flex flex-col-reverse items-stretch gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-xs text-slate-500">
-          A larger plan starts now; a smaller one with your next billing month. Prices in USD, excluding taxes.
-        </p>
+        <PlanPriceNote paidNote="A larger plan starts now; a smaller one with your next billing month. Prices in USD, excluding taxes; paid plans are paid through Stripe Checkout." />
         <Button
           type="submit"
-          isLoading={mutation.isPending && mutation.variables?.plan === selected}
+          isLoading={(mutation.isPending && mutation.variables?.plan === selected) || isOpeningCheckout}
           disabled={selected === nextPlan || mutation.isPending}
           className="sm:min-w-40"
         >

@@ -1,6 +1,7 @@
 import type { Insights } from '@leadbell/shared/insights';
 import { useId, type ReactNode } from 'react';
 import { formatDay, dailySeries } from '../insights-format.ts';
+import { ConversionReport } from './conversion-report.tsx';
 import { DailyChart } from './daily-chart.tsx';
 import { FlowFiguresTable } from './flow-figures-table.tsx';
 import { HeadlineFigures } from './headline-figures.tsx';
@@ -24,7 +25,7 @@ function Part({ title, description, children }: { title: string; description?: s
 
 type InsightsReportProps = { insights: Insights; viewerId: string; isAdmin: boolean };
 
-/** A period's speed-to-lead: headline figures, the two charts, then per flow and per member. */
+/** A period's speed-to-lead: headline figures, the two charts, what became of the leads, then per flow and per member. */
 export function InsightsReport({ insights, viewerId, isAdmin }: InsightsReportProps) {
   const points = dailySeries(insights);
   const first = points[0]?.date ?? insights.from.slice(0, 10);
@@ -49,6 +50,13 @@ export function InsightsReport({ insights, viewerId, isAdmin }: InsightsReportPr
           </p>
         )}
       </div>
+
+      <Part
+        title="What became of your leads"
+        description="Won out of the leads marked Won, Lost or No answer, by how soon someone first answered (claimed or replied). Setting an outcome is not an answer."
+      >
+        <ConversionReport conversion={insights.conversion} isAdmin={isAdmin} days={insights.days} />
+      </Part>
 
       <Part title="Per flow">
         <FlowFiguresTable flows={insights.flows} />

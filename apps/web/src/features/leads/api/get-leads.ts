@@ -1,9 +1,17 @@
-import { LEADS_PAGE_SIZE, type LeadFilter, type LeadPage } from '@leadbell/shared/leads';
+import type { TrafficSource } from '@leadbell/shared/lead-sources';
+import { LEADS_PAGE_SIZE, type LeadFilter, type LeadOutcomeFilter, type LeadPage } from '@leadbell/shared/leads';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client.ts';
 
-/** What the inbox shows: the filter tab, one flow or all, and the search box's text. */
-export type LeadListFilters = { filter: LeadFilter; flowId: string | null; q: string };
+/** What the inbox shows: the filter tab, one flow or all, one outcome or any, and the search box's text. */
+export type LeadListFilters = {
+  filter: LeadFilter;
+  flowId: string | null;
+  outcome: LeadOutcomeFilter | null;
+  /** Where the leads came from (their traffic source), or any. */
+  source: TrafficSource | null;
+  q: string;
+};
 
 export const LEADS_QUERY_KEY = ['leads'] as const;
 
@@ -12,9 +20,11 @@ export function leadsQueryKey(filters: LeadListFilters) {
 }
 
 /** The filters as query parameters, shared by the list and its CSV export. */
-export function leadFilterParams({ filter, flowId, q }: LeadListFilters): URLSearchParams {
+export function leadFilterParams({ filter, flowId, outcome, source, q }: LeadListFilters): URLSearchParams {
   const search = new URLSearchParams({ filter });
   if (flowId) search.set('flowId', flowId);
+  if (outcome) search.set('outcome', outcome);
+  if (source) search.set('source', source);
   if (q.trim()) search.set('q', q.trim());
   return search;
 }

@@ -2,10 +2,14 @@ import type { LeadDetail } from '@leadbell/shared/leads';
 import type { ReactNode } from 'react';
 import { Card } from '../../../components/ui/card.tsx';
 import { deliveryLines, formatReceivedAt, undeliveredText } from '../lead-format.ts';
+import { leadSourceLine } from '../lead-source-format.ts';
 import { DeleteLeadButton } from './delete-lead-button.tsx';
 import { LeadAge } from './lead-age.tsx';
 import { LeadClaimPanel } from './lead-claim-panel.tsx';
 import { LeadContactActions } from './lead-contact-actions.tsx';
+import { LeadNotes } from './lead-notes.tsx';
+import { LeadOutcomePanel } from './lead-outcome-panel.tsx';
+import { LeadReplyComposer } from './lead-reply-composer.tsx';
 import { LeadTimeline } from './lead-timeline.tsx';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -44,12 +48,14 @@ type LeadCardProps = { lead: LeadDetail; viewerId: string; isAdmin: boolean; onD
 /** Everything about one lead: who is on it, one-tap contact, the message, every field, delivery and activity. */
 export function LeadCard({ lead, viewerId, isAdmin, onDeleted }: LeadCardProps) {
   const fields = Object.entries(lead.data ?? {});
+  const sourceLine = leadSourceLine(lead);
   const deliveries = deliveryLines(lead.timeline, viewerId);
   return (
     <div className="grid min-w-0 gap-4 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start">
       <div className="grid min-w-0 gap-4">
         <LeadClaimPanel lead={lead} viewerId={viewerId} isAdmin={isAdmin} />
         <LeadContactActions lead={lead} />
+        <LeadReplyComposer lead={lead} isAdmin={isAdmin} />
         <Section title="Message">
           {lead.message ? (
             <p dir="auto" className="text-base whitespace-pre-line text-slate-900 [overflow-wrap:anywhere]">
@@ -75,6 +81,12 @@ export function LeadCard({ lead, viewerId, isAdmin, onDeleted }: LeadCardProps) 
             <p className="text-xs text-slate-500">Cut to the field limit: {lead.shortenedFields.join(', ')}.</p>
           ) : null}
         </Section>
+        <Section title="Outcome">
+          <LeadOutcomePanel lead={lead} viewerId={viewerId} />
+        </Section>
+        <Section title="Notes">
+          <LeadNotes lead={lead} viewerId={viewerId} />
+        </Section>
       </div>
       <div className="grid min-w-0 gap-4">
         <Section title="Details">
@@ -88,6 +100,11 @@ export function LeadCard({ lead, viewerId, isAdmin, onDeleted }: LeadCardProps) 
             <Row isNarrow label="Flow">
               {lead.flowName}
             </Row>
+            {sourceLine ? (
+              <Row isNarrow label="Source">
+                {sourceLine}
+              </Row>
+            ) : null}
             {lead.pageUrl ? (
               <Row isNarrow label="Page">
                 {lead.pageUrl}

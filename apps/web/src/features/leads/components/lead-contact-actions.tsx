@@ -1,10 +1,11 @@
 import { contactActionsOf, type ContactAction, type ContactActionKind } from '@leadbell/shared/contact';
-import type { LeadDetail } from '@leadbell/shared/leads';
+import type { LeadAttemptChannel, LeadDetail } from '@leadbell/shared/leads';
 import { ExternalLink, Mail, MessageCircle, MessageSquareText, Phone, type LucideIcon } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { CopyButton } from '../../../components/ui/copy-button.tsx';
 import { useRowCopy } from '../../../lib/use-row-copy.ts';
+import { recordLeadAttempt } from '../api/record-lead-attempt.ts';
 
 const ICONS: Record<ContactActionKind, LucideIcon> = {
   call: Phone,
@@ -18,8 +19,16 @@ const SHORT_LABELS: Record<ContactActionKind, string> = {
   call: 'Call',
   text: 'Text',
   whatsapp: 'WhatsApp',
-  email: 'Reply by email',
+  // "Reply by email" is the composer's (lead-reply-composer.tsx); this one opens the phone's mail app.
+  email: 'Mail app',
   link: 'Open link',
+};
+
+/** The taps kept in the timeline as attempts (issue 26): `called` or `messaged`. */
+const ATTEMPT_CHANNELS: Partial<Record<ContactActionKind, LeadAttemptChannel>> = {
+  call: 'call',
+  text: 'sms',
+  whatsapp: 'whatsapp',
 };
 
 /** Actions on one phone number, address or link, grouped under the value they act on. */
@@ -29,7 +38,10 @@ function groupsOf(actions: ContactAction[]): { value: string; actions: ContactAc
   return [...groups].map(([value, grouped]) => ({ value, actions: grouped }));
 }
 
-/** Call, Text, WhatsApp, Reply, Open and Copy for every phone number, address and link the lead holds. */
+/**
+ * Call, Text, WhatsApp, Mail app, Open and Copy for every phone number, address and link the lead
+ * holds; a Call, Text or WhatsApp tap is kept in the lead's timeline.
+ */
 export function LeadContactActions({ lead }: { lead: LeadDetail }) {
   const groups = groupsOf(contactActionsOf(lead, lead.defaultCountry));
   const { copiedId, pendingId, copyFailed, copy } = useRowCopy();
@@ -53,6 +65,7 @@ export function LeadContactActions({ lead }: { lead: LeadDetail }) {
               {group.actions.map((action) => {
                 const Icon = ICONS[action.kind];
                 const isOutside = action.kind === 'link' || action.kind === 'whatsapp';
+                const channel = ATTEMPT_CHANNELS[action.kind];
                 return (
                   <Button
                     key={action.kind}
@@ -63,6 +76,10 @@ export function LeadContactActions({ lead }: { lead: LeadDetail }) {
                     <a
                       href={action.href}
                       aria-label={action.label}
+                      // Recorded without waiting: the dialer or WhatsApp opens at once.
+                      {...(channel && {
+                        onClick: () => recordLeadAttempt(lead.id, { channel, to: action.value }),
+                      })}
                       {...(isOutside ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
                     >
                       <Icon aria-hidden="true" className="size-3.5" />

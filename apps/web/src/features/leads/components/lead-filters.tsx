@@ -1,6 +1,15 @@
-import { LEAD_FILTERS, LEAD_SEARCH_MAX, type LeadCounts, type LeadFilter } from '@leadbell/shared/leads';
-import { Download, Search } from 'lucide-react';
-import { useId } from 'react';
+import { TRAFFIC_SOURCE_LABELS, TRAFFIC_SOURCES, type TrafficSource } from '@leadbell/shared/lead-sources';
+import { LEAD_OUTCOME_LABELS } from '@leadbell/shared/lead-notes-outcomes';
+import {
+  LEAD_FILTERS,
+  LEAD_OUTCOMES,
+  LEAD_SEARCH_MAX,
+  type LeadCounts,
+  type LeadFilter,
+  type LeadOutcomeFilter,
+} from '@leadbell/shared/leads';
+import { Download, Search, SlidersHorizontal } from 'lucide-react';
+import { useId, useState, type ReactNode } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { cn } from '../../../lib/cn.ts';
@@ -19,12 +28,46 @@ function countOf(counts: LeadCounts | null, filter: LeadFilter): number | null {
   return counts[filter];
 }
 
+/** A labelled select of the filter row; its label shows from the small breakpoint up. */
+function FilterSelect({
+  label,
+  value,
+  onChange,
+  children,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  children: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <div className="grid min-w-0 gap-1.5">
+      <label htmlFor={id} className="sr-only text-xs font-medium text-slate-600 sm:not-sr-only">
+        {label}
+      </label>
+      <select
+        id={id}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        className="h-11 w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 shadow-xs hover:border-slate-400 focus-visible:border-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600/30 sm:h-10 sm:text-sm"
+      >
+        {children}
+      </select>
+    </div>
+  );
+}
+
 type LeadFiltersProps = {
   filter: LeadFilter;
   onFilterChange: (filter: LeadFilter) => void;
   flowId: string | null;
   flows: { id: string; name: string }[];
   onFlowChange: (flowId: string | null) => void;
+  outcome: LeadOutcomeFilter | null;
+  onOutcomeChange: (outcome: LeadOutcomeFilter | null) => void;
+  source: TrafficSource | null;
+  onSourceChange: (source: TrafficSource | null) => void;
   search: string;
   onSearchChange: (search: string) => void;
   exportHref: string;
@@ -32,20 +75,29 @@ type LeadFiltersProps = {
   counts: LeadCounts | null;
 };
 
-/** Open / Mine / Done / All / Spam, one flow or every flow, a search box, and the CSV of what is shown. */
+/**
+ * Open / Mine / Done / All / Spam, one flow or every flow, one outcome or any, one source or any,
+ * a search box, and the CSV of what is shown.
+ */
 export function LeadFilters({
   filter,
   onFilterChange,
   flowId,
   flows,
   onFlowChange,
+  outcome,
+  onOutcomeChange,
+  source,
+  onSourceChange,
   search,
   onSearchChange,
   exportHref,
   counts,
 }: LeadFiltersProps) {
-  const flowSelectId = useId();
   const searchId = useId();
+  const selectsId = useId();
+  const activeSelects = [flowId, outcome, source].filter(Boolean).length;
+  const [showsSelects, setShowsSelects] = useState(activeSelects > 0);
   return (
     <div className="mb-4 grid gap-3">
       <div
@@ -81,8 +133,8 @@ export function LeadFilters({
           </button>
         ))}
       </div>
-      <div className="grid grid-cols-[minmax(0,1fr)_auto] items-end gap-3 sm:grid-cols-[minmax(0,1fr)_minmax(0,14rem)_auto]">
-        <div className="col-span-2 grid gap-1.5 sm:col-span-1">
+      <div className="grid grid-cols-2 items-end gap-3 sm:grid-cols-[repeat(3,minmax(0,1fr))_auto]">
+        <div className="col-span-2 grid gap-1.5 sm:col-span-4">
           {/* On a phone the field's placeholder and the list's first lead need the room more. */}
           <label htmlFor={searchId} className="sr-only text-xs font-medium text-slate-600 sm:not-sr-only">
             Search
@@ -103,23 +155,55 @@ export function LeadFilters({
             />
           </div>
         </div>
-        <div className="grid min-w-0 gap-1.5">
-          <label htmlFor={flowSelectId} className="sr-only text-xs font-medium text-slate-600 sm:not-sr-only">
-            Flow
-          </label>
-          <select
-            id={flowSelectId}
-            value={flowId ?? ''}
-            onChange={(event) => onFlowChange(event.target.value || null)}
-            className="h-11 w-full min-w-0 rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 shadow-xs hover:border-slate-400 focus-visible:border-brand-600 focus-visible:outline-2 focus-visible:outline-brand-600/30 sm:h-10 sm:text-sm"
-          >
+        {/* On a phone the three selects wait behind one button, so the first lead stays in view. */}
+        <Button
+          type="button"
+          variant="secondary"
+          className="h-11 sm:hidden"
+          aria-expanded={showsSelects}
+          aria-controls={selectsId}
+          onClick={() => setShowsSelects((shown) => !shown)}
+        >
+          <SlidersHorizontal aria-hidden="true" className="size-4" />
+          Filters{activeSelects > 0 ? ` (${activeSelects})` : ''}
+        </Button>
+        <div
+          id={selectsId}
+          className={cn('order-last col-span-2 grid gap-3 sm:order-none sm:contents', !showsSelects && 'hidden')}
+        >
+          <FilterSelect label="Flow" value={flowId ?? ''} onChange={(value) => onFlowChange(value || null)}>
             <option value="">All flows</option>
             {flows.map((flow) => (
               <option key={flow.id} value={flow.id}>
                 {flow.name}
               </option>
             ))}
-          </select>
+          </FilterSelect>
+          <FilterSelect
+            label="Outcome"
+            value={outcome ?? ''}
+            onChange={(value) => onOutcomeChange((value || null) as LeadOutcomeFilter | null)}
+          >
+            <option value="">Any outcome</option>
+            {LEAD_OUTCOMES.map((value) => (
+              <option key={value} value={value}>
+                {LEAD_OUTCOME_LABELS[value]}
+              </option>
+            ))}
+            <option value="none">No outcome yet</option>
+          </FilterSelect>
+          <FilterSelect
+            label="Source"
+            value={source ?? ''}
+            onChange={(value) => onSourceChange((value || null) as TrafficSource | null)}
+          >
+            <option value="">Any source</option>
+            {TRAFFIC_SOURCES.map((value) => (
+              <option key={value} value={value}>
+                {TRAFFIC_SOURCE_LABELS[value]}
+              </option>
+            ))}
+          </FilterSelect>
         </div>
         <Button asChild variant="secondary" className="h-11 sm:h-10">
           <a href={exportHref} download aria-label="Download CSV">

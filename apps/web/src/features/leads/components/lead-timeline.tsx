@@ -22,6 +22,11 @@ export function LeadTimeline({ timeline, viewerId }: { timeline: LeadTimelineEnt
           <span dir="auto" className="text-sm text-slate-900 [overflow-wrap:anywhere]">
             {timelineText(entry, viewerId)}
           </span>
+          {entry.text ? (
+            <span dir="auto" className="text-sm whitespace-pre-wrap text-slate-700 [overflow-wrap:anywhere]">
+              {entry.text}
+            </span>
+          ) : null}
           <span className="text-xs text-slate-500">
             <LeadAge at={entry.at} /> · {formatReceivedAt(entry.at)}
           </span>

@@ -5,6 +5,7 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { firstLine, isOverdue, overdueFirst } from '../lead-format.ts';
 import { LeadAge } from './lead-age.tsx';
+import { LeadOutcomeBadge } from './lead-outcome-badge.tsx';
 import { LeadRowActions } from './lead-row-actions.tsx';
 import { useNow } from '../hooks/use-now.ts';
 import { LeadStatusBadge } from './lead-status-badge.tsx';
@@ -72,6 +73,7 @@ export function LeadsList({ leads, viewerId, defaultCountry, isOverdueFirst = fa
                   <span className="flex min-w-0 flex-wrap items-center gap-1.5">
                     <LeadStatusBadge lead={lead} viewerId={viewerId} />
                     <LeadUrgency lead={lead} now={now} />
+                    {lead.outcome ? <LeadOutcomeBadge outcome={lead.outcome} /> : null}
                     {lead.isHeld ? (
                       <Badge tone="warning">
                         <PauseCircle aria-hidden="true" />

@@ -1,0 +1,115 @@
+// Benchmark (issue 23): the CPU an accepted lead costs the server process and PostgreSQL, from
+// their own CPU counters (not wall time), so the figure holds on a busy shared machine where a
+// throughput ratio moves with the host. Worker off: the ingest path alone.
+import { readFileSync, readdirSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import type pg from 'pg';
+import { createFlow, onboardedOwner } from '../test/owners.ts';
+import { startTestApp } from '../test/test-app.ts';
+import { startBenchDatabase } from './bench-database.ts';
+import { generateLoad, median, type LoadRequest } from './load-generator.ts';
+
+const ENTITIES = 16;
+const CONNECTIONS = 32;
+const DURATION_SECONDS = 5;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const CLOCK_TICKS_PER_SECOND = 100;
+
+/** CPU seconds of a process (user + system), from /proc. */
+function processCpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
+}
+
+/** Every process of the PostgreSQL cluster: its postmaster and the postmaster's children. */
+function clusterCpuSeconds(postmasterPid: number): number {
+  let total = processCpuSeconds(postmasterPid);
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const parent = Number(stat.split(') ')[1]!.split(' ')[1]);
+      if (parent === postmasterPid) total += processCpuSeconds(Number(entry));
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return total;
+}
+
+async function postmasterPidOf(pool: pg.Pool): Promise<number> {
+  const { rows } = await pool.query<{ data_directory: string }>('show data_directory');
+  return Number(readFileSync(`${rows[0]!.data_directory}/postmaster.pid`, 'utf8').split('\n')[0]);
+}
+
+type Variant = { name: string; apply?: string; revert?: string };
+
+// BENCH_VARIANTS: a JSON list of { name, apply, revert }: SQL applied before the variant's rounds
+// and reverted after them, to compare one schema choice against another in the same run.
+const VARIANTS: Variant[] = [{ name: 'as built' }, ...JSON.parse(process.env.BENCH_VARIANTS ?? '[]')];
+
+async function main() {
+  const database = await startBenchDatabase();
+  const app = await startTestApp(
+    { NOTIFY_RATE_LIMIT: '1000000', NOTIFY_RATE_BURST: '1000000', DATABASE_POOL_SIZE: '10', DELIVERY_WORKER: 'false' },
+    database.adminUrl,
+  );
+  try {
+    const postmaster = await postmasterPidOf(app.pool);
+    const requests: LoadRequest[] = [];
+    for (let index = 0; index < ENTITIES; index += 1) {
+      const owner = await onboardedOwner(app, { plan: 'elite', entityName: `Bench ${index}` });
+      const flowId = await createFlow(owner.client);
+      requests.push({
+        method: 'POST',
+        path: '/v1/notify',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${owner.apiKey}` },
+        body: JSON.stringify({ flowId, data: { name: 'Ann Lee', phone: '+1 555 0100', question: 'Is it available?' } }),
+      });
+    }
+    const leads = async () => Number((await app.pool.query('select count(*) from notifications')).rows[0].count);
+    console.log(`CPU per accepted lead, ${CONNECTIONS} connections across ${ENTITIES} entities, ${database.kind}`);
+    await generateLoad({ url: app.baseUrl, requests, connections: CONNECTIONS, durationSeconds: DURATION_SECONDS });
+    for (const variant of VARIANTS) {
+      if (variant.apply) await app.pool.query(variant.apply);
+      const server: number[] = [];
+      const mainThread: number[] = [];
+      const postgres: number[] = [];
+      const rates: number[] = [];
+      for (let round = 0; round < ROUNDS; round += 1) {
+        const [leadsBefore, serverBefore, postgresBefore, loopBefore] = [
+          await leads(),
+          process.cpuUsage(),
+          clusterCpuSeconds(postmaster),
+          performance.eventLoopUtilization(),
+        ];
+        const result = await generateLoad({
+          url: app.baseUrl,
+          requests,
+          connections: CONNECTIONS,
+          durationSeconds: DURATION_SECONDS,
+        });
+        const accepted = (await leads()) - leadsBefore;
+        const serverUsage = process.cpuUsage(serverBefore);
+        mainThread.push((performance.eventLoopUtilization(loopBefore).active * 1000) / accepted);
+        server.push((serverUsage.user + serverUsage.system) / accepted);
+        postgres.push(((clusterCpuSeconds(postmaster) - postgresBefore) * 1e6) / accepted);
+        rates.push(result.rate);
+      }
+      if (variant.revert) await app.pool.query(variant.revert);
+      console.log(
+        `  ${variant.name}: server ${median(server).toFixed(0)} µs (its event loop busy ${median(mainThread).toFixed(0)} µs), PostgreSQL ${median(postgres).toFixed(0)} µs a lead ` +
+          `(${Math.round(median(rates)).toLocaleString('en')} req/s)`,
+      );
+    }
+  } finally {
+    await app.close();
+    await database.stop();
+  }
+}
+
+await main();

@@ -1,0 +1,79 @@
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type {
+  WebhookDeliveryEventType,
+  WebhookDeliveryStatus,
+  WebhookEventType,
+  WebhookLead,
+} from '@leadbell/shared/webhooks';
+import { entities } from './entities.ts';
+import { flows } from './flows.ts';
+import { notifications } from './notifications.ts';
+
+/**
+ * An entity's outgoing webhook endpoints (issue 27, decision 049): where to POST which lead
+ * events, optionally for one flow. The signing secret is sealed like API keys; after a rotation
+ * the previous one also signs until `previous_secret_expires_at`. Leadbell disables an endpoint
+ * after sustained failure (`disabled_reason`); an admin's update enables it again.
+ */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    entityId: uuid('entity_id')
+      .notNull()
+      .references(() => entities.id, { onDelete: 'cascade' }),
+    flowId: uuid('flow_id').references(() => flows.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    description: text('description'),
+    events: text('events').array().$type<WebhookEventType[]>().notNull(),
+    secret: text('secret').notNull(),
+    previousSecret: text('previous_secret'),
+    previousSecretExpiresAt: timestamp('previous_secret_expires_at', { withTimezone: true }),
+    isEnabled: boolean('is_enabled').notNull().default(true),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    disabledReason: text('disabled_reason'),
+    lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('webhook_endpoints_entity_id_idx').on(table.entityId)],
+);
+
+/**
+ * One event for one endpoint (its `webhook-id` is derived from `id`, so retries and resends keep
+ * it) and the outcome of its latest attempt: the endpoint's delivery log. `lead` is the lead as of
+ * the event; a `lead.created` row written by the worker's intake gets it at its first attempt.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    entityId: uuid('entity_id')
+      .notNull()
+      .references(() => entities.id, { onDelete: 'cascade' }),
+    notificationId: uuid('notification_id').references(() => notifications.id, { onDelete: 'cascade' }),
+    eventType: text('event_type').$type<WebhookDeliveryEventType>().notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true })
+      .notNull()
+      .default(sql`now()`),
+    lead: jsonb('lead').$type<Omit<WebhookLead, 'url'>>(),
+    status: text('status').$type<WebhookDeliveryStatus>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastStatusCode: integer('last_status_code'),
+    lastDurationMs: integer('last_duration_ms'),
+    lastError: text('last_error'),
+    responseExcerpt: text('response_excerpt'),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('webhook_deliveries_endpoint_id_idx').on(table.endpointId, table.createdAt),
+    // A lead deleted for good takes its deliveries with it (the cascade looks them up by lead).
+    index('webhook_deliveries_notification_id_idx').on(table.notificationId),
+  ],
+);

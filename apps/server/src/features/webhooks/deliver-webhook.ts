@@ -1,0 +1,246 @@
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { WEBHOOK_PAYLOAD_VERSION, type WebhookDeliveryEventType, type WebhookEvent } from '@leadbell/shared/webhooks';
+import type { Database } from '../../db/client.ts';
+import { users } from '../../db/schema/auth.ts';
+import { entities } from '../../db/schema/entities.ts';
+import { webhookDeliveries, webhookEndpoints } from '../../db/schema/webhooks.ts';
+import type { DeliveryQueue } from '../../jobs/delivery-queue.ts';
+import type { WebhookPayload } from '../../jobs/webhook.job.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import type { ApiKeyCipher } from '../api-keys/api-key-cipher.ts';
+import { webhookDisabledMail } from './webhook-disabled-mail.ts';
+import { readWebhookLead, type WebhookLeadSnapshot } from './webhook-lead.ts';
+import type { WebhookAttemptResult, WebhookSender } from './webhook-sender.ts';
+import { signWebhook, webhookMessageIdOf } from './webhook-signature.ts';
+
+/**
+ * When each retry follows the failed attempt before it: the first within a minute, then backing
+ * off over about a day (30 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h: 27.6 h in all), so an endpoint
+ * down for a deploy or a night catches up without hammering it meanwhile.
+ */
+export const WEBHOOK_RETRY_DELAYS_SECONDS = [30, 5 * 60, 30 * 60, 2 * 3600, 5 * 3600, 10 * 3600, 10 * 3600] as const;
+/** The first attempt and every retry. */
+export const WEBHOOK_MAX_ATTEMPTS = WEBHOOK_RETRY_DELAYS_SECONDS.length + 1;
+
+const TEST_MESSAGE = 'This is a test event from Leadbell: your endpoint is reachable and can verify the signature.';
+
+export type WebhookDependencies = {
+  db: Database;
+  queue: Pick<DeliveryQueue, 'enqueue'>;
+  sender: WebhookSender;
+  cipher: ApiKeyCipher;
+  mailer: Mailer;
+  publicUrl: string;
+  log: FastifyBaseLogger;
+};
+
+/** What one attempt needs to know about its delivery and endpoint. */
+export type WebhookAttemptTarget = {
+  id: string;
+  endpointId: string;
+  entityId: string;
+  eventType: WebhookDeliveryEventType;
+  occurredAt: Date;
+  createdAt: Date;
+  lead: WebhookLeadSnapshot | null;
+  url: string;
+  secret: string;
+  previousSecret: string | null;
+  previousSecretExpiresAt: Date | null;
+};
+
+export const attemptTargetColumns = {
+  id: webhookDeliveries.id,
+  endpointId: webhookDeliveries.endpointId,
+  entityId: webhookDeliveries.entityId,
+  notificationId: webhookDeliveries.notificationId,
+  eventType: webhookDeliveries.eventType,
+  occurredAt: webhookDeliveries.occurredAt,
+  createdAt: webhookDeliveries.createdAt,
+  lead: webhookDeliveries.lead,
+  url: webhookEndpoints.url,
+  secret: webhookEndpoints.secret,
+  previousSecret: webhookEndpoints.previousSecret,
+  previousSecretExpiresAt: webhookEndpoints.previousSecretExpiresAt,
+  isEnabled: webhookEndpoints.isEnabled,
+};
+
+/** The versioned JSON body (WebhookEventSchema); the same bytes on every attempt. */
+function eventOf(target: WebhookAttemptTarget, publicUrl: string): WebhookEvent {
+  const timestamp = target.occurredAt.toISOString();
+  if (target.eventType === 'webhook.test')
+    return {
+      type: 'webhook.test',
+      timestamp,
+      data: { version: WEBHOOK_PAYLOAD_VERSION, endpointId: target.endpointId, message: TEST_MESSAGE },
+    };
+  const lead = target.lead!;
+  return {
+    type: target.eventType,
+    timestamp,
+    data: { version: WEBHOOK_PAYLOAD_VERSION, lead: { ...lead, url: `${publicUrl}/leads/${lead.id}` } },
+  };
+}
+
+/** Signs and POSTs the event once (Standard Webhooks headers). */
+export async function attemptWebhookDelivery(
+  { sender, cipher, publicUrl }: Pick<WebhookDependencies, 'sender' | 'cipher' | 'publicUrl'>,
+  target: WebhookAttemptTarget,
+): Promise<WebhookAttemptResult> {
+  const body = JSON.stringify(eventOf(target, publicUrl));
+  const id = webhookMessageIdOf(target.id);
+  // The attempt's own time, as the specification asks: receivers reject old timestamps (replays).
+  const timestamp = Math.floor(Date.now() / 1000);
+  const secrets = [cipher.decrypt(target.secret)];
+  // During a rotation's overlap both secrets sign, so a receiver still holding the old one verifies.
+  if (target.previousSecret && target.previousSecretExpiresAt && target.previousSecretExpiresAt.getTime() > Date.now())
+    secrets.push(cipher.decrypt(target.previousSecret));
+  return sender.send({
+    url: target.url,
+    body,
+    headers: {
+      'webhook-id': id,
+      'webhook-timestamp': String(timestamp),
+      'webhook-signature': signWebhook({ id, timestamp, body, secrets }),
+    },
+  });
+}
+
+function durationOf(seconds: number): string {
+  return seconds >= 3600 ? `${Math.round(seconds / 3600)} hours` : `${Math.round(seconds / 60)} minutes`;
+}
+
+/**
+ * Records attempt `attempt` on the delivery, guarded by its attempt number (a stale rerun records
+ * nothing). A failure schedules the next retry as a new job in the same transaction; the last
+ * one failed, with no success at the endpoint since the event, turns the endpoint off (once: the
+ * update is conditional) and its admins are emailed after the commit. A test event is not retried.
+ */
+export async function recordWebhookAttempt(
+  { db, queue, mailer, publicUrl, log }: Omit<WebhookDependencies, 'sender' | 'cipher'>,
+  target: Pick<WebhookAttemptTarget, 'id' | 'endpointId' | 'eventType' | 'createdAt'>,
+  attempt: number,
+  result: WebhookAttemptResult,
+): Promise<void> {
+  const isTest = target.eventType === 'webhook.test';
+  const retryAfter = result.isSuccess || isTest ? undefined : WEBHOOK_RETRY_DELAYS_SECONDS[attempt];
+  const nextAttemptAt = retryAfter === undefined ? null : new Date(Date.now() + retryAfter * 1000);
+  const disabled = await db.transaction(async (tx) => {
+    const recorded = await tx
+      .update(webhookDeliveries)
+      .set({
+        status: result.isSuccess ? 'delivered' : nextAttemptAt ? 'pending' : 'failed',
+        attempts: attempt + 1,
+        lastStatusCode: result.statusCode,
+        lastDurationMs: result.durationMs,
+        lastError: result.error,
+        responseExcerpt: result.responseExcerpt,
+        lastAttemptAt: sql`now()`,
+        nextAttemptAt,
+      })
+      .where(and(eq(webhookDeliveries.id, target.id), eq(webhookDeliveries.attempts, attempt)))
+      .returning({ id: webhookDeliveries.id });
+    if (recorded.length === 0) return null;
+    if (result.isSuccess) {
+      await tx
+        .update(webhookEndpoints)
+        .set({ lastSuccessAt: sql`now()` })
+        .where(eq(webhookEndpoints.id, target.endpointId));
+      return null;
+    }
+    if (nextAttemptAt) {
+      await queue.enqueue(tx, [
+        { payload: { kind: 'webhook', deliveryId: target.id, attempt: attempt + 1 }, startAfter: nextAttemptAt },
+      ]);
+      return null;
+    }
+    // Only the automatic schedule's last attempt disables; a resend that fails again does not.
+    if (isTest || attempt + 1 !== WEBHOOK_MAX_ATTEMPTS) return null;
+    const total = WEBHOOK_RETRY_DELAYS_SECONDS.reduce((sum, seconds) => sum + seconds, 0);
+    const last = result.statusCode !== null ? `HTTP ${result.statusCode}` : (result.error ?? 'no answer');
+    const [endpoint] = await tx
+      .update(webhookEndpoints)
+      .set({
+        isEnabled: false,
+        disabledAt: sql`now()`,
+        disabledReason: `${WEBHOOK_MAX_ATTEMPTS} attempts over ${durationOf(total)} failed, the last with ${last}.`,
+        updatedAt: sql`now()`,
+      })
+      .where(
+        and(
+          eq(webhookEndpoints.id, target.endpointId),
+          eq(webhookEndpoints.isEnabled, true),
+          or(isNull(webhookEndpoints.lastSuccessAt), lt(webhookEndpoints.lastSuccessAt, target.createdAt)),
+        ),
+      )
+      .returning({
+        entityId: webhookEndpoints.entityId,
+        url: webhookEndpoints.url,
+        reason: webhookEndpoints.disabledReason,
+      });
+    return endpoint ?? null;
+  });
+  if (!disabled) return;
+  // After the commit: a mail that fails is logged; the endpoint's page says why it is off all the same.
+  try {
+    const [entity] = await db.select({ name: entities.name }).from(entities).where(eq(entities.id, disabled.entityId));
+    const admins = await db
+      .select({ email: users.email })
+      .from(users)
+      .where(and(eq(users.entityId, disabled.entityId), eq(users.role, 'admin')));
+    for (const admin of admins)
+      await mailer.send(
+        webhookDisabledMail({
+          to: admin.email,
+          entityName: entity?.name ?? 'Your business',
+          url: disabled.url,
+          reason: disabled.reason ?? '',
+          publicUrl,
+        }),
+      );
+  } catch (error) {
+    log.error(
+      { err: error, endpointId: target.endpointId },
+      'webhooks: could not email the admins about a disabled endpoint',
+    );
+  }
+}
+
+/**
+ * The `webhook` job: re-reads the delivery (nothing to do unless it still waits for this attempt),
+ * gives a `lead.created` delivery its lead on its first attempt, sends and records.
+ */
+export function createWebhookDeliveryHandler(deps: WebhookDependencies) {
+  const { db } = deps;
+  return async function deliverWebhook({ deliveryId, attempt }: WebhookPayload): Promise<void> {
+    const thisAttempt = and(
+      eq(webhookDeliveries.id, deliveryId),
+      eq(webhookDeliveries.attempts, attempt),
+      eq(webhookDeliveries.status, 'pending'),
+    );
+    const [row] = await db
+      .select(attemptTargetColumns)
+      .from(webhookDeliveries)
+      .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+      .where(thisAttempt);
+    if (!row) return;
+    const giveUp = (lastError: string) =>
+      db.update(webhookDeliveries).set({ status: 'failed', lastError, nextAttemptAt: null }).where(thisAttempt);
+    if (!row.isEnabled) return void (await giveUp('Not sent: the endpoint is turned off.'));
+    let lead = row.lead;
+    if (!lead && row.eventType !== 'webhook.test') {
+      lead = row.notificationId
+        ? await readWebhookLead(db, { entityId: row.entityId, leadId: row.notificationId })
+        : null;
+      if (!lead) return void (await giveUp('Not sent: the lead was deleted.'));
+      await db
+        .update(webhookDeliveries)
+        .set({ lead })
+        .where(and(eq(webhookDeliveries.id, deliveryId), isNull(webhookDeliveries.lead)));
+    }
+    const target = { ...row, lead };
+    const result = await attemptWebhookDelivery(deps, target);
+    await recordWebhookAttempt(deps, target, attempt, result);
+  };
+}

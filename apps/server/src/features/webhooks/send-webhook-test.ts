@@ -1,0 +1,42 @@
+import { and, eq } from 'drizzle-orm';
+import type { WebhookDelivery } from '@leadbell/shared/webhooks';
+import { webhookDeliveries, webhookEndpoints } from '../../db/schema/webhooks.ts';
+import { AppError } from '../../http/app-error.ts';
+import { isUuid } from '../../http/ids.ts';
+import { attemptWebhookDelivery, recordWebhookAttempt, type WebhookDependencies } from './deliver-webhook.ts';
+import { ownedEndpoint, deliveryColumns, toWebhookDelivery } from './webhook-record.ts';
+
+/**
+ * "Send test event": a `webhook.test` event, sent now while the admin waits (at most the send
+ * timeout) and kept in the log like any delivery, so the answer shows at once. Not retried. Also
+ * for an endpoint that is off: it is how an admin checks it works again before turning it on.
+ */
+export async function sendWebhookTest(
+  deps: WebhookDependencies,
+  { entityId, id }: { entityId: string; id: string },
+): Promise<WebhookDelivery> {
+  const { db } = deps;
+  if (!isUuid(id)) throw new AppError('not_found', 'Webhook endpoint not found.');
+  const [endpoint] = await db
+    .select({
+      url: webhookEndpoints.url,
+      secret: webhookEndpoints.secret,
+      previousSecret: webhookEndpoints.previousSecret,
+      previousSecretExpiresAt: webhookEndpoints.previousSecretExpiresAt,
+    })
+    .from(webhookEndpoints)
+    .where(ownedEndpoint(entityId, id));
+  if (!endpoint) throw new AppError('not_found', 'Webhook endpoint not found.');
+  const [delivery] = await db
+    .insert(webhookDeliveries)
+    .values({ endpointId: id, entityId, eventType: 'webhook.test' })
+    .returning();
+  const target = { ...delivery!, ...endpoint, lead: null };
+  const result = await attemptWebhookDelivery(deps, target);
+  await recordWebhookAttempt(deps, target, 0, result);
+  const [row] = await db
+    .select(deliveryColumns)
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.id, target.id), eq(webhookDeliveries.entityId, entityId)));
+  return toWebhookDelivery(row!);
+}

@@ -1,0 +1,63 @@
+import type { ConversionFigures } from '@leadbell/shared/insights';
+import { Badge } from '../../../components/ui/badge.tsx';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table.tsx';
+import { formatMoney, formatRate, formatWonOf } from '../insights-format.ts';
+
+export type ConversionRow = { key: string; name: string; figures: ConversionFigures };
+
+/** "Small sample" beside a rate resting on fewer than CONVERSION_SMALL_SAMPLE outcomes. */
+export function SmallSampleBadge({ figures }: { figures: ConversionFigures }) {
+  return figures.isSmallSample && figures.withOutcome > 0 ? <Badge tone="warning">small sample</Badge> : null;
+}
+
+type ConversionTableProps = {
+  label: string;
+  /** The first column's name: Source, Flow, Member. */
+  nameHead: string;
+  rows: ConversionRow[];
+  /** With the value won (per source), in the entity's currency. */
+  currency?: string | null;
+  showsValue?: boolean;
+};
+
+/** Conversion per source, flow or member: the rate with its sample, leads, and the value won. */
+export function ConversionTable({ label, nameHead, rows, currency = null, showsValue = false }: ConversionTableProps) {
+  return (
+    <Table aria-label={label}>
+      <TableHeader>
+        <TableRow>
+          <TableHead>{nameHead}</TableHead>
+          <TableHead className="text-right">Won</TableHead>
+          <TableHead className="text-right">Won of outcomes</TableHead>
+          <TableHead className="text-right">Leads</TableHead>
+          {showsValue ? <TableHead className="text-right">Value won</TableHead> : null}
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {rows.map(({ key, name, figures }) => (
+          <TableRow key={key} data-row={key}>
+            <TableCell label={nameHead} className="font-medium break-words text-slate-900">
+              {name}
+            </TableCell>
+            <TableCell label="Won" className="tabular-nums md:text-right">
+              <span>
+                {formatRate(figures.rate)} <SmallSampleBadge figures={figures} />
+              </span>
+            </TableCell>
+            <TableCell label="Won of outcomes" className="tabular-nums md:text-right">
+              {formatWonOf(figures)}
+            </TableCell>
+            <TableCell label="Leads" className="tabular-nums md:text-right">
+              {figures.leads}
+            </TableCell>
+            {showsValue ? (
+              <TableCell label="Value won" className="tabular-nums md:text-right">
+                {formatMoney(figures.wonValue, currency)}
+              </TableCell>
+            ) : null}
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}

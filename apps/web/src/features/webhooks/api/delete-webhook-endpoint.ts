@@ -1,0 +1,5 @@
+import { apiRequest } from '../../../lib/api-client.ts';
+
+export function deleteWebhookEndpoint(id: string) {
+  return apiRequest<void>(`/v1/webhook-endpoints/${encodeURIComponent(id)}`, { method: 'DELETE' });
+}
