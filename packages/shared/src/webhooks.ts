@@ -18,6 +18,10 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEventType, string> = {
   'lead.outcome': 'Outcome set',
 };
 
+/** `slack`: a Slack connection (slack.ts), the same deliveries with a Block Kit body. */
+export const WEBHOOK_ENDPOINT_KINDS = ['standard', 'slack'] as const;
+export type WebhookEndpointKind = (typeof WEBHOOK_ENDPOINT_KINDS)[number];
+
 /** The payload version: a breaking change to `data` comes as version 2, announced ahead. */
 export const WEBHOOK_PAYLOAD_VERSION = 1;
 

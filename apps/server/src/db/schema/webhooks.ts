@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type {
   WebhookDeliveryEventType,
   WebhookDeliveryStatus,
+  WebhookEndpointKind,
   WebhookEventType,
   WebhookLead,
 } from '@leadbell/shared/webhooks';
@@ -15,6 +16,10 @@ import { notifications } from './notifications.ts';
  * events, optionally for one flow. The signing secret is sealed like API keys; after a rotation
  * the previous one also signs until `previous_secret_expires_at`. Leadbell disables an endpoint
  * after sustained failure (`disabled_reason`); an admin's update enables it again.
+ *
+ * `kind = 'slack'` is an entity's Slack connection (decision 049's addendum), at most one: the
+ * same events, jobs, retries and log, with a Block Kit body. Its incoming-webhook URL is the secret,
+ * so `secret` holds it sealed and `url` only its masked form.
  */
 export const webhookEndpoints = pgTable(
   'webhook_endpoints',
@@ -24,6 +29,7 @@ export const webhookEndpoints = pgTable(
       .notNull()
       .references(() => entities.id, { onDelete: 'cascade' }),
     flowId: uuid('flow_id').references(() => flows.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<WebhookEndpointKind>().notNull().default('standard'),
     url: text('url').notNull(),
     description: text('description'),
     events: text('events').array().$type<WebhookEventType[]>().notNull(),
@@ -37,7 +43,12 @@ export const webhookEndpoints = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('webhook_endpoints_entity_id_idx').on(table.entityId)],
+  (table) => [
+    index('webhook_endpoints_entity_id_idx').on(table.entityId),
+    uniqueIndex('webhook_endpoints_one_slack_idx')
+      .on(table.entityId)
+      .where(sql`kind = 'slack'`),
+  ],
 );
 
 /**

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeStripe, type FakeStripe } from '../../../test/fake-stripe.ts';
 import { createFlow, notify, onboardedOwner, signedInOwner } from '../../../test/owners.ts';
 import { startTestApp, type TestApp } from '../../../test/test-app.ts';
+import { SPAM_SAMPLES } from '../spam/spam-samples.ts';
 
 const WEBHOOK_SECRET = 'whsec_leadbell_test_secret';
 const PRICES = {
@@ -311,7 +312,7 @@ describe('billing with Stripe', () => {
     expect(response.body.error.details.fields.plan).toBeDefined();
   });
 
-  it('billing › overage is reported exactly once across a failed and retried flush, test leads never', async () => {
+  it('billing › overage is reported exactly once across a failed and retried flush, test and spam leads never', async () => {
     const owner = await subscribedOwner();
     const flowId = await createFlow(owner.client);
     const usage = await owner.client.get('/v1/usage');
@@ -326,6 +327,10 @@ describe('billing with Stripe', () => {
       await notify(app, owner.apiKey, { flowId, data: { name: `Lead ${index}` } });
     for (let index = 0; index < 3; index += 1)
       await notify(app, owner.apiKey, { flowId, test: true, data: { name: 'Test' } });
+    // A pitch from a throwaway address is quarantined as it arrives: never counted, never billed.
+    const pitch = SPAM_SAMPLES.find((sample) => sample.data.email === 'mark.seo@10minutemail.com')!;
+    const spam = await notify(app, owner.apiKey, { flowId, data: pitch.data });
+    expect((await owner.client.get(`/v1/leads/${spam.id}`)).body.status).toBe('spam');
     const units = () =>
       [...fake.meterEvents.values()]
         .filter((event) => event.customer === owner.subscription.customer)

@@ -1,6 +1,11 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { WEBHOOK_PAYLOAD_VERSION, type WebhookDeliveryEventType, type WebhookEvent } from '@leadbell/shared/webhooks';
+import {
+  WEBHOOK_PAYLOAD_VERSION,
+  type WebhookDeliveryEventType,
+  type WebhookEndpointKind,
+  type WebhookEvent,
+} from '@leadbell/shared/webhooks';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/auth.ts';
 import { entities } from '../../db/schema/entities.ts';
@@ -9,6 +14,7 @@ import type { DeliveryQueue } from '../../jobs/delivery-queue.ts';
 import type { WebhookPayload } from '../../jobs/webhook.job.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import type { ApiKeyCipher } from '../api-keys/api-key-cipher.ts';
+import { slackMessageOf, slackRevocationOf } from '../slack/slack-message.ts';
 import { webhookDisabledMail } from './webhook-disabled-mail.ts';
 import { readWebhookLead, type WebhookLeadSnapshot } from './webhook-lead.ts';
 import type { WebhookAttemptResult, WebhookSender } from './webhook-sender.ts';
@@ -22,6 +28,8 @@ import { signWebhook, webhookMessageIdOf } from './webhook-signature.ts';
 export const WEBHOOK_RETRY_DELAYS_SECONDS = [30, 5 * 60, 30 * 60, 2 * 3600, 5 * 3600, 10 * 3600, 10 * 3600] as const;
 /** The first attempt and every retry. */
 export const WEBHOOK_MAX_ATTEMPTS = WEBHOOK_RETRY_DELAYS_SECONDS.length + 1;
+/** A 429's `Retry-After` replaces the schedule's delay for that retry, within these bounds. */
+const RETRY_AFTER_BOUNDS_SECONDS = [1, 3600] as const;
 
 const TEST_MESSAGE = 'This is a test event from Leadbell: your endpoint is reachable and can verify the signature.';
 
@@ -40,6 +48,7 @@ export type WebhookAttemptTarget = {
   id: string;
   endpointId: string;
   entityId: string;
+  kind: WebhookEndpointKind;
   eventType: WebhookDeliveryEventType;
   occurredAt: Date;
   createdAt: Date;
@@ -55,6 +64,7 @@ export const attemptTargetColumns = {
   endpointId: webhookDeliveries.endpointId,
   entityId: webhookDeliveries.entityId,
   notificationId: webhookDeliveries.notificationId,
+  kind: webhookEndpoints.kind,
   eventType: webhookDeliveries.eventType,
   occurredAt: webhookDeliveries.occurredAt,
   createdAt: webhookDeliveries.createdAt,
@@ -83,11 +93,20 @@ function eventOf(target: WebhookAttemptTarget, publicUrl: string): WebhookEvent 
   };
 }
 
-/** Signs and POSTs the event once (Standard Webhooks headers). */
+/**
+ * POSTs the event once: signed JSON (Standard Webhooks headers), or for a Slack connection a Block
+ * Kit message to its sealed incoming-webhook URL, unsigned (Slack's URL is the secret).
+ */
 export async function attemptWebhookDelivery(
   { sender, cipher, publicUrl }: Pick<WebhookDependencies, 'sender' | 'cipher' | 'publicUrl'>,
   target: WebhookAttemptTarget,
 ): Promise<WebhookAttemptResult> {
+  if (target.kind === 'slack')
+    return sender.send({
+      url: cipher.decrypt(target.secret),
+      body: JSON.stringify(slackMessageOf(target, publicUrl)),
+      headers: {},
+    });
   const body = JSON.stringify(eventOf(target, publicUrl));
   const id = webhookMessageIdOf(target.id);
   // The attempt's own time, as the specification asks: receivers reject old timestamps (replays).
@@ -111,20 +130,30 @@ function durationOf(seconds: number): string {
   return seconds >= 3600 ? `${Math.round(seconds / 3600)} hours` : `${Math.round(seconds / 60)} minutes`;
 }
 
+/** The delay before the retry after attempt `attempt`: the schedule's, or a 429's `Retry-After`. */
+function retryDelayOf(attempt: number, result: WebhookAttemptResult): number | undefined {
+  const scheduled = WEBHOOK_RETRY_DELAYS_SECONDS[attempt];
+  if (scheduled === undefined || result.statusCode !== 429 || result.retryAfterSeconds === null) return scheduled;
+  const [least, most] = RETRY_AFTER_BOUNDS_SECONDS;
+  return Math.min(most, Math.max(least, result.retryAfterSeconds));
+}
+
 /**
  * Records attempt `attempt` on the delivery, guarded by its attempt number (a stale rerun records
  * nothing). A failure schedules the next retry as a new job in the same transaction; the last
  * one failed, with no success at the endpoint since the event, turns the endpoint off (once: the
  * update is conditional) and its admins are emailed after the commit. A test event is not retried.
+ * A Slack connection whose URL Slack says is revoked is turned off at once, without retries.
  */
 export async function recordWebhookAttempt(
   { db, queue, mailer, publicUrl, log }: Omit<WebhookDependencies, 'sender' | 'cipher'>,
-  target: Pick<WebhookAttemptTarget, 'id' | 'endpointId' | 'eventType' | 'createdAt'>,
+  target: Pick<WebhookAttemptTarget, 'id' | 'endpointId' | 'kind' | 'eventType' | 'createdAt'>,
   attempt: number,
   result: WebhookAttemptResult,
 ): Promise<void> {
   const isTest = target.eventType === 'webhook.test';
-  const retryAfter = result.isSuccess || isTest ? undefined : WEBHOOK_RETRY_DELAYS_SECONDS[attempt];
+  const revoked = target.kind === 'slack' && !result.isSuccess ? slackRevocationOf(result) : null;
+  const retryAfter = result.isSuccess || isTest || revoked ? undefined : retryDelayOf(attempt, result);
   const nextAttemptAt = retryAfter === undefined ? null : new Date(Date.now() + retryAfter * 1000);
   const disabled = await db.transaction(async (tx) => {
     const recorded = await tx
@@ -156,7 +185,7 @@ export async function recordWebhookAttempt(
       return null;
     }
     // Only the automatic schedule's last attempt disables; a resend that fails again does not.
-    if (isTest || attempt + 1 !== WEBHOOK_MAX_ATTEMPTS) return null;
+    if (!revoked && (isTest || attempt + 1 !== WEBHOOK_MAX_ATTEMPTS)) return null;
     const total = WEBHOOK_RETRY_DELAYS_SECONDS.reduce((sum, seconds) => sum + seconds, 0);
     const last = result.statusCode !== null ? `HTTP ${result.statusCode}` : (result.error ?? 'no answer');
     const [endpoint] = await tx
@@ -164,18 +193,22 @@ export async function recordWebhookAttempt(
       .set({
         isEnabled: false,
         disabledAt: sql`now()`,
-        disabledReason: `${WEBHOOK_MAX_ATTEMPTS} attempts over ${durationOf(total)} failed, the last with ${last}.`,
+        disabledReason:
+          revoked ?? `${WEBHOOK_MAX_ATTEMPTS} attempts over ${durationOf(total)} failed, the last with ${last}.`,
         updatedAt: sql`now()`,
       })
       .where(
         and(
           eq(webhookEndpoints.id, target.endpointId),
           eq(webhookEndpoints.isEnabled, true),
-          or(isNull(webhookEndpoints.lastSuccessAt), lt(webhookEndpoints.lastSuccessAt, target.createdAt)),
+          revoked
+            ? undefined
+            : or(isNull(webhookEndpoints.lastSuccessAt), lt(webhookEndpoints.lastSuccessAt, target.createdAt)),
         ),
       )
       .returning({
         entityId: webhookEndpoints.entityId,
+        kind: webhookEndpoints.kind,
         url: webhookEndpoints.url,
         reason: webhookEndpoints.disabledReason,
       });
@@ -193,6 +226,7 @@ export async function recordWebhookAttempt(
       await mailer.send(
         webhookDisabledMail({
           to: admin.email,
+          kind: disabled.kind,
           entityName: entity?.name ?? 'Your business',
           url: disabled.url,
           reason: disabled.reason ?? '',

@@ -9,7 +9,7 @@ import { deliveryColumns, ownedEndpoint, toWebhookDelivery } from './webhook-rec
 /** How many of the latest deliveries the log shows. */
 export const WEBHOOK_LOG_SIZE = 100;
 
-/** The endpoint's delivery log, newest first; 404 for another entity's endpoint. */
+/** The endpoint's (or the Slack connection's) delivery log, newest first; 404 for another entity's endpoint. */
 export async function listWebhookDeliveries(
   db: Database,
   { entityId, id }: { entityId: string; id: string },
@@ -18,7 +18,7 @@ export async function listWebhookDeliveries(
   const [endpoint] = await db
     .select({ id: webhookEndpoints.id })
     .from(webhookEndpoints)
-    .where(ownedEndpoint(entityId, id));
+    .where(ownedEndpoint(entityId, id, 'any'));
   if (!endpoint) throw new AppError('not_found', 'Webhook endpoint not found.');
   const rows = await db
     .select(deliveryColumns)

@@ -19,6 +19,7 @@ export async function sendWebhookTest(
   if (!isUuid(id)) throw new AppError('not_found', 'Webhook endpoint not found.');
   const [endpoint] = await db
     .select({
+      kind: webhookEndpoints.kind,
       url: webhookEndpoints.url,
       secret: webhookEndpoints.secret,
       previousSecret: webhookEndpoints.previousSecret,

@@ -1,11 +1,18 @@
 import { and, eq, type SQL } from 'drizzle-orm';
-import type { WebhookDelivery, WebhookEndpoint } from '@leadbell/shared/webhooks';
+import type { WebhookDelivery, WebhookEndpoint, WebhookEndpointKind } from '@leadbell/shared/webhooks';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema/webhooks.ts';
 import { webhookMessageIdOf } from './webhook-signature.ts';
 
-/** This entity's endpoint `id` (tenancy in the where clause). */
-export function ownedEndpoint(entityId: string, id: string): SQL {
-  return and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.entityId, entityId))!;
+/**
+ * This entity's endpoint `id` (tenancy in the where clause), of the given kind: the
+ * /v1/webhook-endpoints routes change only standard endpoints (a Slack connection has its own).
+ */
+export function ownedEndpoint(entityId: string, id: string, kind: WebhookEndpointKind | 'any' = 'standard'): SQL {
+  return and(
+    eq(webhookEndpoints.id, id),
+    eq(webhookEndpoints.entityId, entityId),
+    kind === 'any' ? undefined : eq(webhookEndpoints.kind, kind),
+  )!;
 }
 
 export function toWebhookEndpoint(row: typeof webhookEndpoints.$inferSelect, now: Date): WebhookEndpoint {

@@ -22,6 +22,8 @@ export type WebhookAttemptResult = {
   responseExcerpt: string | null;
   error: string | null;
   isSuccess: boolean;
+  /** A 429's (or 503's) `Retry-After` in seconds, when it gave one (Slack's rate limit does). */
+  retryAfterSeconds: number | null;
 };
 
 export type WebhookSender = {
@@ -103,6 +105,7 @@ export function createWebhookSender({
       responseExcerpt: null,
       error,
       isSuccess: false,
+      retryAfterSeconds: null,
     });
     // Checked again at send time: the setting may have changed since the endpoint was saved.
     const problem = webhookUrlProblem(url, { allowPrivateNetworks });
@@ -126,6 +129,7 @@ export function createWebhookSender({
         responseExcerpt,
         error: response.statusCode >= 300 && response.statusCode < 400 ? 'Redirects are not followed.' : null,
         isSuccess,
+        retryAfterSeconds: retryAfterOf(response.headers['retry-after']),
       };
     } catch (error) {
       return failed(describeFailure(error, timeoutMs));
@@ -133,6 +137,15 @@ export function createWebhookSender({
   }
 
   return { send, close: () => agent.close() };
+}
+
+/** `Retry-After` as seconds (delta-seconds or an HTTP date), or null when absent or unreadable. */
+function retryAfterOf(header: string | string[] | undefined): number | null {
+  const value = Array.isArray(header) ? header[0] : header;
+  if (!value) return null;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim());
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - Date.now()) / 1000));
 }
 
 function describeFailure(error: unknown, timeoutMs: number): string {

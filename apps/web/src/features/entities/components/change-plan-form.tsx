@@ -45,7 +45,7 @@ export function ChangePlanForm({ entity, onChanged }: ChangePlanFormProps) {
         updated = await selectPlan(entity.id, values);
       } catch (error) {
         // Billing on: a larger paid plan is paid for through Stripe Checkout first.
-        if (await payThroughCheckout(error, values.plan)) return null;
+        if (await payThroughCheckout(error, values.plan)) return 'checkout' as const;
         throw error;
       }
       await refreshSession(queryClient);
@@ -56,15 +56,15 @@ export function ChangePlanForm({ entity, onChanged }: ChangePlanFormProps) {
           queryClient.invalidateQueries({ queryKey }),
         ),
       );
-      return planChangeMessage(before, updated);
+      return { message: planChangeMessage(before, updated) };
     },
     onMutate: () => setNotice(null),
-    onSuccess: (message) => {
-      if (message === null) {
+    onSuccess: (result) => {
+      if (result === 'checkout') {
         setIsOpeningCheckout(true);
         return;
       }
-      setNotice(message);
+      setNotice(result.message);
       onChanged?.();
     },
   });
