@@ -8,6 +8,8 @@
 // service. Shared by delivery-latency.bench.ts (issue 5) and team-delivery.bench.ts (issue 11).
 // BENCH_DURATION_S and BENCH_WARM_UP_S shorten a run, to check that it works;
 // BENCH_CPU_PROFILE=<folder> has the server write a V8 CPU profile there when it stops.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { HttpClient } from '../test/http-client.ts';
@@ -22,7 +24,41 @@ const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 30);
 const WARM_UP_S = Number(process.env.BENCH_WARM_UP_S ?? 5);
 const TARGET_P99_MS = 250;
 
-export type Scenario = { name: string; entities: number; membersPerEntity: number; devicesPerMember: number };
+/**
+ * An outgoing webhook endpoint on each entity (issue 27): `live` answers 200 at once; `dead`
+ * accepts the connection and never answers, so every attempt waits out the sender's timeout.
+ */
+export type WebhookEndpointKind = 'live' | 'dead';
+
+export type Scenario = {
+  name: string;
+  entities: number;
+  membersPerEntity: number;
+  devicesPerMember: number;
+  webhookEndpoint?: WebhookEndpointKind;
+};
+
+/** A loopback receiver for the scenario's webhook endpoint; counts what reached it. */
+async function startWebhookReceiver(
+  kind: WebhookEndpointKind,
+): Promise<{ url: string; received: () => number; close: () => Promise<void> }> {
+  let received = 0;
+  const server: Server = createServer((request, response) => {
+    received += 1;
+    request.resume();
+    if (kind === 'live') response.end('ok');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/leads`,
+    received: () => received,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
 
 function now(): number {
   return performance.timeOrigin + performance.now();
@@ -43,6 +79,7 @@ async function runScenario(postgres: BenchDatabase, scenario: Scenario): Promise
   const database = await createScratchDatabase(postgres.adminUrl);
   const smtp = await startSmtpSink();
   const stub = await startPushServiceStub({ decryptLater: true });
+  const receiver = scenario.webhookEndpoint ? await startWebhookReceiver(scenario.webhookEndpoint) : null;
   const server = await startServerProcess(
     {
       DATABASE_URL: database.url,
@@ -51,6 +88,8 @@ async function runScenario(postgres: BenchDatabase, scenario: Scenario): Promise
       NODE_EXTRA_CA_CERTS: stub.caFile,
       // One entity may carry the whole rate in the team scenario.
       NOTIFY_RATE_LIMIT: String(RATE_PER_SECOND * 2),
+      // The scenario's webhook receiver listens on loopback.
+      ...(receiver && { WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' }),
       ...sharedSecretsEnv(),
     },
     process.env.BENCH_CPU_PROFILE
@@ -68,6 +107,13 @@ async function runScenario(postgres: BenchDatabase, scenario: Scenario): Promise
         await registerDevices(teammate.client, stub, scenario.devicesPerMember);
       }
       senders.push({ apiKey: owner.apiKey, flowId: await createFlow(owner.client) });
+      if (receiver) {
+        const endpoint = await owner.client.post('/v1/webhook-endpoints', {
+          url: receiver.url,
+          events: ['lead.created', 'lead.claimed', 'lead.done'],
+        });
+        if (endpoint.status !== 201) throw new Error(`could not add the webhook endpoint: ${endpoint.status}`);
+      }
     }
     const pushesPerNotification = scenario.membersPerEntity * scenario.devicesPerMember;
 
@@ -133,6 +179,8 @@ async function runScenario(postgres: BenchDatabase, scenario: Scenario): Promise
     );
     const failures = [...refusals.values()].reduce((sum, count) => sum + count, 0);
     console.log(`  refused requests: ${failures}, pushes not delivered within 60 s: ${missing}`);
+    if (receiver)
+      console.log(`  webhook endpoint (${scenario.webhookEndpoint}): ${receiver.received()} requests reached it`);
     for (const [reason, count] of refusals) console.log(`    ${count} × ${reason}`);
     if (failures > 0) console.log(`  the server's log (warnings and errors):\n${server.output().slice(-4000)}`);
     const met = p99 < TARGET_P99_MS && failures === 0 && missing === 0;
@@ -140,6 +188,7 @@ async function runScenario(postgres: BenchDatabase, scenario: Scenario): Promise
     return met;
   } finally {
     await server.stop();
+    await receiver?.close();
     await stub.close();
     await smtp.close();
     await database.drop();

@@ -38,6 +38,7 @@ import { registerLeadRoutes } from './features/leads/leads.routes.ts';
 import { registerLeadNotesOutcomesRoutes } from './features/leads/lead-notes-outcomes.routes.ts';
 import { registerInsightsRoutes } from './features/insights/insights.routes.ts';
 import { registerReplyRoutes } from './features/replies/replies.routes.ts';
+import { registerSlackRoutes } from './features/slack/slack.routes.ts';
 import { registerWebhookRoutes } from './features/webhooks/webhooks.routes.ts';
 import type { HostResolver } from './features/webhooks/webhook-address.ts';
 import { createWebhookSender } from './features/webhooks/webhook-sender.ts';
@@ -217,6 +218,10 @@ export async function buildApp({
   });
   const webhooks = { sender: webhookSender, cipher: context.cipher, mailer, publicUrl: env.PUBLIC_URL, log: app.log };
   registerWebhookRoutes(app, context, {
+    webhooks: { ...webhooks, db, queue: deliveryQueue },
+    allowPrivateNetworks: env.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
+  });
+  registerSlackRoutes(app, context, {
     webhooks: { ...webhooks, db, queue: deliveryQueue },
     allowPrivateNetworks: env.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
   });

@@ -209,20 +209,7 @@ export const LEAD_TIMELINE_KINDS = [
   'confirmed',
   'emailed',
   'failed',
-  'seen',
-  'claimed',
-  'released',
-  'done',
-  'escalated',
-  'deleted',
-  'restored',
-  'note',
-  'replied',
-  'called',
-  'messaged',
-  'outcome',
-  'acknowledged',
-  'not_acknowledged',
+  ...LEAD_EVENT_KINDS,
 ] as const;
 
 /** How a member tried to reach a lead from the card (issue 26): `called` or `messaged` in the timeline. */

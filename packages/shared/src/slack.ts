@@ -38,7 +38,10 @@ export const SlackConnectionSchema = z.object({
   events: z.array(z.enum(WEBHOOK_EVENT_TYPES)),
   enabled: z.boolean(),
   disabledAt: z.string().nullable(),
-  disabledReason: z.string().nullable().describe('Why Leadbell turned it off (Slack revoked the URL, or sustained failure).'),
+  disabledReason: z
+    .string()
+    .nullable()
+    .describe('Why Leadbell turned it off (Slack revoked the URL, or sustained failure).'),
   lastSuccessAt: z.string().nullable(),
   createdAt: z.string(),
 });

@@ -511,6 +511,28 @@ const ROUTES: Record<string, Decision> = {
     setup: webhookDelivery,
     call: (f) => ({ path: `/v1/webhook-endpoints/${f.endpointId}/deliveries/${f.deliveryId}/resend`, body: {} }),
   },
+  // The business's one Slack connection, no id: another admin reads and changes its own. The PUT
+  // connects both admins (to a loopback port nobody listens on), so each has one to test and delete.
+  'GET /v1/integrations/slack': {
+    kind: 'checked',
+    expected: ADMIN_ONLY(200, 200),
+    call: () => ({ path: '/v1/integrations/slack' }),
+  },
+  'PUT /v1/integrations/slack': {
+    kind: 'checked',
+    expected: ADMIN_ONLY(200, 200),
+    call: () => ({ path: '/v1/integrations/slack', body: { url: 'http://127.0.0.1:9/services/T0/B0/swept' } }),
+  },
+  'POST /v1/integrations/slack/test': {
+    kind: 'checked',
+    expected: ADMIN_ONLY(200, 200),
+    call: () => ({ path: '/v1/integrations/slack/test', body: {} }),
+  },
+  'DELETE /v1/integrations/slack': {
+    kind: 'checked',
+    expected: ADMIN_ONLY(204, 204),
+    call: () => ({ path: '/v1/integrations/slack' }),
+  },
   'GET /v1/team': { kind: 'checked', expected: ADMIN_ONLY(200, 200), call: () => ({ path: '/v1/team' }) },
   'POST /v1/team/invitations': {
     kind: 'checked',

@@ -14,6 +14,7 @@ import type { Clock } from '../lib/clock.ts';
 import type { DeliveryQueue } from './delivery-queue.ts';
 import { createEntityAlertHandler } from './entity-alert.handler.ts';
 import { createWebhookDeliveryHandler, type WebhookDependencies } from '../features/webhooks/deliver-webhook.ts';
+import { createWebhookCircuit } from '../features/webhooks/webhook-circuit.ts';
 
 /**
  * Runs delivery jobs in this process, woken by the hub whenever jobs commit anywhere. Stopping
@@ -61,7 +62,10 @@ export function startDeliveryWorker({
   });
   const sendEntityAlert = createEntityAlertHandler({ db: queue.db, mailer, env });
   const acknowledgeLead = createAcknowledgeLeadHandler({ db: queue.db, mailer });
-  const deliverWebhook = createWebhookDeliveryHandler({ ...webhooks, db: queue.db, queue });
+  const deliverWebhook = createWebhookDeliveryHandler(
+    { ...webhooks, db: queue.db, queue },
+    createWebhookCircuit(clock),
+  );
   queue.startWorker({
     handle: async (payload) => {
       if (payload.kind === 'entity-alert') await sendEntityAlert(payload);

@@ -7,6 +7,7 @@ import { startFakeStripe, type FakeStripe } from '../../../test/fake-stripe.ts';
 import { createFlow, notify, onboardedOwner, signedInOwner } from '../../../test/owners.ts';
 import { startTestApp, type TestApp } from '../../../test/test-app.ts';
 import { SPAM_SAMPLES } from '../spam/spam-samples.ts';
+import { until } from '../../../test/until.ts';
 
 const WEBHOOK_SECRET = 'whsec_leadbell_test_secret';
 const PRICES = {
@@ -15,15 +16,6 @@ const PRICES = {
   STRIPE_PRICE_ELITE: 'price_elite',
   STRIPE_OVERAGE_PRICE_GROWTH: 'price_growth_overage',
 };
-
-async function until<T>(read: () => Promise<T>, isDone: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (isDone(value) || Date.now() > deadline) return value;
-    await sleep(100);
-  }
-}
 
 describe('billing with Stripe', () => {
   let fake: FakeStripe;

@@ -16,6 +16,7 @@ import type { Mailer } from '../../mail/mailer.ts';
 import type { ApiKeyCipher } from '../api-keys/api-key-cipher.ts';
 import { slackMessageOf, slackRevocationOf } from '../slack/slack-message.ts';
 import { webhookDisabledMail } from './webhook-disabled-mail.ts';
+import type { WebhookCircuit } from './webhook-circuit.ts';
 import { readWebhookLead, type WebhookLeadSnapshot } from './webhook-lead.ts';
 import type { WebhookAttemptResult, WebhookSender } from './webhook-sender.ts';
 import { signWebhook, webhookMessageIdOf } from './webhook-signature.ts';
@@ -30,6 +31,22 @@ export const WEBHOOK_RETRY_DELAYS_SECONDS = [30, 5 * 60, 30 * 60, 2 * 3600, 5 * 
 export const WEBHOOK_MAX_ATTEMPTS = WEBHOOK_RETRY_DELAYS_SECONDS.length + 1;
 /** A 429's `Retry-After` replaces the schedule's delay for that retry, within these bounds. */
 const RETRY_AFTER_BOUNDS_SECONDS = [1, 3600] as const;
+
+/** An endpoint's last success is written at most this often (a busy endpoint's row is not a queue). */
+const SUCCESS_KEPT_EVERY_MS = 60_000;
+
+/** How soon a job the circuit asked to wait runs again (webhook-circuit.ts). */
+const WAIT_MS = 2_000;
+
+/** An attempt the open circuit failed without connecting: it follows the retry schedule like any failure. */
+const CIRCUIT_OPEN: WebhookAttemptResult = {
+  statusCode: null,
+  durationMs: 0,
+  responseExcerpt: null,
+  error: 'Not sent: the endpoint is not answering (it failed or is slow to answer other attempts); tried again later.',
+  isSuccess: false,
+  retryAfterSeconds: null,
+};
 
 const TEST_MESSAGE = 'This is a test event from Leadbell: your endpoint is reachable and can verify the signature.';
 
@@ -172,10 +189,19 @@ export async function recordWebhookAttempt(
       .returning({ id: webhookDeliveries.id });
     if (recorded.length === 0) return null;
     if (result.isSuccess) {
+      // At most once a minute: every success at a busy endpoint would otherwise wait on its row.
       await tx
         .update(webhookEndpoints)
         .set({ lastSuccessAt: sql`now()` })
-        .where(eq(webhookEndpoints.id, target.endpointId));
+        .where(
+          and(
+            eq(webhookEndpoints.id, target.endpointId),
+            or(
+              isNull(webhookEndpoints.lastSuccessAt),
+              lt(webhookEndpoints.lastSuccessAt, sql`now() - make_interval(secs => ${SUCCESS_KEPT_EVERY_MS / 1000})`),
+            ),
+          ),
+        );
       return null;
     }
     if (nextAttemptAt) {
@@ -203,7 +229,11 @@ export async function recordWebhookAttempt(
           eq(webhookEndpoints.isEnabled, true),
           revoked
             ? undefined
-            : or(isNull(webhookEndpoints.lastSuccessAt), lt(webhookEndpoints.lastSuccessAt, target.createdAt)),
+            : // Successes are kept at most once a minute (above): one within a minute of the event counts.
+              or(
+                isNull(webhookEndpoints.lastSuccessAt),
+                lt(webhookEndpoints.lastSuccessAt, new Date(target.createdAt.getTime() - SUCCESS_KEPT_EVERY_MS)),
+              ),
         ),
       )
       .returning({
@@ -241,40 +271,77 @@ export async function recordWebhookAttempt(
   }
 }
 
+/** The delivery while it still waits for this attempt. */
+function pendingAttempt(deliveryId: string, attempt: number) {
+  return and(
+    eq(webhookDeliveries.id, deliveryId),
+    eq(webhookDeliveries.attempts, attempt),
+    eq(webhookDeliveries.status, 'pending'),
+  );
+}
+
+/** Ends a delivery that cannot be sent any more, with why. */
+async function giveUp(db: Database, deliveryId: string, attempt: number, lastError: string): Promise<void> {
+  await db
+    .update(webhookDeliveries)
+    .set({ status: 'failed', lastError, nextAttemptAt: null })
+    .where(pendingAttempt(deliveryId, attempt));
+}
+
 /**
  * The `webhook` job: re-reads the delivery (nothing to do unless it still waits for this attempt),
- * gives a `lead.created` delivery its lead on its first attempt, sends and records.
+ * asks the circuit whether to send, wait or fail at once (webhook-circuit.ts: an endpoint that
+ * stopped answering must not hold the slots pushes need), gives a `lead.created` delivery its lead
+ * on its first attempt, sends and records.
  */
-export function createWebhookDeliveryHandler(deps: WebhookDependencies) {
+export function createWebhookDeliveryHandler(deps: WebhookDependencies, circuit: WebhookCircuit) {
   const { db } = deps;
   return async function deliverWebhook({ deliveryId, attempt }: WebhookPayload): Promise<void> {
-    const thisAttempt = and(
-      eq(webhookDeliveries.id, deliveryId),
-      eq(webhookDeliveries.attempts, attempt),
-      eq(webhookDeliveries.status, 'pending'),
-    );
     const [row] = await db
       .select(attemptTargetColumns)
       .from(webhookDeliveries)
       .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
-      .where(thisAttempt);
+      .where(pendingAttempt(deliveryId, attempt));
     if (!row) return;
-    const giveUp = (lastError: string) =>
-      db.update(webhookDeliveries).set({ status: 'failed', lastError, nextAttemptAt: null }).where(thisAttempt);
-    if (!row.isEnabled) return void (await giveUp('Not sent: the endpoint is turned off.'));
+    if (!row.isEnabled) return void (await giveUp(db, deliveryId, attempt, 'Not sent: the endpoint is turned off.'));
+    const ticket = circuit.admit(row.endpointId);
+    if (ticket === 'wait') {
+      // Not an attempt: the same one runs again shortly, when the endpoint or the process has room.
+      await deps.queue.enqueue(db, [
+        { payload: { kind: 'webhook', deliveryId, attempt }, startAfter: new Date(Date.now() + WAIT_MS) },
+      ]);
+      return;
+    }
+    if (ticket === 'fail_fast') return void (await recordWebhookAttempt(deps, row, attempt, CIRCUIT_OPEN));
+    let isSuccess = false;
+    try {
+      isSuccess = await sendAndRecord(row, attempt);
+    } finally {
+      ticket.settle({ isSuccess });
+    }
+  };
+
+  async function sendAndRecord(
+    row: WebhookAttemptTarget & { notificationId: string | null },
+    attempt: number,
+  ): Promise<boolean> {
     let lead = row.lead;
     if (!lead && row.eventType !== 'webhook.test') {
       lead = row.notificationId
         ? await readWebhookLead(db, { entityId: row.entityId, leadId: row.notificationId })
         : null;
-      if (!lead) return void (await giveUp('Not sent: the lead was deleted.'));
+      if (!lead) {
+        await giveUp(db, row.id, attempt, 'Not sent: the lead was deleted.');
+        return true;
+      }
       await db
         .update(webhookDeliveries)
         .set({ lead })
-        .where(and(eq(webhookDeliveries.id, deliveryId), isNull(webhookDeliveries.lead)));
+        .where(and(eq(webhookDeliveries.id, row.id), isNull(webhookDeliveries.lead)));
     }
     const target = { ...row, lead };
     const result = await attemptWebhookDelivery(deps, target);
     await recordWebhookAttempt(deps, target, attempt, result);
-  };
+    return result.isSuccess;
+  }
 }

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { WebhookDelivery } from '@leadbell/shared/webhooks';
+import type { WebhookDelivery, WebhookEndpointKind } from '@leadbell/shared/webhooks';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema/webhooks.ts';
 import { AppError } from '../../http/app-error.ts';
 import { isUuid } from '../../http/ids.ts';
@@ -10,10 +10,11 @@ import { ownedEndpoint, deliveryColumns, toWebhookDelivery } from './webhook-rec
  * "Send test event": a `webhook.test` event, sent now while the admin waits (at most the send
  * timeout) and kept in the log like any delivery, so the answer shows at once. Not retried. Also
  * for an endpoint that is off: it is how an admin checks it works again before turning it on.
+ * `kind: 'slack'` for the Slack connection's "Send test".
  */
 export async function sendWebhookTest(
   deps: WebhookDependencies,
-  { entityId, id }: { entityId: string; id: string },
+  { entityId, id, kind = 'standard' }: { entityId: string; id: string; kind?: WebhookEndpointKind },
 ): Promise<WebhookDelivery> {
   const { db } = deps;
   if (!isUuid(id)) throw new AppError('not_found', 'Webhook endpoint not found.');
@@ -26,7 +27,7 @@ export async function sendWebhookTest(
       previousSecretExpiresAt: webhookEndpoints.previousSecretExpiresAt,
     })
     .from(webhookEndpoints)
-    .where(ownedEndpoint(entityId, id));
+    .where(ownedEndpoint(entityId, id, kind));
   if (!endpoint) throw new AppError('not_found', 'Webhook endpoint not found.');
   const [delivery] = await db
     .insert(webhookDeliveries)

@@ -1,5 +1,3 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,62 +7,10 @@ import { startTestApp, type TestApp } from '../../../test/test-app.ts';
 import { advanceTime, createTestClock, type TestClock } from '../../../test/test-clock.ts';
 import type { HostResolver } from './webhook-address.ts';
 import { WEBHOOK_RETRY_DELAYS_SECONDS } from './deliver-webhook.ts';
+import { startHttpReceiver, type HttpReceiver, type ReceivedRequest } from '../../../test/http-receiver.ts';
+import { until } from '../../../test/until.ts';
 
-type Received = { path: string; headers: Record<string, string>; body: string };
-
-/**
- * A webhook receiver on 127.0.0.1: keeps every request and answers with `answer` (200 by default).
- * Signatures are checked by the test with the `standardwebhooks` package, an implementation
- * independent of the server's node:crypto signing.
- */
-async function startReceiver() {
-  const received: Received[] = [];
-  let answer: (request: Received) => { status: number; headers?: Record<string, string>; body?: string } = () => ({
-    status: 200,
-    body: 'ok',
-  });
-  const server = http.createServer((request, response) => {
-    let body = '';
-    request.setEncoding('utf8');
-    request.on('data', (chunk: string) => (body += chunk));
-    request.on('end', () => {
-      const entry = {
-        path: request.url ?? '/',
-        headers: Object.fromEntries(Object.entries(request.headers).map(([key, value]) => [key, String(value)])),
-        body,
-      };
-      received.push(entry);
-      const { status, headers = {}, body: answerBody = '' } = answer(entry);
-      response.writeHead(status, headers).end(answerBody);
-    });
-  });
-  let connections = 0;
-  server.on('connection', () => (connections += 1));
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    port,
-    url: (path = '/hook') => `http://127.0.0.1:${port}${path}`,
-    received,
-    connections: () => connections,
-    at: (path: string) => received.filter((entry) => entry.path === path),
-    answer: (next: typeof answer) => (answer = next),
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-type Receiver = Awaited<ReturnType<typeof startReceiver>>;
-
-async function until<T>(read: () => T | Promise<T>, isDone: (value: T) => boolean, timeoutMs = 10_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (isDone(value)) return value;
-    if (Date.now() > deadline) throw new Error(`Timed out; last value: ${JSON.stringify(value)}`);
-    await sleep(50);
-  }
-}
-
-function verified(secret: string, entry: Received): WebhookEvent {
+function verified(secret: string, entry: ReceivedRequest): WebhookEvent {
   const payload = new Webhook(secret).verify(entry.body, entry.headers);
   return WebhookEventSchema.parse(payload);
 }
@@ -80,11 +26,11 @@ function resolverOf(table: Record<string, string[]>): HostResolver {
 
 let app: TestApp;
 let clock: TestClock;
-let receiver: Receiver;
+let receiver: HttpReceiver;
 let owner: Awaited<ReturnType<typeof onboardedOwner>>;
 
 beforeAll(async () => {
-  receiver = await startReceiver();
+  receiver = await startHttpReceiver();
   clock = createTestClock(new Date());
   app = await startTestApp(
     { WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true', NOTIFY_RATE_LIMIT: '1000', NOTIFY_RATE_BURST: '1000' },
@@ -355,7 +301,7 @@ describe('webhooks › test, rotation, redirects', () => {
   });
 
   it('a redirect is a failed attempt and is never followed', async () => {
-    const target = await startReceiver();
+    const target = await startHttpReceiver();
     try {
       const { id } = await addEndpoint({ url: receiver.url('/redirect'), events: ['lead.created'] });
       receiver.answer((request) =>
@@ -511,7 +457,7 @@ describe('webhooks › SSRF with WEBHOOK_ALLOW_PRIVATE_NETWORKS off', () => {
   });
 
   it('refuses names that resolve to private addresses before connecting', async () => {
-    const listener = await startReceiver();
+    const listener = await startHttpReceiver();
     try {
       for (const [host, address] of [
         ['rebind.test', '10.0.0.1'],

@@ -1,0 +1,16 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+
+/** Reads until `isDone` holds (what the worker writes after a 202 is read this way), or throws with the last value. */
+export async function until<T>(
+  read: () => T | Promise<T>,
+  isDone: (value: T) => boolean,
+  timeoutMs = 10_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (isDone(value)) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out; last value: ${JSON.stringify(value)}`);
+    await sleep(50);
+  }
+}
