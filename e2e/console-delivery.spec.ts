@@ -233,7 +233,7 @@ test.describe('console delivery', () => {
     await expect(toggle).not.toBeChecked();
     await expect
       .poll(() => ownerGet<{ emailNotifications: boolean }>(product, owner, '/v1/me/delivery-preferences'))
-      .toEqual({ emailNotifications: false, isDefault: false, quietHours: null, sms: 'off' });
+      .toEqual({ emailNotifications: false, isDefault: false, quietHours: null });
     await page.reload();
     await expect(toggle).not.toBeChecked();
     await expect(toggle).toHaveAccessibleDescription(/Switch on for a copy of each notification/);
@@ -249,7 +249,7 @@ test.describe('console delivery', () => {
     await expect(toggle).toBeChecked();
     await expect
       .poll(() => ownerGet<{ emailNotifications: boolean }>(product, owner, '/v1/me/delivery-preferences'))
-      .toEqual({ emailNotifications: true, isDefault: false, quietHours: null, sms: 'off' });
+      .toEqual({ emailNotifications: true, isDefault: false, quietHours: null });
   });
 
   test('push › the console registers the service worker, and a pushed message shows as a notification', async ({

@@ -35,9 +35,6 @@ export const ERROR_CODES = [
   'payment_required',
   'billing_disabled',
   'billing_unavailable',
-  'sms_disabled',
-  'sms_failed',
-  'telegram_disabled',
   'internal_error',
   'service_unavailable',
 ] as const;

@@ -5,11 +5,7 @@ import { pushSubscriptions } from './devices.ts';
 import { entities } from './entities.ts';
 import { notifications } from './notifications.ts';
 
-/**
- * `telegram`: a member's linked chat (decision 052); `sms`: a text to the member's verified number
- * (decision 053). Their rows have a user and no subscription.
- */
-export const DELIVERY_CHANNELS = ['push', 'email', 'telegram', 'sms'] as const;
+export const DELIVERY_CHANNELS = ['push', 'email'] as const;
 export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
 /** `lead`: the notification itself. `escalation`: nobody claimed it in time (decision 025). */
 export const DELIVERY_PURPOSES = ['lead', 'escalation'] as const;
