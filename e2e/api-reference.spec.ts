@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures/test.ts';
+import { DESKTOP_ONLY } from './fixtures/widths.ts';
 
 // Swagger UI parses about a megabyte of JavaScript and the whole document before it draws a
 // heading: seconds on a busy two-core machine, more than the default wait.
@@ -8,7 +9,8 @@ test.describe('API reference', () => {
   test('renders the API from its OpenAPI document without signing in, everything from our own origin', async ({
     page,
     baseURL,
-  }) => {
+  }, testInfo) => {
+    test.skip(testInfo.project.name === 'phone', DESKTOP_ONLY);
     const origin = new URL(baseURL!).origin;
     const elsewhere: string[] = [];
     page.on('request', (request) => {
@@ -32,7 +34,10 @@ test.describe('API reference', () => {
     expect(elsewhere, 'requests to another origin').toEqual([]);
   });
 
-  test('the public site’s footer links to it, and other unknown paths keep the 404 page', async ({ page }) => {
+  test('the public site’s footer links to it, and other unknown paths keep the 404 page', async ({
+    page,
+  }, testInfo) => {
+    test.skip(testInfo.project.name === 'phone', DESKTOP_ONLY);
     await page.goto('/');
     await page.getByRole('contentinfo').getByRole('link', { name: 'API reference' }).click();
     await expect(page).toHaveURL(/\/docs\/api$/);

@@ -3,6 +3,7 @@ import { createOwner, signInBrowser, uniqueEmail } from './fixtures/owner-api.ts
 import { startProduct } from './fixtures/product.ts';
 import { screenshot } from './fixtures/screenshot.ts';
 import { expect, test as base } from './fixtures/test.ts';
+import { DESKTOP_ONLY } from './fixtures/widths.ts';
 
 const WEBHOOK_SECRET = 'whsec_e2e_leadbell_secret';
 
@@ -126,6 +127,7 @@ test('billing › the plan picker opens Stripe Checkout, the console waits for t
 base(
   'billing off › the pricing page and the plan picker say self-hosted plans are free',
   async ({ page, product, context }, testInfo) => {
+    test.skip(testInfo.project.name === 'phone', DESKTOP_ONLY);
     await page.goto('/pricing');
     const note = page.getByText('This Leadbell server is self-hosted: every plan is free to choose here');
     await expect(note).toBeVisible();

@@ -10,8 +10,8 @@ import {
 } from './fixtures/owner-api.ts';
 import type { Product } from './fixtures/product.ts';
 import { expect, test } from './fixtures/test.ts';
+import { DESKTOP_ONLY } from './fixtures/widths.ts';
 
-const DESKTOP_ONLY = 'covered once at desktop width; the phone project runs the journeys that depend on layout';
 const SITE = 'https://www.acme.example';
 const CONTACT_FLOW = {
   name: 'Contact form',

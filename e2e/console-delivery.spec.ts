@@ -15,8 +15,8 @@ import {
 } from './fixtures/owner-api.ts';
 import { showPushedMessage, useStubPushService } from './fixtures/push.ts';
 import { expect, test } from './fixtures/test.ts';
+import { DESKTOP_ONLY } from './fixtures/widths.ts';
 
-const DESKTOP_ONLY = 'covered once at desktop width; the phone project runs the journeys that depend on layout';
 const CONTACT_FLOW = { name: 'Contact form', title: 'New lead: {{name}}', message: '{{name}} asked: {{question}}' };
 const ORIGIN_MESSAGE = 'Enter an origin like https://www.example.com (no path).';
 
@@ -82,6 +82,7 @@ test.describe('console delivery', () => {
     product,
     context,
   }, testInfo) => {
+    test.skip(testInfo.project.name === 'phone', DESKTOP_ONLY);
     const owner = await createOwner(product, { email: uniqueEmail('plan', testInfo.project.name) });
     await signInBrowser(context, product, owner);
 
@@ -127,6 +128,7 @@ test.describe('console delivery', () => {
     product,
     context,
   }, testInfo) => {
+    test.skip(testInfo.project.name === 'phone', DESKTOP_ONLY);
     const owner = await createOwner(product, { email: uniqueEmail('origins', testInfo.project.name) });
     await signInBrowser(context, product, owner);
 
@@ -233,7 +235,7 @@ test.describe('console delivery', () => {
     await expect(toggle).not.toBeChecked();
     await expect
       .poll(() => ownerGet<{ emailNotifications: boolean }>(product, owner, '/v1/me/delivery-preferences'))
-      .toEqual({ emailNotifications: false, isDefault: false, quietHours: null });
+      .toEqual({ emailNotifications: false, isDefault: false, quietHours: null, sms: 'off' });
     await page.reload();
     await expect(toggle).not.toBeChecked();
     await expect(toggle).toHaveAccessibleDescription(/Switch on for a copy of each notification/);
@@ -249,7 +251,7 @@ test.describe('console delivery', () => {
     await expect(toggle).toBeChecked();
     await expect
       .poll(() => ownerGet<{ emailNotifications: boolean }>(product, owner, '/v1/me/delivery-preferences'))
-      .toEqual({ emailNotifications: true, isDefault: false, quietHours: null });
+      .toEqual({ emailNotifications: true, isDefault: false, quietHours: null, sms: 'off' });
   });
 
   test('push › the console registers the service worker, and a pushed message shows as a notification', async ({

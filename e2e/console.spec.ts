@@ -1,8 +1,8 @@
 import type { Page, Request } from '@playwright/test';
 import { createFlow, createOwner, notify, signInBrowser, uniqueEmail } from './fixtures/owner-api.ts';
 import { expect, test } from './fixtures/test.ts';
+import { DESKTOP_ONLY } from './fixtures/widths.ts';
 
-const DESKTOP_ONLY = 'covered once at desktop width; the phone project runs the journeys that depend on layout';
 const CONTACT_FLOW = { name: 'Contact form', title: 'New lead: {{name}}', message: '{{name}} asked: {{question}}' };
 
 /** The body rows of the page's table (the header row is left out). */

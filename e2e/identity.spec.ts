@@ -8,11 +8,11 @@ import {
   uniqueEmail,
 } from './fixtures/owner-api.ts';
 import { expect, test } from './fixtures/test.ts';
+import { DESKTOP_ONLY } from './fixtures/widths.ts';
 
 const POLICY =
   'Password must contain at least 8 characters, including uppercase, lowercase, number, and special character.';
 const NEW_PASSWORD = 'N3w-Passw0rd!';
-const DESKTOP_ONLY = 'covered once at desktop width; the phone project runs the journeys that depend on layout';
 
 async function signInWith(page: Page, email: string, password: string) {
   await page.getByLabel('Email').fill(email);
@@ -72,6 +72,7 @@ test.describe('identity', () => {
     page,
     product,
   }, testInfo) => {
+    test.skip(testInfo.project.name === 'phone', DESKTOP_ONLY);
     const email = uniqueEmail('verify', testInfo.project.name);
     await page.goto('/sign-up');
     await page.getByLabel('Name').fill("Anne-Marie O'Neil");
@@ -266,6 +267,7 @@ test.describe('identity', () => {
     page,
     product,
   }, testInfo) => {
+    test.skip(testInfo.project.name === 'phone', DESKTOP_ONLY);
     const owner = await createOwner(product, { email: uniqueEmail('deeplink', testInfo.project.name) });
     await page.goto('/api');
     await expect(page).toHaveURL(/\/sign-in\?redirectTo=%2Fapi$/);

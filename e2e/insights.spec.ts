@@ -4,6 +4,7 @@ import { expectedFigures, ownerCall, seedLeads, type SeededLead } from './fixtur
 import { createFlow, createOwner, ownerGet, signInBrowser, uniqueEmail } from './fixtures/owner-api.ts';
 import { addTeammate } from './fixtures/team-api.ts';
 import { expect, test } from './fixtures/test.ts';
+import { DESKTOP_ONLY } from './fixtures/widths.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -283,6 +284,7 @@ test.describe('insights', () => {
     product,
     context,
   }, testInfo) => {
+    test.skip(testInfo.project.name === 'phone', DESKTOP_ONLY);
     const project = testInfo.project.name;
     // Pro: a second seat, for the member who reads the business hours without editing them.
     const owner = await createOwner(product, { email: uniqueEmail('hours', project), plan: 'pro' });
@@ -419,6 +421,7 @@ test.describe('insights', () => {
         emailNotifications: true,
         isDefault: true,
         quietHours: { start: '23:00', end: '06:30' },
+        sms: 'off',
       });
       await page.reload();
       await expect(quiet.getByRole('switch', { name: 'Silence my devices at set hours' })).toBeChecked();

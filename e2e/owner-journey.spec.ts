@@ -1,4 +1,5 @@
 import { expect, test } from './fixtures/test.ts';
+import { DESKTOP_ONLY } from './fixtures/widths.ts';
 
 const PASSWORD = 'Corr3ct-horse!';
 
@@ -7,6 +8,7 @@ test('an owner signs up, onboards, creates a flow, and a website notification sh
   product,
   context,
 }, testInfo) => {
+  test.skip(testInfo.project.name === 'phone', DESKTOP_ONLY);
   const email = `owner-${testInfo.project.name}-${Date.now()}@example.com`;
 
   await test.step('sign up and verify with the emailed code', async () => {

@@ -4,8 +4,8 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { PLANS } from '@leadbell/shared/plans';
 import { expect, test } from './fixtures/test.ts';
+import { DESKTOP_ONLY } from './fixtures/widths.ts';
 
-const DESKTOP_ONLY = 'covered once at desktop width; the phone project runs the journeys that depend on layout';
 const DIST = fileURLToPath(new URL('../apps/web/dist/', import.meta.url));
 
 /** Every pre-rendered public page and a line of its content. */

@@ -5,6 +5,7 @@ import { createFlow, createOwner, notify, signInBrowser, uniqueEmail } from './f
 import type { Product } from './fixtures/product.ts';
 import { expect, test } from './fixtures/test.ts';
 import { leadRow } from './fixtures/inbox.ts';
+import { DESKTOP_ONLY } from './fixtures/widths.ts';
 
 const SCREENSHOTS = process.env.RECONNECTING_SCREENSHOTS_DIR;
 /** The server restarts its PostgreSQL within seconds; the console notices within one probe more. */
@@ -66,6 +67,7 @@ test.describe('reconnecting', () => {
     context,
     product,
   }, testInfo) => {
+    test.skip(testInfo.project.name === 'phone', DESKTOP_ONLY);
     test.setTimeout(120_000);
     const owner = await createOwner(product, {
       email: uniqueEmail('reconnecting', testInfo.project.name),

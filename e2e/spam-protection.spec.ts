@@ -5,6 +5,7 @@ import { FILL_TIME } from '../apps/server/src/features/spam/fill-time-token.ts';
 import { createFlow, createOwner, ownerGet, signInBrowser, uniqueEmail } from './fixtures/owner-api.ts';
 import { screenshot } from './fixtures/screenshot.ts';
 import { expect, test } from './fixtures/test.ts';
+import { DESKTOP_ONLY } from './fixtures/widths.ts';
 
 const CONTACT_FLOW = {
   name: 'Contact form',
@@ -43,6 +44,7 @@ test.describe('spam protection', () => {
     product,
     context,
   }, testInfo) => {
+    test.skip(testInfo.project.name === 'phone', DESKTOP_ONLY);
     const owner = await createOwner(product, { email: uniqueEmail('turnstile', testInfo.project.name) });
     const flowId = await createFlow(product, owner, CONTACT_FLOW);
     const flowOnServer = () => ownerGet<{ turnstileSiteKey: string | null }>(product, owner, `/v1/flows/${flowId}`);

@@ -30,6 +30,11 @@ export default defineConfig({
           isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // What tests poll for (a mail, a worker-derived row) is made by the worker after the
+          // 202; on a CI host running two PostgreSQL clusters and the type checker at once that
+          // takes seconds, not the 1 s Vitest allows by default. A poll ends at its first match,
+          // so the longer ceiling costs nothing when the host is quiet.
+          expect: { poll: { timeout: 10_000 } },
         },
       })),
     ],

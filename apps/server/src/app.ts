@@ -39,6 +39,8 @@ import { registerLeadNotesOutcomesRoutes } from './features/leads/lead-notes-out
 import { registerInsightsRoutes } from './features/insights/insights.routes.ts';
 import { registerReplyRoutes } from './features/replies/replies.routes.ts';
 import { registerSlackRoutes } from './features/slack/slack.routes.ts';
+import { smsProviderOf } from './features/sms/sms-provider.ts';
+import { registerSmsRoutes } from './features/sms/sms.routes.ts';
 import { registerWebhookRoutes } from './features/webhooks/webhooks.routes.ts';
 import type { HostResolver } from './features/webhooks/webhook-address.ts';
 import { createWebhookSender } from './features/webhooks/webhook-sender.ts';
@@ -53,6 +55,10 @@ import { startScheduler } from './jobs/start-scheduler.ts';
 import { startUsageReporter } from './jobs/start-usage-reporter.ts';
 import { startEscalationSweep } from './jobs/escalation-sweep.ts';
 import { registerSpamRoutes } from './features/spam/spam.routes.ts';
+import { startTelegramPolling } from './features/telegram/poll-telegram-updates.ts';
+import { setTelegramWebhook } from './features/telegram/set-telegram-webhook.ts';
+import { telegramConfigOf } from './features/telegram/telegram-config.ts';
+import { registerTelegramRoutes } from './features/telegram/telegram.routes.ts';
 import { systemClock, type Clock } from './lib/clock.ts';
 import { createLogger, logEachRequest } from './lib/logger.ts';
 import { addGauges, createMetrics, registerMetrics } from './http/metrics.ts';
@@ -225,6 +231,9 @@ export async function buildApp({
     webhooks: { ...webhooks, db, queue: deliveryQueue },
     allowPrivateNetworks: env.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
   });
+  registerSmsRoutes(app, context, { sms: smsProviderOf(env), codeKey: secrets.authSecret, publicUrl: env.PUBLIC_URL });
+  const telegram = telegramConfigOf(env);
+  registerTelegramRoutes(app, context, { telegram, log: app.log });
   registerDeviceRoutes(app, context, {
     vapidPublicKey: secrets.vapidPublicKey,
     pushServiceHosts: env.PUSH_SERVICE_HOSTS,
@@ -263,6 +272,12 @@ export async function buildApp({
           log: app.log,
         })
       : null;
+  // Telegram's updates (decision 052): by webhook when PUBLIC_URL is https, else polled by workers.
+  if (telegram?.useWebhook) void setTelegramWebhook(telegram, app.log);
+  const telegramPolling =
+    env.DELIVERY_WORKER && telegram && !telegram.useWebhook
+      ? startTelegramPolling({ db, config: telegram, clock, log: app.log })
+      : null;
   const escalationSweep = env.DELIVERY_WORKER
     ? startEscalationSweep({ queue: deliveryQueue, clock, log: app.log, subscribeWakeUps: hub.subscribeDeliveryJobs })
     : null;
@@ -272,6 +287,7 @@ export async function buildApp({
     await scheduler?.stop();
     await usageReporter?.stop();
     await escalationSweep?.stop();
+    await telegramPolling?.stop();
     await deliveryQueue.stop();
     await announcer.flush();
     await worker?.close();

@@ -143,6 +143,15 @@ const EnvSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((value) => value === 'true'),
+  /** Turns Telegram on (decision 052): the bot's token from @BotFather; unset, members cannot link Telegram. */
+  TELEGRAM_BOT_TOKEN: z.string().min(8).optional(),
+  /** The bot's @username without the @, for the deep link https://t.me/<bot>?start=<token>. */
+  TELEGRAM_BOT_USERNAME: z
+    .string()
+    .regex(/^[A-Za-z0-9_]{3,64}$/, 'the bot username without the @')
+    .optional(),
+  /** Where the Bot API is called; tests point it at a local fake. */
+  TELEGRAM_API_URL: z.url().default('https://api.telegram.org'),
   /** Runs the delivery worker in this process; turn off for API-only processes. */
   DELIVERY_WORKER: z
     .enum(['true', 'false'])
@@ -168,6 +177,25 @@ const EnvSchema = z.object({
   STRIPE_METER_EVENT_NAME: z.string().min(1).default('leadbell_notifications'),
   /** How often a worker process reports overage to Stripe's meter. */
   BILLING_USAGE_FLUSH_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /**
+   * Text messages through Twilio (decision 053): all three set, SMS is on; none, it is off (the
+   * console says so). The auth token also verifies Twilio's status callbacks.
+   */
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .regex(/^AC[0-9a-fA-F]{32}$/, 'TWILIO_ACCOUNT_SID must be AC followed by 32 hex characters')
+    .optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(16, 'TWILIO_AUTH_TOKEN must be at least 16 characters').optional(),
+  /** The sender: a Twilio number in E.164 (+15005550006) or a Messaging Service SID (MG…). */
+  TWILIO_FROM_NUMBER: z
+    .string()
+    .regex(
+      /^(\+[1-9]\d{6,14}|MG[0-9a-fA-F]{32})$/,
+      'TWILIO_FROM_NUMBER must be an E.164 number or a Messaging Service SID',
+    )
+    .optional(),
+  /** Where the Twilio REST API is; tests point it at a local fake. */
+  TWILIO_API_URL: z.url().default('https://api.twilio.com'),
   /** Directory of the built web app; empty disables serving it (API-only processes). */
   WEB_DIST_DIR: z.string().optional(),
 });
@@ -188,6 +216,21 @@ const CheckedEnvSchema = EnvSchema.superRefine(
             path: [name],
             message: 'required when STRIPE_SECRET_KEY is set (billing on)',
           });
+    const twilio = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM_NUMBER'] as const;
+    if (twilio.some((name) => env[name]))
+      for (const name of twilio)
+        if (!env[name])
+          ctx.addIssue({
+            code: 'custom',
+            path: [name],
+            message: `required with ${twilio.filter((other) => env[other]).join(' and ')} (text messages on)`,
+          });
+    if (env.TELEGRAM_BOT_TOKEN && !env.TELEGRAM_BOT_USERNAME)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TELEGRAM_BOT_USERNAME'],
+        message: 'required when TELEGRAM_BOT_TOKEN is set (Telegram on): the deep link names the bot',
+      });
     if (env.PUBLIC_URL !== undefined && !URL.canParse(env.PUBLIC_URL)) return;
     if (mailTransportOf(env) !== null) return;
     ctx.addIssue({

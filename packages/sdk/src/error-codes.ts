@@ -36,6 +36,9 @@ export const LEADBELL_ERROR_CODES = [
   'payment_required',
   'billing_disabled',
   'billing_unavailable',
+  'sms_disabled',
+  'sms_failed',
+  'telegram_disabled',
   'internal_error',
   'service_unavailable',
 ] as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { QuietHoursSchema } from './business-hours.ts';
 import { textField } from './fields.ts';
+import { SMS_CHOICES } from './sms.ts';
 
 /** The browser's `PushSubscription.toJSON()`, plus a label the owner recognises the device by. */
 export const CreatePushSubscriptionSchema = z.object({
@@ -51,11 +52,13 @@ const DeliveryPreferencesFields = z.object({
   emailNotifications: z.boolean({ error: EMAIL_CHOICE_MESSAGE }).optional(),
   /** Left out: unchanged. Null: no quiet hours. */
   quietHours: QuietHoursSchema.nullable().optional(),
+  /** Left out: unchanged. Leads by text message (decision 053); other than `off` needs a verified number. */
+  sms: z.enum(SMS_CHOICES, { error: `Choose ${SMS_CHOICES.join(', ')}.` }).optional(),
 });
 
-/** The signed-in user's choice of email copies and quiet hours (`PUT /v1/me/delivery-preferences`): either or both. */
+/** The signed-in user's choice of email copies, quiet hours and texts (`PUT /v1/me/delivery-preferences`): any of them. */
 export const DeliveryPreferencesSchema = DeliveryPreferencesFields.refine(
-  (input) => input.emailNotifications !== undefined || input.quietHours !== undefined,
+  (input) => input.emailNotifications !== undefined || input.quietHours !== undefined || input.sms !== undefined,
   { error: EMAIL_CHOICE_MESSAGE, path: ['emailNotifications'] },
 );
 export type DeliveryPreferences = z.infer<typeof DeliveryPreferencesSchema>;
@@ -68,6 +71,7 @@ export const DeliveryPreferencesStateSchema = DeliveryPreferencesFields.extend({
   emailNotifications: z.boolean(),
   isDefault: z.boolean(),
   quietHours: QuietHoursSchema.nullable(),
+  sms: z.enum(SMS_CHOICES),
 });
 export type DeliveryPreferencesState = z.infer<typeof DeliveryPreferencesStateSchema>;
 

@@ -35,6 +35,9 @@ export const ERROR_CODES = [
   'payment_required',
   'billing_disabled',
   'billing_unavailable',
+  'sms_disabled',
+  'sms_failed',
+  'telegram_disabled',
   'internal_error',
   'service_unavailable',
 ] as const;

@@ -13,6 +13,8 @@ export type Plan = {
   includedUsers: number;
   /** USD per notification beyond the included volume; null means the plan stops at its volume. */
   overageUsd: number | null;
+  /** Text messages of leads per billing month (decision 053); past it, leads still ring every other way. */
+  includedSms: number;
   description: string;
 };
 
@@ -25,6 +27,7 @@ export const PLANS: readonly Plan[] = [
     includedNotifications: 20,
     includedUsers: 1,
     overageUsd: null,
+    includedSms: 0,
     description: 'Try Leadbell on one website.',
   },
   {
@@ -34,6 +37,7 @@ export const PLANS: readonly Plan[] = [
     includedNotifications: 1_000,
     includedUsers: 1,
     overageUsd: 0.02,
+    includedSms: 50,
     description: 'For a growing business that answers every lead.',
   },
   {
@@ -43,6 +47,7 @@ export const PLANS: readonly Plan[] = [
     includedNotifications: 5_000,
     includedUsers: 3,
     overageUsd: 0.02,
+    includedSms: 200,
     description: 'For teams sharing the leads.',
   },
   {
@@ -52,6 +57,7 @@ export const PLANS: readonly Plan[] = [
     includedNotifications: 10_000,
     includedUsers: 5,
     overageUsd: 0.01,
+    includedSms: 1_000,
     description: 'For high-volume sites and agencies.',
   },
 ];

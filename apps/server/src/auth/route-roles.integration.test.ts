@@ -329,6 +329,42 @@ const ROUTES: Record<string, Decision> = {
     expected: ALL(200),
     call: () => ({ path: '/v1/me/delivery-preferences', body: { emailNotifications: true } }),
   },
+  // Each member's own number; this server has no Twilio, so adding one answers sms_disabled.
+  'GET /v1/me/phone': { kind: 'checked', expected: ALL(200), call: () => ({ path: '/v1/me/phone' }) },
+  'POST /v1/me/phone': {
+    kind: 'checked',
+    expected: ALL(409),
+    call: () => ({ path: '/v1/me/phone', body: { phone: '+447911123456' } }),
+  },
+  'POST /v1/me/phone/verify': {
+    kind: 'checked',
+    expected: ALL(409),
+    call: () => ({ path: '/v1/me/phone/verify', body: { code: '123456' } }),
+  },
+  'DELETE /v1/me/phone': { kind: 'checked', expected: ALL(204), call: () => ({ path: '/v1/me/phone' }) },
+  'POST /v1/twilio/status': {
+    kind: 'not a session route',
+    why: 'Twilio signs it (X-Twilio-Signature with TWILIO_AUTH_TOKEN): features/sms/sms.integration.test.ts',
+  },
+  // Each member's own Telegram, no ids; this server has no TELEGRAM_BOT_TOKEN, so linking answers 409
+  // telegram_disabled and nobody here is linked (features/telegram/telegram.integration.test.ts).
+  'GET /v1/me/telegram': { kind: 'checked', expected: ALL(200), call: () => ({ path: '/v1/me/telegram' }) },
+  'POST /v1/me/telegram': { kind: 'checked', expected: ALL(409), call: () => ({ path: '/v1/me/telegram', body: {} }) },
+  'PATCH /v1/me/telegram': {
+    kind: 'checked',
+    expected: ALL(404),
+    call: () => ({ path: '/v1/me/telegram', body: { notifications: false } }),
+  },
+  'DELETE /v1/me/telegram': { kind: 'checked', expected: ALL(404), call: () => ({ path: '/v1/me/telegram' }) },
+  'POST /v1/me/telegram/test': {
+    kind: 'checked',
+    expected: ALL(409),
+    call: () => ({ path: '/v1/me/telegram/test', body: {} }),
+  },
+  'POST /v1/telegram/webhook': {
+    kind: 'not a session route',
+    why: 'Telegram sends X-Telegram-Bot-Api-Secret-Token: features/telegram/telegram.integration.test.ts',
+  },
   'GET /v1/events': { kind: 'checked', expected: ALL(200), call: () => ({ path: '/v1/events' }) },
   'GET /v1/leads': { kind: 'checked', expected: ALL(200), call: () => ({ path: '/v1/leads?filter=open' }) },
   'GET /v1/leads/export.csv': { kind: 'checked', expected: ALL(200), call: () => ({ path: '/v1/leads/export.csv' }) },

@@ -31,6 +31,9 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   payment_required: 402,
   billing_disabled: 409,
   billing_unavailable: 502,
+  sms_disabled: 409,
+  sms_failed: 502,
+  telegram_disabled: 409,
   internal_error: 500,
   service_unavailable: 503,
 };

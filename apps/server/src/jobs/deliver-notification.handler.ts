@@ -16,6 +16,11 @@ import { recordDeviceHealth } from '../features/deliveries/record-device-health.
 import type { PushTarget } from '../features/deliveries/push-encryption-pool.ts';
 import type { WebPushSender } from '../features/deliveries/web-push-sender.ts';
 import { unansweredLeadMail } from '../features/leads/unanswered-lead-mail.ts';
+import { callTelegram, type TelegramAnswer } from '../features/telegram/telegram-bot-api.ts';
+import type { TelegramConfig } from '../features/telegram/telegram-config.ts';
+import { telegramLeadMessage } from '../features/telegram/telegram-message.ts';
+import { sendLeadSms } from '../features/sms/send-lead-sms.ts';
+import type { SmsProvider } from '../features/sms/sms-provider.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { Mail, Mailer } from '../mail/mailer.ts';
 import type { DeliveryPayload } from './deliver-notification.job.ts';
@@ -28,8 +33,12 @@ export type DeliverNotificationDependencies = {
   mailer: Mailer;
   env: Pick<Env, 'PUBLIC_URL' | 'PUSH_TTL_SECONDS' | 'PUSH_SERVICE_HOSTS'>;
   clock: Clock;
+  /** The bot that sends `telegram` deliveries (decision 052); null when Telegram is off. */
+  telegram: TelegramConfig | null;
+  /** Sends `sms` deliveries (decision 053); null when SMS is off. */
+  sms: SmsProvider | null;
   /** Told the channel and outcome of every attempt (the metrics). */
-  onAttempt?: (channel: 'push' | 'email', outcome: AttemptOutcome['kind']) => void;
+  onAttempt?: (channel: DeliveryTarget['channel'], outcome: AttemptOutcome['kind']) => void;
 };
 
 const TEST_TTL_SECONDS = 300;
@@ -47,6 +56,18 @@ function outcomeOfMailError(error: unknown, durationMs: number): AttemptOutcome 
     : { kind: 'retry', error: message, statusCode: responseCode ?? null, durationMs };
 }
 
+/** Telegram's answers: 429 and 5xx (and no answer) pass later; any other refusal (403: the member blocked the bot) will not. */
+function outcomeOfTelegramAnswer(answer: TelegramAnswer): AttemptOutcome {
+  const { statusCode, durationMs } = answer;
+  if (answer.ok) return { kind: 'delivered', statusCode, durationMs };
+  const error = answer.error ?? 'Telegram refused the message';
+  if (statusCode === 429 && answer.retryAfterSeconds !== null)
+    return { kind: 'retry', error, retryAfterMs: answer.retryAfterSeconds * 1000, statusCode, durationMs };
+  if (statusCode === null || statusCode === 429 || statusCode >= 500)
+    return { kind: 'retry', error, statusCode, durationMs };
+  return { kind: 'failed', error, statusCode, durationMs };
+}
+
 /**
  * Makes one attempt at one delivery and records it. Idempotent: it re-reads the delivery and
  * does nothing when the delivery is no longer pending or this attempt was already recorded.
@@ -58,6 +79,8 @@ export function createDeliverNotificationHandler({
   mailer,
   env,
   clock,
+  telegram,
+  sms,
   onAttempt,
 }: DeliverNotificationDependencies) {
   const findDeliveryTargets = prepareFindDeliveryTargets(db);
@@ -92,7 +115,22 @@ export function createDeliverNotificationHandler({
     return outcomeOfPushAnswer(await sender.send(target, buildPushPayload(content), { ttlSeconds }));
   }
 
+  /** A lead to the member's linked chat, silent in their quiet hours like a push (decision 052). */
+  async function sendToTelegram(delivery: DeliveryTarget): Promise<AttemptOutcome> {
+    if (!telegram) return failed('Telegram is off on this server');
+    if (delivery.telegramChatId === null) return failed('Telegram unlinked');
+    const message = telegramLeadMessage(delivery, {
+      chatId: delivery.telegramChatId,
+      leadUrl: `${env.PUBLIC_URL}/leads/${delivery.notificationId}`,
+      callbackKey: telegram.callbackKey,
+      isSilent: isQuietAt(delivery.quietHours, delivery.timeZone, clock.now()),
+    });
+    return outcomeOfTelegramAnswer(await callTelegram(telegram, 'sendMessage', message));
+  }
+
   async function attempt(delivery: DeliveryTarget, deadline: number): Promise<AttemptOutcome> {
+    if (delivery.channel === 'telegram') return sendToTelegram(delivery);
+    if (delivery.channel === 'sms') return sendLeadSms({ db, queue, sms, publicUrl: env.PUBLIC_URL, clock }, delivery);
     const url = delivery.url ?? `${env.PUBLIC_URL}/flows/${delivery.flowId}`;
     if (delivery.channel === 'email') {
       if (!delivery.email) return failed('recipient removed');
@@ -179,6 +217,20 @@ export function createDeliverNotificationHandler({
     const pending = (await findDeliveryTargets(deliveryIds)).filter(
       (delivery) => delivery.status === 'pending' && delivery.attempts === 0,
     );
+    // Each personal channel is sent and recorded beside the devices and mailboxes, never before
+    // them: a slow Telegram (up to its own 5 s limit) cannot hold back the pushes' record
+    // (issue 27). A next channel (sms) gets its own group here.
+    const isTelegram = (delivery: DeliveryTarget) => delivery.channel === 'telegram';
+    const isSms = (delivery: DeliveryTarget) => delivery.channel === 'sms';
+    await Promise.all([
+      sendAndRecordFirstAttempts(pending.filter((delivery) => !isTelegram(delivery) && !isSms(delivery))),
+      sendAndRecordFirstAttempts(pending.filter(isTelegram)),
+      sendAndRecordFirstAttempts(pending.filter(isSms)),
+    ]);
+  }
+
+  async function sendAndRecordFirstAttempts(pending: DeliveryTarget[]): Promise<void> {
+    if (pending.length === 0) return;
     const attempts = await Promise.all(pending.map(attemptOnce));
     await recordDeliveredAttempts(
       db,

@@ -15,6 +15,8 @@ import type { DeliveryQueue } from './delivery-queue.ts';
 import { createEntityAlertHandler } from './entity-alert.handler.ts';
 import { createWebhookDeliveryHandler, type WebhookDependencies } from '../features/webhooks/deliver-webhook.ts';
 import { createWebhookCircuit } from '../features/webhooks/webhook-circuit.ts';
+import { telegramConfigOf } from '../features/telegram/telegram-config.ts';
+import { smsProviderOf } from '../features/sms/sms-provider.ts';
 
 /**
  * Runs delivery jobs in this process, woken by the hub whenever jobs commit anywhere. Stopping
@@ -58,6 +60,8 @@ export function startDeliveryWorker({
     mailer,
     env,
     clock,
+    telegram: telegramConfigOf(env),
+    sms: smsProviderOf(env),
     onAttempt,
   });
   const sendEntityAlert = createEntityAlertHandler({ db: queue.db, mailer, env });

@@ -58,6 +58,18 @@ BEGIN
            CASE WHEN r.wants_email THEN NULL ELSE 'no_device' END
       FROM recipients r
      WHERE r.wants_email OR NOT r.has_device
+    UNION ALL
+    -- A personal channel (decision 052): one row per member whose chat is linked and not turned off.
+    -- The next such channel (sms) adds its own branch here the same way.
+    SELECT r.notification_id, r.entity_id, 'telegram', NULL, r.user_id, NULL
+      FROM recipients r
+      JOIN telegram_links t ON t.user_id = r.user_id AND t.entity_id = r.entity_id AND t.is_enabled
+    UNION ALL
+    -- Texts (decision 053): a member who chose every lead by text and has a verified number.
+    SELECT r.notification_id, r.entity_id, 'sms', NULL, r.user_id, NULL
+      FROM recipients r
+      JOIN delivery_preferences sp ON sp.user_id = r.user_id AND sp.sms = 'all'
+      JOIN member_phones mp ON mp.user_id = r.user_id AND mp.phone IS NOT NULL
     RETURNING id, deliveries.notification_id
   )
   SELECT t.notification_id, jsonb_build_object('kind', 'deliveries', 'deliveryIds', jsonb_agg(t.id))

@@ -5,7 +5,11 @@ import { pushSubscriptions } from './devices.ts';
 import { entities } from './entities.ts';
 import { notifications } from './notifications.ts';
 
-export const DELIVERY_CHANNELS = ['push', 'email'] as const;
+/**
+ * `telegram`: a member's linked chat (decision 052); `sms`: a text to the member's verified number
+ * (decision 053). Their rows have a user and no subscription.
+ */
+export const DELIVERY_CHANNELS = ['push', 'email', 'telegram', 'sms'] as const;
 export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
 /** `lead`: the notification itself. `escalation`: nobody claimed it in time (decision 025). */
 export const DELIVERY_PURPOSES = ['lead', 'escalation'] as const;

@@ -1,4 +1,5 @@
 import type { QuietHours } from '@leadbell/shared/business-hours';
+import { SMS_CHOICES } from '@leadbell/shared/sms';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 import { entities } from './entities.ts';
@@ -42,4 +43,6 @@ export const deliveryPreferences = pgTable('delivery_preferences', {
   pushConfirmedAt: timestamp('push_confirmed_at', { withTimezone: true }),
   // The member's own silent window, in the entity's zone (decision 025).
   quietHours: jsonb('quiet_hours').$type<QuietHours>(),
+  // Which leads also come by text message, to the member's verified number (decision 053).
+  sms: text('sms', { enum: SMS_CHOICES }).notNull().default('off'),
 });

@@ -33,7 +33,8 @@ export const entityDigests = pgTable(
   (table) => [primaryKey({ columns: [table.entityId, table.kind, table.period] })],
 );
 
-export const ENTITY_ALERT_KINDS = ['usage_80', 'usage_100', 'leads_held', 'spam_flood'] as const;
+/** `sms_allowance`: the plan's text messages this month are used up (decision 053). */
+export const ENTITY_ALERT_KINDS = ['usage_80', 'usage_100', 'leads_held', 'spam_flood', 'sms_allowance'] as const;
 
 /**
  * Emails to an entity's admins about its volume, at most one of each kind per billing month; a

@@ -1,10 +1,12 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/auth.ts';
 import { deliveries } from '../../db/schema/deliveries.ts';
 import { deliveryPreferences, pushSubscriptions } from '../../db/schema/devices.ts';
 import { entities } from '../../db/schema/entities.ts';
+import { flows } from '../../db/schema/flows.ts';
 import { notifications } from '../../db/schema/notifications.ts';
+import { telegramLinks } from '../../db/schema/telegram.ts';
 
 /**
  * Deliveries with what an attempt needs: the notification, and the device or the mailbox. Built
@@ -41,6 +43,9 @@ export function prepareFindDeliveryTargets(db: Database) {
       responseTargetSeconds: notifications.responseTargetSeconds,
       // Why an email copy goes out: the user's own choice, or the default (decision 021).
       emailChoice: deliveryPreferences.emailNotifications,
+      // A telegram delivery's chat (null once unlinked) and what its message names (decision 052).
+      telegramChatId: telegramLinks.chatId,
+      flowName: flows.name,
     })
     .from(deliveries)
     .innerJoin(notifications, eq(notifications.id, deliveries.notificationId))
@@ -48,6 +53,8 @@ export function prepareFindDeliveryTargets(db: Database) {
     .leftJoin(users, eq(users.id, deliveries.userId))
     .leftJoin(deliveryPreferences, eq(deliveryPreferences.userId, deliveries.userId))
     .innerJoin(entities, eq(entities.id, deliveries.entityId))
+    .leftJoin(telegramLinks, and(eq(telegramLinks.userId, deliveries.userId), eq(deliveries.channel, 'telegram')))
+    .leftJoin(flows, and(eq(flows.id, notifications.flowId), eq(deliveries.channel, 'telegram')))
     .where(eq(deliveries.id, sql`any(${sql.placeholder('deliveryIds')}::uuid[])`))
     .prepare('find_delivery_targets');
   return (deliveryIds: string[]) => query.execute({ deliveryIds });

@@ -61,6 +61,7 @@ describe('never silent › email copies until a device confirms', () => {
       emailNotifications: false,
       isDefault: true,
       quietHours: null,
+      sms: 'off',
     });
 
     const second = await notify(app, owner.apiKey, { flowId, data: { name: 'Bo' } });

@@ -54,6 +54,8 @@ async function queueEmailIfEveryPushFailed(
     select d.notification_id, d.entity_id, 'email', d.user_id, 'push_failed'
       from deliveries d
      where d.notification_id = ${notificationId} and d.user_id = ${userId} and d.purpose = 'lead'
+       -- Personal channels (Telegram) do not count: the email stands in for the devices only.
+       and d.channel in ('push', 'email')
      group by d.notification_id, d.entity_id, d.user_id
     having bool_and(d.channel = 'push' and d.status = 'failed')
     on conflict do nothing

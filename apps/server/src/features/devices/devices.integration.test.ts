@@ -154,19 +154,22 @@ describe('delivery preferences', () => {
       emailNotifications: true,
       isDefault: true,
       quietHours: null,
+      sms: 'off',
     });
     const updated = await client.put('/v1/me/delivery-preferences', { emailNotifications: false });
     expect(updated.status).toBe(200);
-    expect(updated.body).toEqual({ emailNotifications: false, isDefault: false, quietHours: null });
+    expect(updated.body).toEqual({ emailNotifications: false, isDefault: false, quietHours: null, sms: 'off' });
     expect((await client.get('/v1/me/delivery-preferences')).body).toEqual({
       emailNotifications: false,
       isDefault: false,
       quietHours: null,
+      sms: 'off',
     });
     expect((await client.put('/v1/me/delivery-preferences', { emailNotifications: true })).body).toEqual({
       emailNotifications: true,
       isDefault: false,
       quietHours: null,
+      sms: 'off',
     });
   });
 
@@ -177,16 +180,19 @@ describe('delivery preferences', () => {
       emailNotifications: true,
       isDefault: true,
       quietHours,
+      sms: 'off',
     });
     expect((await client.put('/v1/me/delivery-preferences', { emailNotifications: false })).body).toEqual({
       emailNotifications: false,
       isDefault: false,
       quietHours,
+      sms: 'off',
     });
     expect((await client.put('/v1/me/delivery-preferences', { quietHours: null })).body).toEqual({
       emailNotifications: false,
       isDefault: false,
       quietHours: null,
+      sms: 'off',
     });
   });
 

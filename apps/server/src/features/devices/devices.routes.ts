@@ -153,7 +153,9 @@ export function registerDeviceRoutes(
     {
       schema: {
         tags: ['Devices'],
-        summary: 'Turn email copies on or off, set quiet hours',
+        summary: 'Turn email copies on or off, set quiet hours, choose texts',
+        description:
+          'Any of: `emailNotifications`, `quietHours`, and `sms` (`off`, `escalations`, `all`: which leads also come by text message; other than `off` needs a verified number from `POST /v1/me/phone`).',
         body: DeliveryPreferencesSchema,
         response: { 200: DeliveryPreferencesStateSchema },
       },

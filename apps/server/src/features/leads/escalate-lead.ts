@@ -46,9 +46,22 @@ export async function escalateLead(
           on conflict do nothing
           returning id`,
     );
+    // Stage 1 also texts every member who chose texts for escalations (or every lead) and has a verified number (decision 053).
+    const { rows: texts } =
+      stage === 1
+        ? await tx.execute<{ id: string }>(sql`
+          insert into deliveries (notification_id, entity_id, channel, user_id, purpose)
+          select ${notificationId}, ${lead.entityId}, 'sms', u.id, 'escalation'
+            from users u
+            join delivery_preferences p on p.user_id = u.id and p.sms in ('escalations', 'all')
+            join member_phones m on m.user_id = u.id and m.phone is not null
+           where u.entity_id = ${lead.entityId}
+          returning id`)
+        : { rows: [] };
     await recordLeadEvent(tx, { entityId: lead.entityId, notificationId, kind: 'escalated', userId: null });
-    if (targets.length > 0) {
-      await queue.enqueue(tx, [{ payload: { kind: 'deliveries', deliveryIds: targets.map(({ id }) => id) } }]);
+    if (targets.length + texts.length > 0) {
+      const deliveryIds = [...targets, ...texts].map(({ id }) => id);
+      await queue.enqueue(tx, [{ payload: { kind: 'deliveries', deliveryIds } }]);
       await wakeDeliveryWorkers(tx);
     }
     return true;

@@ -14,9 +14,15 @@ import { leadEventDetailOf } from './lead-event-detail.ts';
 import { liveLeadOf } from './lead-record.ts';
 
 const SOMEONE_WHO_LEFT = 'Someone who left';
+const TELEGRAM_DETAIL = 'Telegram';
+const SMS_DETAIL = 'Text message';
 
 function deviceNameOf(delivery: DeliveryDetail): string | null {
   if (delivery.channel === 'email') return delivery.recipient.email;
+  // The console reads this detail of a `delivered` entry as "Sent to Ann on Telegram" (decision 052).
+  if (delivery.channel === 'telegram') return TELEGRAM_DETAIL;
+  // Read as "Texted Ana" when sent, "Text reached Ana’s phone" on Twilio's delivered callback (decision 053).
+  if (delivery.channel === 'sms') return SMS_DETAIL;
   return delivery.device?.label ?? delivery.device?.pushService ?? null;
 }
 

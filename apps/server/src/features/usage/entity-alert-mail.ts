@@ -54,6 +54,16 @@ function copyOf(alert: EntityAlertPayload['alert'], planId: PlanId, entityName: 
         ],
         link: { label: 'Open Spam', path: '/leads?filter=spam' },
       };
+    case 'sms_allowance':
+      return {
+        subject: `${entityName}: this month's text messages are used up`,
+        lines: [
+          plan.includedSms === 0
+            ? `A member chose to get leads by text message, but the ${plan.title} plan includes none.`
+            : `${entityName} has sent the ${COUNT.format(plan.includedSms)} text messages its ${plan.title} plan includes this billing month.`,
+          'Leads keep arriving by push, email and your other channels; texts start again next billing month, or now with a larger plan.',
+        ],
+      };
   }
 }
 

@@ -13,7 +13,9 @@ import { ThisDeviceNotifications } from '../../features/devices/components/this-
 import { useThisDevice } from '../../features/devices/hooks/use-this-device.ts';
 import { ChangePlanForm } from '../../features/entities/components/change-plan-form.tsx';
 import { DefaultCountrySelect } from '../../features/entities/components/default-country-select.tsx';
+import { SmsSection } from '../../features/sms/components/sms-section.tsx';
 import { LeaveTeam } from '../../features/team/components/leave-team.tsx';
+import { TelegramSection } from '../../features/telegram/components/telegram-section.tsx';
 import { USAGE_QUERY_KEY } from '../../features/usage/api/get-usage.ts';
 import { UsagePanel } from '../../features/usage/components/usage-panel.tsx';
 import { getPlan } from '@leadbell/shared/plans';
@@ -74,6 +76,10 @@ export function AccountPage() {
         <SectionCard title="Email">
           <EmailFallbackToggle email={me.user.email} />
         </SectionCard>
+
+        <SmsSection plan={entity?.plan ?? null} />
+
+        {entity ? <TelegramSection /> : null}
 
         {entity ? (
           <SectionCard id="quiet-hours" title="Quiet hours">

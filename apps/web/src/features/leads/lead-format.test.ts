@@ -87,6 +87,16 @@ describe('lead format', () => {
   });
 });
 
+describe('lead format › text messages', () => {
+  it('a lead texted to a member reads "Texted", and Twilio’s confirmation that it reached the phone', () => {
+    const sent: LeadTimelineEntry = { kind: 'delivered', at: AT, person: ANN, detail: 'Text message' };
+    const reached: LeadTimelineEntry = { kind: 'confirmed', at: AT, person: ANN, detail: 'Text message' };
+    expect(timelineText(sent, BO.userId)).toBe('Texted Ann Lee');
+    expect(timelineText(sent, ANN.userId)).toBe('Texted you');
+    expect(timelineText(reached, BO.userId)).toBe('Text reached Ann Lee’s phone');
+  });
+});
+
 describe('lead format › replies and attempts', () => {
   it('a reply says who answered and to which address', () => {
     const reply: LeadTimelineEntry = {

@@ -133,8 +133,13 @@ export function timelineText(entry: LeadTimelineEntry, viewerId: string): string
     case 'received':
       return entry.detail ? `Received from ${entry.detail}` : 'Received';
     case 'delivered':
+      // A delivery to a member's Telegram chat carries 'Telegram' as its detail (decision 052).
+      if (entry.detail === 'Telegram') return `Sent to ${whom} on Telegram`;
+      // A text to a member's phone carries 'Text message' (decision 053).
+      if (entry.detail === 'Text message') return `Texted ${whom}`;
       return `Sent to ${entry.person ? `${who}’s ` : ''}${entry.detail ?? 'device'}`;
     case 'confirmed':
+      if (entry.detail === 'Text message') return `Text reached ${entry.person ? `${who}’s ` : 'the '}phone`;
       return `Shown on ${entry.person ? `${who}’s ` : ''}${entry.detail ?? 'device'}`;
     case 'emailed':
       return `Emailed to ${entry.detail ?? whom}`;

@@ -20,9 +20,13 @@ export function deliveryDetailText(detail: DeliveryDetail): DeliveryDetailText {
   const target =
     detail.channel === 'email'
       ? `Email to ${detail.recipient.email ?? detail.recipient.name ?? 'a team member'}`
-      : detail.device
-        ? (detail.device.label ?? 'Unnamed device')
-        : 'A device that was removed since';
+      : detail.channel === 'telegram'
+        ? `Telegram to ${detail.recipient.name ?? 'a team member'}`
+        : detail.channel === 'sms'
+          ? `Text message to ${detail.recipient.name ?? 'a team member'}`
+          : detail.device
+            ? (detail.device.label ?? 'Unnamed device')
+            : 'A device that was removed since';
   const fallback = detail.fallbackReason ? FALLBACKS[detail.fallbackReason] : null;
   switch (detail.status) {
     case 'delivered':
@@ -63,6 +67,8 @@ export type MemberDeliveries = {
 
 function targetName(detail: DeliveryDetail): string {
   if (detail.channel === 'email') return 'email';
+  if (detail.channel === 'telegram') return 'Telegram';
+  if (detail.channel === 'sms') return 'text message';
   return detail.device?.label ?? 'a removed device';
 }
 
@@ -76,7 +82,11 @@ function summaryOf(details: DeliveryDetail[]): string {
   if (delivered.length > 0) {
     const pushes = delivered.filter((detail) => detail.channel === 'push').map(targetName);
     const emails = delivered.some((detail) => detail.channel === 'email') ? ['email'] : [];
-    return pushes.length > 0 ? `delivered to ${listed([...pushes, ...emails])}` : 'email';
+    const telegram = delivered.some((detail) => detail.channel === 'telegram') ? ['Telegram'] : [];
+    const texts = delivered.some((detail) => detail.channel === 'sms') ? ['text message'] : [];
+    if (pushes.length > 0 || telegram.length > 0 || texts.length > 0)
+      return `delivered to ${listed([...pushes, ...emails, ...telegram, ...texts])}`;
+    return 'email';
   }
   return details.some((detail) => detail.status === 'pending') ? 'sending' : 'not delivered';
 }

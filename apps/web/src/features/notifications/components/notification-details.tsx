@@ -1,5 +1,5 @@
 import type { DeliveryDetail, Notification } from '@leadbell/shared/notifications';
-import { CircleAlert, CircleCheck, Clock, Mail, Smartphone } from 'lucide-react';
+import { CircleAlert, CircleCheck, Clock, Mail, MessageSquareText, Send, Smartphone } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -146,7 +146,14 @@ function DeliveryList({ notificationId }: { notificationId: string }) {
 function DeliveryRow({ detail }: { detail: DeliveryDetail }) {
   const text = deliveryDetailText(detail);
   const Icon = TONE_ICONS[text.tone];
-  const ChannelIcon = detail.channel === 'email' ? Mail : Smartphone;
+  const ChannelIcon =
+    detail.channel === 'email'
+      ? Mail
+      : detail.channel === 'telegram'
+        ? Send
+        : detail.channel === 'sms'
+          ? MessageSquareText
+          : Smartphone;
   const at = detail.receivedAt ?? detail.deliveredAt;
   return (
     <li className="grid gap-1 px-3 py-2.5">

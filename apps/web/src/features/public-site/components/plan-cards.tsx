@@ -17,6 +17,7 @@ function featuresOf(plan: Plan): string[] {
       ? `Pauses at ${plan.includedNotifications} until next month`
       : `Then $${plan.overageUsd.toFixed(2)} per extra notification`,
     'Push notifications on your phone',
+    plan.includedSms === 0 ? 'No text messages' : `${NUMBER.format(plan.includedSms)} text messages (SMS) a month`,
   ];
 }
 

@@ -1,0 +1,115 @@
+import { and, count, eq, gt, min } from 'drizzle-orm';
+import {
+  memberPhoneOf,
+  SMS_CODE_TTL_MINUTES,
+  SMS_CODES_PER_HOUR,
+  type AddPhone,
+  type MemberPhone,
+} from '@leadbell/shared/sms';
+import type { Database } from '../../db/client.ts';
+import { entities } from '../../db/schema/entities.ts';
+import { memberPhones, smsMessages } from '../../db/schema/sms.ts';
+import { AppError } from '../../http/app-error.ts';
+import { getMemberPhone } from './get-member-phone.ts';
+import { newPhoneCode, phoneCodeHashOf } from './phone-code.ts';
+import type { SmsProvider } from './sms-provider.ts';
+
+export type PhoneDependencies = { db: Database; sms: SmsProvider | null; codeKey: string; now: () => Date };
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** SMS must be configured; the console shows why the number cannot be added otherwise. */
+export function requireSms(sms: SmsProvider | null): SmsProvider {
+  if (!sms)
+    throw new AppError(
+      'sms_disabled',
+      'Text messages are off on this server: it has no Twilio account (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM_NUMBER).',
+    );
+  return sms;
+}
+
+async function defaultCountryOf(db: Database, entityId: string | null): Promise<string | null> {
+  if (!entityId) return null;
+  const [row] = await db
+    .select({ defaultCountry: entities.defaultCountry })
+    .from(entities)
+    .where(eq(entities.id, entityId));
+  return row?.defaultCountry ?? null;
+}
+
+/**
+ * Texts a 6-digit code to the number; it waits (as an HMAC) for POST /v1/me/phone/verify. At most
+ * SMS_CODES_PER_HOUR codes per member an hour: each is a paid message, and a stranger's number
+ * must not be flooded from here.
+ */
+export async function addMemberPhone(
+  { db, sms, codeKey, now }: PhoneDependencies,
+  member: { userId: string; entityId: string | null },
+  input: AddPhone,
+): Promise<MemberPhone> {
+  const provider = requireSms(sms);
+  const phone = memberPhoneOf(input.phone, await defaultCountryOf(db, member.entityId));
+  if (!phone)
+    throw new AppError('validation_error', undefined, {
+      fields: { phone: ['This is not a mobile number we can read: add its country code, like +44 7700 900123.'] },
+    });
+
+  const hourAgo = new Date(now().getTime() - HOUR_MS);
+  const [recent] = await db
+    .select({ sent: count(), oldest: min(smsMessages.createdAt) })
+    .from(smsMessages)
+    .where(
+      and(
+        eq(smsMessages.userId, member.userId),
+        eq(smsMessages.purpose, 'verification'),
+        gt(smsMessages.createdAt, hourAgo),
+      ),
+    );
+  if (recent && recent.sent >= SMS_CODES_PER_HOUR) {
+    const waitMs = (recent.oldest ? recent.oldest.getTime() + HOUR_MS : now().getTime() + HOUR_MS) - now().getTime();
+    throw new AppError('rate_limited', `You asked for ${SMS_CODES_PER_HOUR} codes in the last hour. Try again later.`, {
+      headers: { 'retry-after': String(Math.max(1, Math.ceil(waitMs / 1000))) },
+    });
+  }
+
+  const code = newPhoneCode();
+  const sent = await provider.send({
+    to: phone.e164,
+    body: `Your Leadbell code is ${code}. It expires in ${SMS_CODE_TTL_MINUTES} minutes.`,
+  });
+  if (!sent.ok) {
+    // Twilio answers 400 for a number it cannot text (21211 invalid, 21614 not a mobile, 21408 region off).
+    if (sent.status === 400)
+      throw new AppError('validation_error', undefined, {
+        fields: { phone: [`Twilio cannot text this number: ${sent.error}`] },
+      });
+    throw new AppError('sms_failed', 'The code could not be sent. Please try again in a minute.', {
+      details: { providerCode: sent.providerCode },
+    });
+  }
+
+  const sentAt = now();
+  const codeFields = {
+    pendingPhone: phone.e164,
+    codeHash: phoneCodeHashOf(codeKey, member.userId, phone.e164, code),
+    codeExpiresAt: new Date(sentAt.getTime() + SMS_CODE_TTL_MINUTES * 60_000),
+    codeAttempts: 0,
+    codeMessageSid: sent.providerSid,
+    updatedAt: sentAt,
+  };
+  await db.transaction(async (tx) => {
+    await tx.insert(smsMessages).values({
+      providerSid: sent.providerSid,
+      userId: member.userId,
+      entityId: member.entityId,
+      purpose: 'verification',
+      createdAt: sentAt,
+      updatedAt: sentAt,
+    });
+    await tx
+      .insert(memberPhones)
+      .values({ userId: member.userId, ...codeFields })
+      .onConflictDoUpdate({ target: memberPhones.userId, set: codeFields });
+  });
+  return getMemberPhone(db, { userId: member.userId, isSmsEnabled: true, now: sentAt });
+}

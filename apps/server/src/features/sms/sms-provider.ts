@@ -1,0 +1,92 @@
+import { isTwilioSignatureValid } from './twilio-signature.ts';
+
+/** A text message handed to the provider: its id there, or why it was refused. */
+export type SmsSendResult =
+  { ok: true; providerSid: string } | { ok: false; status: number | null; providerCode: string | null; error: string };
+
+/**
+ * The seam every text message goes through (decision 053). One implementation today, Twilio's
+ * REST API; another provider brings its own `send` and callback check.
+ */
+export type SmsProvider = {
+  send: (message: { to: string; body: string }) => Promise<SmsSendResult>;
+  /** Whether a status callback posted to `url` with `params` really comes from the provider. */
+  isCallbackGenuine: (url: string, params: Record<string, string>, signature: string | undefined) => boolean;
+  /** The URL the provider posts status callbacks to (and signs). */
+  statusCallbackUrl: string;
+};
+
+export type TwilioConfig = {
+  accountSid: string;
+  authToken: string;
+  /** An E.164 number, or a Messaging Service SID (MG…). */
+  from: string;
+  apiUrl: string;
+  publicUrl: string;
+};
+
+// A text is worth waiting a little for, never long: the caller (a member's request, or the
+// delivery worker) holds a slot meanwhile.
+const SEND_TIMEOUT_MS = 10_000;
+
+/** The Twilio provider when all its variables are set; null (SMS off) otherwise. */
+export function twilioConfigOf(env: {
+  TWILIO_ACCOUNT_SID?: string | undefined;
+  TWILIO_AUTH_TOKEN?: string | undefined;
+  TWILIO_FROM_NUMBER?: string | undefined;
+  TWILIO_API_URL: string;
+  PUBLIC_URL: string;
+}): TwilioConfig | null {
+  const { TWILIO_ACCOUNT_SID: accountSid, TWILIO_AUTH_TOKEN: authToken, TWILIO_FROM_NUMBER: from } = env;
+  if (!accountSid || !authToken || !from) return null;
+  return { accountSid, authToken, from, apiUrl: env.TWILIO_API_URL.replace(/\/$/, ''), publicUrl: env.PUBLIC_URL };
+}
+
+/** The server's SMS provider, or null (SMS off) when Twilio is not configured. */
+export function smsProviderOf(env: Parameters<typeof twilioConfigOf>[0]): SmsProvider | null {
+  const config = twilioConfigOf(env);
+  return config ? createTwilioProvider(config) : null;
+}
+
+/**
+ * Twilio's Messages resource by plain HTTPS (form-encoded POST, Basic auth with the account SID and
+ * auth token): no SDK, so the base address can be a local fake and nothing else is pulled in.
+ */
+export function createTwilioProvider(config: TwilioConfig): SmsProvider {
+  const statusCallbackUrl = `${config.publicUrl}/v1/twilio/status`;
+  const endpoint = `${config.apiUrl}/2010-04-01/Accounts/${encodeURIComponent(config.accountSid)}/Messages.json`;
+  const authorization = `Basic ${Buffer.from(`${config.accountSid}:${config.authToken}`).toString('base64')}`;
+  const sender: Record<string, string> = config.from.startsWith('MG')
+    ? { MessagingServiceSid: config.from }
+    : { From: config.from };
+  return {
+    statusCallbackUrl,
+    isCallbackGenuine: (url, params, signature) => isTwilioSignatureValid(config.authToken, url, params, signature),
+    async send({ to, body }) {
+      let response: Response;
+      try {
+        response = await fetch(endpoint, {
+          method: 'POST',
+          headers: { authorization, 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+          body: new URLSearchParams({ To: to, Body: body, StatusCallback: statusCallbackUrl, ...sender }),
+          redirect: 'error',
+          signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+        });
+      } catch (error) {
+        return { ok: false, status: null, providerCode: null, error: (error as Error).message };
+      }
+      const answer = (await response.json().catch(() => null)) as {
+        sid?: unknown;
+        code?: unknown;
+        message?: unknown;
+      } | null;
+      if (response.ok && typeof answer?.sid === 'string') return { ok: true, providerSid: answer.sid };
+      return {
+        ok: false,
+        status: response.status,
+        providerCode: answer?.code === undefined || answer.code === null ? null : String(answer.code),
+        error: typeof answer?.message === 'string' ? answer.message.slice(0, 300) : `HTTP ${response.status}`,
+      };
+    },
+  };
+}

@@ -1,0 +1,405 @@
+import { createHmac } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  FAKE_TWILIO_FROM,
+  FAKE_TWILIO_SID,
+  FAKE_TWILIO_TOKEN,
+  startFakeTwilio,
+  type FakeTwilio,
+} from '../../../test/fake-twilio.ts';
+import type { HttpClient } from '../../../test/http-client.ts';
+import { createFlow, joinedTeammate, notify, onboardedOwner } from '../../../test/owners.ts';
+import { startTestApp, type TestApp } from '../../../test/test-app.ts';
+import { advanceTime, createTestClock, type TestClock } from '../../../test/test-clock.ts';
+import { until } from '../../../test/until.ts';
+
+let app: TestApp;
+let clock: TestClock;
+let twilio: FakeTwilio;
+
+beforeAll(async () => {
+  twilio = await startFakeTwilio();
+  clock = createTestClock(new Date());
+  app = await startTestApp(
+    {
+      TWILIO_ACCOUNT_SID: FAKE_TWILIO_SID,
+      TWILIO_AUTH_TOKEN: FAKE_TWILIO_TOKEN,
+      TWILIO_FROM_NUMBER: FAKE_TWILIO_FROM,
+      TWILIO_API_URL: twilio.url,
+      NOTIFY_RATE_LIMIT: '1000',
+      NOTIFY_RATE_BURST: '1000',
+      SCHEDULER_INTERVAL_SECONDS: '1',
+    },
+    undefined,
+    { clock },
+  );
+});
+afterAll(async () => {
+  await app?.close();
+  await twilio?.close();
+});
+
+let numberCount = 0;
+/** A fresh valid UK mobile number per test, so one test's codes never count against another's. */
+function mobile() {
+  numberCount += 1;
+  return `+4479111${String(23_400 + numberCount).padStart(5, '0')}`;
+}
+
+/** Twilio's signature, computed here on its own (twilio.com/docs/usage/security), not by the server's code. */
+function signed(url: string, fields: Record<string, string>) {
+  let text = url;
+  for (const name of Object.keys(fields).sort()) text += `${name}${fields[name]}`;
+  return createHmac('sha1', FAKE_TWILIO_TOKEN).update(text).digest('base64');
+}
+
+async function postStatus(fields: Record<string, string>, signature: string | null) {
+  const url = `${app.baseUrl}/v1/twilio/status`;
+  return fetch(url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      ...(signature !== null && { 'x-twilio-signature': signature }),
+    },
+    body: new URLSearchParams(fields),
+  });
+}
+
+function codeOf(to: string) {
+  const body = twilio.to(to).at(-1)?.fields.Body ?? '';
+  const code = /\b(\d{6})\b/.exec(body)?.[1];
+  expect(code).toBeDefined();
+  return code!;
+}
+
+async function addPhone(client: HttpClient, phone: string) {
+  const response = await client.post('/v1/me/phone', { phone });
+  expect(response.status).toBe(200);
+  return response;
+}
+
+describe('sms › a member’s mobile number', () => {
+  it('texts a code through Twilio, refuses a wrong one, and verifies the right one', async () => {
+    const owner = await onboardedOwner(app);
+    const phone = mobile();
+    expect((await owner.client.get('/v1/me/phone')).body).toEqual({ enabled: true, phone: null, pending: null });
+
+    const added = await addPhone(owner.client, phone);
+    expect(added.body.pending).toMatchObject({ number: phone, codeStatus: 'sent' });
+    const [message] = twilio.to(phone);
+    expect(message).toBeDefined();
+    expect(message!.authorization).toBe(
+      `Basic ${Buffer.from(`${FAKE_TWILIO_SID}:${FAKE_TWILIO_TOKEN}`).toString('base64')}`,
+    );
+    expect(message!.fields).toMatchObject({
+      From: FAKE_TWILIO_FROM,
+      StatusCallback: `${app.baseUrl}/v1/twilio/status`,
+    });
+    expect(message!.fields.Body).toMatch(/^Your Leadbell code is \d{6}\. It expires in 10 minutes\.$/);
+    const code = codeOf(phone);
+
+    const wrong = await owner.client.post('/v1/me/phone/verify', { code: code === '000000' ? '111111' : '000000' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error.code).toBe('invalid_code');
+    expect(wrong.body.error.details.fields.code[0]).toMatch(/4 tries left/);
+
+    const right = await owner.client.post('/v1/me/phone/verify', { code });
+    expect(right.status).toBe(200);
+    expect(right.body).toMatchObject({ enabled: true, phone: { number: phone }, pending: null });
+    expect((await owner.client.get('/v1/me/phone')).body.phone.number).toBe(phone);
+  });
+
+  it('reads a local number as the business’s default country’s, and refuses what is not a number', async () => {
+    const owner = await onboardedOwner(app);
+    expect((await owner.client.patch(`/v1/entities/${owner.entityId}`, { defaultCountry: 'GB' })).status).toBe(200);
+    const local = await addPhone(owner.client, '07911 123499');
+    expect(local.body.pending).toMatchObject({ number: '+447911123499', display: '+44 7911 123499' });
+
+    for (const phone of ['12', 'not a number', '']) {
+      const refused = await owner.client.post('/v1/me/phone', { phone });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error.code).toBe('validation_error');
+      expect(refused.body.error.details.fields.phone).toHaveLength(1);
+    }
+    const badCode = await owner.client.post('/v1/me/phone/verify', { code: '12ab' });
+    expect(badCode.status).toBe(400);
+    expect(badCode.body.error.details.fields.code).toHaveLength(1);
+  });
+
+  it('an expired code answers code_expired; five wrong codes end it', async () => {
+    const owner = await onboardedOwner(app);
+    const phone = mobile();
+    await addPhone(owner.client, phone);
+    const code = codeOf(phone);
+    await advanceTime(app, clock, 11 * 60 * 1000);
+    const expired = await owner.client.post('/v1/me/phone/verify', { code });
+    expect(expired.status).toBe(400);
+    expect(expired.body.error.code).toBe('code_expired');
+    expect((await owner.client.get('/v1/me/phone')).body).toMatchObject({ phone: null, pending: null });
+
+    await addPhone(owner.client, phone);
+    const fresh = codeOf(phone);
+    const wrongCode = fresh === '999999' ? '888888' : '999999';
+    const answers = [];
+    for (let i = 0; i < 5; i += 1)
+      answers.push((await owner.client.post('/v1/me/phone/verify', { code: wrongCode })).body.error.code);
+    expect(answers).toEqual(['invalid_code', 'invalid_code', 'invalid_code', 'invalid_code', 'too_many_attempts']);
+    // Even the right code no longer works.
+    const late = await owner.client.post('/v1/me/phone/verify', { code: fresh });
+    expect(late.status).toBe(429);
+    expect(late.body.error.code).toBe('too_many_attempts');
+    expect((await owner.client.get('/v1/me/phone')).body.phone).toBeNull();
+  });
+
+  it('sends at most five codes an hour per member', async () => {
+    const owner = await onboardedOwner(app);
+    const phone = mobile();
+    for (let i = 0; i < 5; i += 1) await addPhone(owner.client, phone);
+    const sixth = await owner.client.post('/v1/me/phone', { phone });
+    expect(sixth.status).toBe(429);
+    expect(sixth.body.error.code).toBe('rate_limited');
+    expect(Number(sixth.headers.get('retry-after'))).toBeGreaterThan(3000);
+    expect(twilio.to(phone)).toHaveLength(5);
+    // Another member is not held back by it.
+    const other = await onboardedOwner(app);
+    await addPhone(other.client, mobile());
+    await advanceTime(app, clock, 61 * 60 * 1000);
+    await addPhone(owner.client, phone);
+  });
+
+  it('a number Twilio cannot text answers a field error; Twilio down answers sms_failed; nothing is pending', async () => {
+    const owner = await onboardedOwner(app);
+    twilio.refuse({ status: 400, code: 21614, message: "'To' number is not a valid mobile number" });
+    try {
+      const refused = await owner.client.post('/v1/me/phone', { phone: mobile() });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error.details.fields.phone[0]).toMatch(/not a valid mobile number/);
+      twilio.refuse({ status: 500, code: 20500, message: 'Internal Server Error' });
+      const failed = await owner.client.post('/v1/me/phone', { phone: mobile() });
+      expect(failed.status).toBe(502);
+      expect(failed.body.error).toMatchObject({ code: 'sms_failed', details: { providerCode: '20500' } });
+    } finally {
+      twilio.refuse(null);
+    }
+    expect((await owner.client.get('/v1/me/phone')).body.pending).toBeNull();
+  });
+
+  it('a member sees only their own number; removing it forgets it', async () => {
+    const owner = await onboardedOwner(app, { plan: 'pro' });
+    const teammate = await joinedTeammate(app, owner);
+    const phone = mobile();
+    await addPhone(owner.client, phone);
+    expect((await owner.client.post('/v1/me/phone/verify', { code: codeOf(phone) })).status).toBe(200);
+    expect((await teammate.client.get('/v1/me/phone')).body).toEqual({ enabled: true, phone: null, pending: null });
+    const stranger = await onboardedOwner(app);
+    expect((await stranger.client.get('/v1/me/phone')).body.phone).toBeNull();
+    // Verifying with someone else's code does nothing for the stranger.
+    expect((await stranger.client.post('/v1/me/phone/verify', { code: '123456' })).body.error.code).toBe(
+      'invalid_code',
+    );
+
+    expect((await owner.client.delete('/v1/me/phone')).status).toBe(204);
+    expect((await owner.client.get('/v1/me/phone')).body).toEqual({ enabled: true, phone: null, pending: null });
+    expect((await owner.client.delete('/v1/me/phone')).status).toBe(204);
+  });
+});
+
+describe('sms › Twilio status callbacks', () => {
+  it('a forged or unsigned callback answers 403 and changes nothing; a signed one records the status', async () => {
+    const owner = await onboardedOwner(app);
+    const phone = mobile();
+    await addPhone(owner.client, phone);
+    const sid = twilio.to(phone).at(-1)!.sid;
+    const fields = { AccountSid: FAKE_TWILIO_SID, MessageSid: sid, MessageStatus: 'delivered', To: phone };
+    const url = `${app.baseUrl}/v1/twilio/status`;
+
+    expect((await postStatus(fields, null)).status).toBe(403);
+    const forged = createHmac('sha1', 'not-the-auth-token').update(url).digest('base64');
+    expect((await postStatus(fields, forged)).status).toBe(403);
+    // Signed for other fields: a changed status is refused.
+    expect((await postStatus({ ...fields, MessageStatus: 'failed' }, signed(url, fields))).status).toBe(403);
+    expect((await owner.client.get('/v1/me/phone')).body.pending.codeStatus).toBe('sent');
+
+    const sending = { ...fields, MessageStatus: 'sent' };
+    expect((await postStatus(sending, signed(url, sending))).status).toBe(204);
+    expect((await owner.client.get('/v1/me/phone')).body.pending.codeStatus).toBe('sent');
+    expect((await postStatus(fields, signed(url, fields))).status).toBe(204);
+    expect((await owner.client.get('/v1/me/phone')).body.pending.codeStatus).toBe('delivered');
+    // A late, out-of-order callback does not undo it.
+    const late = { ...fields, MessageStatus: 'undelivered', ErrorCode: '30003' };
+    expect((await postStatus(late, signed(url, late))).status).toBe(204);
+    expect((await owner.client.get('/v1/me/phone')).body.pending.codeStatus).toBe('delivered');
+  });
+});
+
+const MINUTE = 60_000;
+
+type Member = { client: HttpClient };
+type TimelineEntry = { kind: string; detail: string | null; person: { name: string } | null };
+
+/** A member with a verified number and their choice of texts. */
+async function textable(member: Member, sms: 'all' | 'escalations') {
+  const phone = mobile();
+  await addPhone(member.client, phone);
+  expect((await member.client.post('/v1/me/phone/verify', { code: codeOf(phone) })).status).toBe(200);
+  const saved = await member.client.put('/v1/me/delivery-preferences', { sms });
+  expect(saved.status).toBe(200);
+  expect(saved.body.sms).toBe(sms);
+  return phone;
+}
+
+async function timelineOf(member: Member, leadId: string): Promise<TimelineEntry[]> {
+  return (await member.client.get(`/v1/leads/${leadId}/events`)).body.timeline;
+}
+
+async function smsDeliveriesOf(leadId: string) {
+  const { rows } = await app.pool.query<{
+    status: string;
+    last_error: string | null;
+    received_at: Date | null;
+    purpose: string;
+  }>(
+    `select status, last_error, received_at, purpose from deliveries where notification_id = $1 and channel = 'sms' order by created_at`,
+    [leadId],
+  );
+  return rows;
+}
+
+describe('sms › leads by text', () => {
+  it('a choice other than off needs a verified number', async () => {
+    const owner = await onboardedOwner(app);
+    const refused = await owner.client.put('/v1/me/delivery-preferences', { sms: 'all' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.details.fields.sms).toEqual(['Add and verify your mobile number first.']);
+    const wrong = await owner.client.put('/v1/me/delivery-preferences', { sms: 'sometimes' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error.details.fields.sms).toHaveLength(1);
+    expect((await owner.client.get('/v1/me/delivery-preferences')).body.sms).toBe('off');
+  });
+
+  it('`all`: each lead is texted, short, with its link; the timeline says "Texted"; Twilio’s delivered callback confirms it', async () => {
+    const owner = await onboardedOwner(app, { plan: 'pro' });
+    const teammate = await joinedTeammate(app, owner, { name: 'Ana Member' });
+    const phone = await textable(teammate, 'all');
+    const flowId = await createFlow(owner.client, { name: 'Contact form', title: 'New lead: {{name}}' });
+    const lead = await notify(app, owner.apiKey, { flowId, data: { name: 'Priya', question: 'A quote?' } });
+
+    const [text] = await until(
+      () => twilio.to(phone).filter((message) => message.fields.Body?.includes(lead.id)),
+      (texts) => texts.length === 1,
+    );
+    expect(text!.fields).toMatchObject({
+      From: FAKE_TWILIO_FROM,
+      Body: `Leadbell: New lead: Priya (Contact form) - open: ${app.baseUrl}/leads/${lead.id}`,
+      StatusCallback: `${app.baseUrl}/v1/twilio/status`,
+    });
+    await until(
+      () => smsDeliveriesOf(lead.id),
+      (rows) => rows[0]?.status === 'delivered',
+    );
+    const timeline = await timelineOf(owner, lead.id);
+    expect(timeline).toContainEqual(
+      expect.objectContaining({
+        kind: 'delivered',
+        detail: 'Text message',
+        person: expect.objectContaining({ name: 'Ana Member' }),
+      }),
+    );
+    // Counted against the business's allowance for the month.
+    const { rows: usage } = await app.pool.query('select sent_count from entity_sms_usage where entity_id = $1', [
+      owner.entityId,
+    ]);
+    expect(usage).toEqual([{ sent_count: 1 }]);
+
+    const url = `${app.baseUrl}/v1/twilio/status`;
+    const delivered = { MessageSid: text!.sid, MessageStatus: 'delivered', To: phone };
+    expect((await postStatus(delivered, signed(url, delivered))).status).toBe(204);
+    expect((await smsDeliveriesOf(lead.id))[0]!.received_at).not.toBeNull();
+    expect((await timelineOf(owner, lead.id)).map((entry) => entry.kind)).toContain('confirmed');
+  });
+
+  it('a forged callback for a lead’s text changes nothing; a signed "undelivered" fails the delivery', async () => {
+    const owner = await onboardedOwner(app, { plan: 'growth' });
+    const phone = await textable(owner, 'all');
+    const flowId = await createFlow(owner.client);
+    const lead = await notify(app, owner.apiKey, { flowId, data: { name: 'Sam' } });
+    const [text] = await until(
+      () => twilio.to(phone).filter((message) => message.fields.Body?.includes(lead.id)),
+      (texts) => texts.length === 1,
+    );
+    await until(
+      () => smsDeliveriesOf(lead.id),
+      (rows) => rows[0]?.status === 'delivered',
+    );
+    const url = `${app.baseUrl}/v1/twilio/status`;
+    const undelivered = { MessageSid: text!.sid, MessageStatus: 'undelivered', ErrorCode: '30003' };
+    expect((await postStatus(undelivered, signed(`${url}?x=1`, undelivered))).status).toBe(403);
+    expect((await smsDeliveriesOf(lead.id))[0]).toMatchObject({ status: 'delivered', last_error: null });
+    expect((await postStatus(undelivered, signed(url, undelivered))).status).toBe(204);
+    expect((await smsDeliveriesOf(lead.id))[0]).toMatchObject({
+      status: 'failed',
+      last_error: 'Twilio: undelivered (error 30003)',
+    });
+  });
+
+  it('`escalations`: nothing with the lead, a text with the escalation re-ring', async () => {
+    const owner = await onboardedOwner(app, { plan: 'pro' });
+    const phone = await textable(owner, 'escalations');
+    const flowId = await createFlow(owner.client, { name: 'Quote form', title: 'New lead: {{name}}' });
+    const lead = await notify(app, owner.apiKey, { flowId, data: { name: 'Lee' } });
+    // The lead's own deliveries (an email copy: no device) are done, and no text went out.
+    await until(
+      async () =>
+        (
+          await app.pool.query(
+            `select count(*)::int as n from deliveries where notification_id = $1 and status = 'delivered'`,
+            [lead.id],
+          )
+        ).rows[0].n,
+      (n) => n >= 1,
+    );
+    expect(twilio.to(phone).filter((message) => message.fields.Body?.includes(lead.id))).toHaveLength(0);
+    expect(await smsDeliveriesOf(lead.id)).toEqual([]);
+
+    await advanceTime(app, clock, 5 * MINUTE);
+    const [text] = await until(
+      () => twilio.to(phone).filter((message) => message.fields.Body?.includes(lead.id)),
+      (texts) => texts.length === 1,
+      15_000,
+    );
+    expect(text!.fields.Body).toBe(
+      `Leadbell: Still unanswered (5 min): New lead: Lee (Quote form) - open: ${app.baseUrl}/leads/${lead.id}`,
+    );
+    expect((await smsDeliveriesOf(lead.id)).map((row) => row.purpose)).toEqual(['escalation']);
+  });
+
+  it('past the plan’s allowance nothing is texted, the delivery says why, and the admins are emailed once', async () => {
+    const owner = await onboardedOwner(app, { plan: 'starter' });
+    const phone = await textable(owner, 'all');
+    const flowId = await createFlow(owner.client);
+    const mailsBefore = app.smtp.count();
+    const first = await notify(app, owner.apiKey, { flowId, data: { name: 'One' } });
+    const second = await notify(app, owner.apiKey, { flowId, data: { name: 'Two' } });
+    for (const lead of [first, second]) {
+      const [row] = await until(
+        () => smsDeliveriesOf(lead.id),
+        (rows) => rows[0]?.status === 'failed',
+      );
+      expect(row!.last_error).toBe('Not texted: the plan’s 0 text messages this month are used up');
+    }
+    expect(twilio.to(phone).filter((message) => !/code/.test(message.fields.Body ?? ''))).toHaveLength(0);
+    await app.smtp.waitForMail(owner.email, { after: mailsBefore });
+    await until(
+      () => app.smtp.received.slice(mailsBefore).filter((mail) => /text messages are used up/.test(mail.subject)),
+      (mails) => mails.length === 1,
+    );
+    // Give a second alert the time to (wrongly) arrive.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const alerts = app.smtp.received
+      .slice(mailsBefore)
+      .filter((mail) => /text messages are used up/.test(mail.subject));
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]!.to).toContain(owner.email.toLowerCase());
+    expect(alerts[0]!.raw).toMatch(/includes none/);
+  });
+});

@@ -1,0 +1,5 @@
+import { apiRequest } from '../../../lib/api-client.ts';
+
+export function sendTelegramTest() {
+  return apiRequest<void>('/v1/me/telegram/test', { method: 'POST' });
+}
