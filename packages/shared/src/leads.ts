@@ -216,6 +216,17 @@ export const LEAD_TIMELINE_KINDS = [
 export const LEAD_ATTEMPT_CHANNELS = ['call', 'sms', 'whatsapp'] as const;
 export type LeadAttemptChannel = (typeof LEAD_ATTEMPT_CHANNELS)[number];
 
+/**
+ * Where a lead was posted besides the team's own devices (issue 27, decision 049): the entity's
+ * Slack channel or one of its outgoing webhook endpoints, on a `delivered` or `failed` entry.
+ */
+export const LEAD_POST_CHANNELS = ['slack', 'webhook'] as const;
+export type LeadPostChannel = (typeof LEAD_POST_CHANNELS)[number];
+
+/** Every `channel` a timeline entry may carry: how an attempt went out, or where a lead was posted. */
+export const LEAD_TIMELINE_CHANNELS = [...LEAD_ATTEMPT_CHANNELS, ...LEAD_POST_CHANNELS] as const;
+export type LeadTimelineChannel = (typeof LEAD_TIMELINE_CHANNELS)[number];
+
 /** One line of a lead's timeline: what happened, to or by whom, on which device or mailbox. */
 export const LeadTimelineEntrySchema = z.object({
   kind: z.enum(LEAD_TIMELINE_KINDS),
@@ -228,8 +239,12 @@ export const LeadTimelineEntrySchema = z.object({
   detail: z.string().nullable(),
   /** A note's or reply's text (issue 26); absent for the other kinds. */
   text: z.string().optional(),
-  /** How a `called` or `messaged` attempt went out; absent for the other kinds. */
-  channel: z.enum(LEAD_ATTEMPT_CHANNELS).optional(),
+  /**
+   * How a `called` or `messaged` attempt went out; on a `delivered` or `failed` entry, `slack` or
+   * `webhook` when the lead was posted to Slack or an endpoint (`detail`: the endpoint's
+   * description or host, or why it failed) rather than to a member; absent otherwise.
+   */
+  channel: z.enum(LEAD_TIMELINE_CHANNELS).optional(),
 });
 export type LeadTimelineEntry = z.infer<typeof LeadTimelineEntrySchema>;
 

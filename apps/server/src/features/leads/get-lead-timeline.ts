@@ -10,6 +10,7 @@ import { notifications } from '../../db/schema/notifications.ts';
 import { AppError } from '../../http/app-error.ts';
 import { isUuid } from '../../http/ids.ts';
 import { listDeliveries } from '../deliveries/list-deliveries.ts';
+import { leadChannelPosts } from './lead-channel-posts.ts';
 import { leadEventDetailOf } from './lead-event-detail.ts';
 import { liveLeadOf } from './lead-record.ts';
 
@@ -47,8 +48,8 @@ function deliveryEntries(delivery: DeliveryDetail): LeadTimelineEntry[] {
 }
 
 /**
- * A lead's timeline, oldest first (received, each device and mailbox, seen, claimed, released,
- * done, escalated, deleted, restored), and who has seen it. Another entity's lead, and a deleted
+ * A lead's timeline, oldest first (received, each device and mailbox, its Slack post and webhooks,
+ * seen, claimed, released, done, escalated, deleted, restored), and who has seen it. Another entity's lead, and a deleted
  * one, answer 404.
  */
 export async function getLeadTimeline(
@@ -56,7 +57,7 @@ export async function getLeadTimeline(
   { id, entityId }: { id: string; entityId: string },
 ): Promise<LeadTimeline> {
   if (!isUuid(id)) throw new AppError('not_found', 'Lead not found.');
-  const [[lead], deliveries, events] = await Promise.all([
+  const [[lead], deliveries, events, posts] = await Promise.all([
     db
       .select({ createdAt: notifications.createdAt, pageUrl: notifications.pageUrl, currency: entities.currency })
       .from(notifications)
@@ -75,6 +76,7 @@ export async function getLeadTimeline(
       .leftJoin(users, eq(users.id, leadEvents.userId))
       .where(and(eq(leadEvents.notificationId, id), eq(leadEvents.entityId, entityId)))
       .orderBy(asc(leadEvents.id)),
+    leadChannelPosts(db, { id, entityId }),
   ]);
   if (!lead) throw new AppError('not_found', 'Lead not found.');
   const personOf = (event: (typeof events)[number]) =>
@@ -82,6 +84,7 @@ export async function getLeadTimeline(
   const timeline = [
     { kind: 'received' as const, at: lead.createdAt.toISOString(), person: null, detail: lead.pageUrl },
     ...deliveries.flatMap(deliveryEntries),
+    ...posts,
     ...events.map((event) => ({
       kind: event.kind,
       at: event.at.toISOString(),

@@ -261,6 +261,56 @@ describe('slack › errors', () => {
   });
 });
 
+async function timelineOf(owner: Owner, leadId: string) {
+  const response = await owner.client.get(`/v1/leads/${leadId}/events`);
+  expect(response.status).toBe(200);
+  return response.body.timeline as Array<Record<string, any>>;
+}
+
+describe('slack › the lead’s timeline', () => {
+  it('a lead posted to Slack shows “posted to Slack”, without the URL', async () => {
+    const { owner } = await connected('timeline');
+    const flowId = await createFlow(owner.client);
+    const lead = await notify(app, owner.apiKey, { flowId, data: { name: 'Tia' } });
+    // The worker posts after the 202: read until the post is recorded.
+    const timeline = await until(
+      () => timelineOf(owner, lead.id),
+      (entries) => entries.some((entry) => entry.channel === 'slack'),
+    );
+    const posted = timeline.filter((entry) => entry.channel === 'slack');
+    expect(posted).toEqual([
+      { kind: 'delivered', at: expect.any(String), person: null, detail: 'Slack', channel: 'slack' },
+    ]);
+    expect(slack.at('timeline')).toHaveLength(1);
+    const json = JSON.stringify(timeline);
+    expect(json).not.toContain('secrettimeline');
+    expect(json).not.toContain('/services/');
+  });
+
+  it('a post Slack refused shows “failed” with Slack’s reason, without the URL', async () => {
+    const { owner } = await connected('timelinegone');
+    slack.answer((request) =>
+      request.path.includes('timelinegone') ? { status: 404, body: 'no_service' } : { status: 200, body: 'ok' },
+    );
+    try {
+      const flowId = await createFlow(owner.client);
+      const lead = await notify(app, owner.apiKey, { flowId, data: { name: 'Uma' } });
+      const timeline = await until(
+        () => timelineOf(owner, lead.id),
+        (entries) => entries.some((entry) => entry.channel === 'slack'),
+      );
+      expect(timeline.filter((entry) => entry.channel === 'slack')).toEqual([
+        { kind: 'failed', at: expect.any(String), person: null, detail: 'HTTP 404 no_service', channel: 'slack' },
+      ]);
+      const json = JSON.stringify(timeline);
+      expect(json).not.toContain('secrettimelinegone');
+      expect(json).not.toContain('/services/');
+    } finally {
+      slack.answer(() => ({ status: 200, body: 'ok' }));
+    }
+  });
+});
+
 describe('slack › connection', () => {
   it('the URL is never answered whole; replacing keeps one connection; disconnect', async () => {
     const { owner, connection } = await connected('mask', { events: ['lead.created'] });

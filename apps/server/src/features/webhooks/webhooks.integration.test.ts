@@ -147,6 +147,35 @@ describe('webhooks › lead events', () => {
     expect(spam?.type === 'lead.spam' && spam.data.lead).toMatchObject({ id: junk.id, status: 'spam' });
   });
 
+  it('the lead’s timeline says where it was sent, by description or host, never the path', async () => {
+    // An owner of its own: the shared owner's earlier endpoints hear every lead.created too.
+    const own = await onboardedOwner(app, { plan: 'pro', entityName: 'Timeline Co' });
+    const flowId = await createFlow(own.client);
+    for (const body of [
+      { url: receiver.url('/timeline/crm-token-1'), events: ['lead.created'], description: 'CRM' },
+      { url: `http://hooks.test:${receiver.port}/timeline/sheet-token-2`, events: ['lead.created'] },
+    ])
+      expect((await own.client.post('/v1/webhook-endpoints', body)).status).toBe(201);
+    const lead = await notify(app, own.apiKey, { flowId, data: { name: 'Ivy' } });
+    // The worker sends after the 202: read until both deliveries are recorded.
+    const timeline = await until(
+      async () => (await own.client.get(`/v1/leads/${lead.id}/events`)).body.timeline as Array<Record<string, any>>,
+      (entries) => entries.filter((entry) => entry.channel === 'webhook').length === 2,
+    );
+    expect(
+      timeline
+        .filter((entry) => entry.channel === 'webhook')
+        .map(({ kind, person, detail }) => ({ kind, person, detail }))
+        .sort((a, b) => a.detail.localeCompare(b.detail)),
+    ).toEqual([
+      { kind: 'delivered', person: null, detail: 'CRM' },
+      { kind: 'delivered', person: null, detail: 'hooks.test' },
+    ]);
+    const json = JSON.stringify(timeline);
+    expect(json).not.toContain('/timeline/');
+    expect(json).not.toContain('token');
+  });
+
   it('an endpoint limited to one flow hears only that flow’s leads', async () => {
     const chosen = await createFlow(owner.client, { name: 'Chosen' });
     const other = await createFlow(owner.client, { name: 'Other' });
@@ -224,7 +253,7 @@ describe('webhooks › retries', () => {
     // Port 9 on loopback: nobody listens, every attempt is refused at once.
     const { id } = await addEndpoint({ url: 'http://127.0.0.1:9/down', events: ['lead.created'] });
     const mailsBefore = app.smtp.count();
-    await notify(app, owner.apiKey, { flowId, data: { name: 'Gus' } });
+    const lead = await notify(app, owner.apiKey, { flowId, data: { name: 'Gus' } });
     for (const [index, seconds] of WEBHOOK_RETRY_DELAYS_SECONDS.entries()) {
       await until(
         () => deliveriesOf(id),
@@ -244,6 +273,17 @@ describe('webhooks › retries', () => {
       nextAttemptAt: null,
     });
     expect(failed!.lastError).toMatch(/Could not connect/);
+    // The lead's timeline says it failed and why, naming the endpoint by its host only.
+    const timeline = (await owner.client.get(`/v1/leads/${lead.id}/events`)).body.timeline as Array<
+      Record<string, any>
+    >;
+    // The shared owner's other endpoints took this lead too: only this one failed.
+    const posts = timeline.filter((entry) => entry.channel === 'webhook' && entry.kind === 'failed');
+    expect(posts).toEqual([
+      { kind: 'failed', at: expect.any(String), person: null, detail: expect.any(String), channel: 'webhook' },
+    ]);
+    expect(posts[0]!.detail).toMatch(/^Could not connect: .* \(127\.0\.0\.1\)$/);
+    expect(JSON.stringify(timeline)).not.toContain('/down');
 
     // Moving a day on also escalates earlier leads: only the webhook mails count here, once each.
     const mails = await until(

@@ -97,6 +97,28 @@ describe('lead format › text messages', () => {
   });
 });
 
+describe('lead format › Slack and webhooks', () => {
+  it('a lead posted to Slack or sent to a webhook reads so, failures with their reason, outside the delivery list', () => {
+    const timeline: LeadTimelineEntry[] = [
+      { kind: 'delivered', at: AT, person: null, detail: 'Slack', channel: 'slack' },
+      { kind: 'delivered', at: AT, person: null, detail: 'crm.example.com', channel: 'webhook' },
+      { kind: 'failed', at: AT, person: null, detail: 'HTTP 404 no_service', channel: 'slack' },
+      { kind: 'failed', at: AT, person: null, detail: 'HTTP 500 (CRM)', channel: 'webhook' },
+      { kind: 'delivered', at: AT, person: ANN, detail: 'Telegram' },
+    ];
+    expect(timeline.map((entry) => timelineText(entry, BO.userId))).toEqual([
+      'Posted to Slack',
+      'Sent to crm.example.com',
+      'Slack post failed: HTTP 404 no_service',
+      'Webhook post failed: HTTP 500 (CRM)',
+      'Sent to Ann Lee on Telegram',
+    ]);
+    expect(deliveryLines(timeline, BO.userId).map(({ person, target, outcome }) => [person, target, outcome])).toEqual([
+      ['Ann Lee', 'Telegram', 'sent'],
+    ]);
+  });
+});
+
 describe('lead format › replies and attempts', () => {
   it('a reply says who answered and to which address', () => {
     const reply: LeadTimelineEntry = {

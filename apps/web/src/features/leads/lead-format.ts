@@ -133,6 +133,9 @@ export function timelineText(entry: LeadTimelineEntry, viewerId: string): string
     case 'received':
       return entry.detail ? `Received from ${entry.detail}` : 'Received';
     case 'delivered':
+      // Posted to the entity's Slack channel or an outgoing webhook: `detail` names the endpoint.
+      if (entry.channel === 'slack') return 'Posted to Slack';
+      if (entry.channel === 'webhook') return `Sent to ${entry.detail ?? 'a webhook endpoint'}`;
       // A delivery to a member's Telegram chat carries 'Telegram' as its detail (decision 052).
       if (entry.detail === 'Telegram') return `Sent to ${whom} on Telegram`;
       // A text to a member's phone carries 'Text message' (decision 053).
@@ -144,6 +147,8 @@ export function timelineText(entry: LeadTimelineEntry, viewerId: string): string
     case 'emailed':
       return `Emailed to ${entry.detail ?? whom}`;
     case 'failed':
+      if (entry.channel === 'slack') return `Slack post failed: ${entry.detail ?? 'unknown reason'}`;
+      if (entry.channel === 'webhook') return `Webhook post failed: ${entry.detail ?? 'unknown reason'}`;
       return `Delivery to ${entry.person ? whom : 'a device'} failed${where}`;
     case 'seen':
       return `Seen by ${whom}`;
@@ -197,10 +202,14 @@ export type DeliveryLine = {
 
 const OUTCOME_RANK = { failed: 0, sent: 1, emailed: 2, shown: 3 } as const;
 
-/** Delivery per member and device or mailbox, from the timeline: the furthest each one got. */
+/**
+ * Delivery per member and device or mailbox, from the timeline: the furthest each one got. Slack
+ * posts and webhooks are nobody's delivery: the activity lists them.
+ */
 export function deliveryLines(timeline: LeadTimelineEntry[], viewerId: string): DeliveryLine[] {
   const lines = new Map<string, DeliveryLine>();
   for (const entry of timeline) {
+    if (entry.channel === 'slack' || entry.channel === 'webhook') continue;
     const outcome =
       entry.kind === 'delivered'
         ? 'sent'

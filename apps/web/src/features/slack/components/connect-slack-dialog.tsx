@@ -6,14 +6,14 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { Dialog, DialogContent, DialogFormActions, DialogTrigger } from '../../../components/ui/dialog.tsx';
+import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dialog.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
-import { Input, Select } from '../../../components/ui/input.tsx';
+import { Input } from '../../../components/ui/input.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
-import { useFlows } from '../../flows/api/get-flows.ts';
 import { connectSlack } from '../api/connect-slack.ts';
 import { SLACK_INTEGRATION_QUERY_KEY } from '../api/get-slack-integration.ts';
+import { EndpointDialogFooter } from '../../webhooks/components/endpoint-dialog-footer.tsx';
 
 // The select's "Every flow" is an empty string; the API's is null.
 const ConnectSlackFormSchema = ConnectSlackSchema.extend({
@@ -35,7 +35,6 @@ export function ConnectSlackDialog({
   isReplacing: boolean;
 }) {
   const queryClient = useQueryClient();
-  const flows = useFlows();
   const [isOpen, setIsOpen] = useState(false);
   const empty: ConnectSlackForm = { url: '', flowId: flowId ?? '' };
   const form = useForm<ConnectSlackForm, unknown, z.output<typeof ConnectSlackFormSchema>>({
@@ -96,19 +95,12 @@ export function ConnectSlackDialog({
               />
             )}
           </FormField>
-          <FormField label="Flow" error={errors.flowId?.message}>
-            {(control) => (
-              <Select {...control} disabled={flows.isPending} {...form.register('flowId')}>
-                <option value="">Every flow</option>
-                {flows.data?.data.map((flow) => (
-                  <option key={flow.flowId} value={flow.flowId}>
-                    {flow.name}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </FormField>
-          <DialogFormActions submitLabel={isReplacing ? 'Save URL' : 'Connect'} isPending={mutation.isPending} />
+          <EndpointDialogFooter
+            flowField={form.register('flowId')}
+            flowError={errors.flowId?.message}
+            submitLabel={isReplacing ? 'Save URL' : 'Connect'}
+            isPending={mutation.isPending}
+          />
         </form>
       </DialogContent>
     </Dialog>

@@ -1,8 +1,8 @@
 import { WEBHOOK_EVENT_LABELS, type WebhookDelivery } from '@leadbell/shared/webhooks';
 import type { SlackConnection } from '@leadbell/shared/slack';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ChevronDown, Link2, MessageSquare, Send, Trash2 } from 'lucide-react';
-import { useId, useState } from 'react';
+import { Link2, MessageSquare, Trash2 } from 'lucide-react';
+import { useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -15,13 +15,13 @@ import { cn } from '../../../lib/cn.ts';
 import { formatDateTime, formatRelativeTime } from '../../../lib/format-date.ts';
 import { useFlows } from '../../flows/api/get-flows.ts';
 import { webhookDeliveriesQueryKey } from '../../webhooks/api/get-webhook-deliveries.ts';
-import { WebhookDeliveryLog } from '../../webhooks/components/webhook-delivery-log.tsx';
+import { EndpointActions, type TestOutcome } from '../../webhooks/components/endpoint-actions.tsx';
 import { disconnectSlack } from '../api/disconnect-slack.ts';
 import { SLACK_INTEGRATION_QUERY_KEY, useSlackIntegration } from '../api/get-slack-integration.ts';
 import { sendSlackTest } from '../api/send-slack-test.ts';
 import { ConnectSlackDialog } from './connect-slack-dialog.tsx';
 
-function testOutcome(delivery: WebhookDelivery): { tone: 'success' | 'error'; text: string } {
+function testOutcome(delivery: WebhookDelivery): TestOutcome {
   if (delivery.status === 'delivered') return { tone: 'success', text: 'Test message posted: look in the channel.' };
   const answer =
     delivery.lastStatusCode !== null
@@ -36,8 +36,6 @@ function testOutcome(delivery: WebhookDelivery): { tone: 'success' | 'error'; te
 /** The connection: its masked URL, what it posts, test, replace, disconnect and its delivery log. */
 function SlackConnectionCard({ connection, flowName }: { connection: SlackConnection; flowName: string | null }) {
   const queryClient = useQueryClient();
-  const logId = useId();
-  const [isLogOpen, setIsLogOpen] = useState(false);
   const [isConfirming, setIsConfirming] = useState(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey: SLACK_INTEGRATION_QUERY_KEY });
   const test = useMutation({
@@ -54,7 +52,6 @@ function SlackConnectionCard({ connection, flowName }: { connection: SlackConnec
       await refresh();
     },
   });
-  const outcome = test.data ? testOutcome(test.data) : null;
 
   return (
     <Card className={cn('grid min-w-0 gap-3 p-4', !connection.enabled && 'bg-slate-50')}>
@@ -93,21 +90,13 @@ function SlackConnectionCard({ connection, flowName }: { connection: SlackConnec
           'Nothing posted yet.'
         )}
       </p>
-      <div className="flex flex-wrap gap-2">
-        <Button variant="secondary" size="sm" isLoading={test.isPending} onClick={() => test.mutate()}>
-          {test.isPending ? null : <Send aria-hidden="true" className="size-3.5" />}
-          Send test
-        </Button>
-        <Button
-          variant="secondary"
-          size="sm"
-          aria-expanded={isLogOpen}
-          aria-controls={logId}
-          onClick={() => setIsLogOpen((open) => !open)}
-        >
-          <ChevronDown aria-hidden="true" className={cn('size-3.5 transition-transform', isLogOpen && 'rotate-180')} />
-          Deliveries
-        </Button>
+      <EndpointActions
+        endpointId={connection.id}
+        isTesting={test.isPending}
+        onTest={() => test.mutate()}
+        testOutcome={test.data ? testOutcome(test.data) : null}
+        testError={test.isError ? errorMessage(test.error) : null}
+      >
         <ConnectSlackDialog
           isReplacing
           flowId={connection.flowId}
@@ -122,17 +111,7 @@ function SlackConnectionCard({ connection, flowName }: { connection: SlackConnec
           <Trash2 aria-hidden="true" className="size-3.5" />
           Disconnect
         </Button>
-      </div>
-      {/* Always present, so the test's answer is announced when it arrives; out of the layout while empty. */}
-      <div aria-live="polite" className={outcome || test.isError ? undefined : 'sr-only'}>
-        {outcome ? <Alert tone={outcome.tone}>{outcome.text}</Alert> : null}
-        {test.isError ? <Alert tone="error">{errorMessage(test.error)}</Alert> : null}
-      </div>
-      {isLogOpen ? (
-        <div className="border-t border-slate-100 pt-1">
-          <WebhookDeliveryLog endpointId={connection.id} id={logId} />
-        </div>
-      ) : null}
+      </EndpointActions>
       <ConfirmDialog
         open={isConfirming}
         onOpenChange={(open) => (open ? undefined : setIsConfirming(false))}

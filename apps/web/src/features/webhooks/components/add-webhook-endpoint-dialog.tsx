@@ -12,14 +12,14 @@ import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Dialog, DialogContent, DialogFormActions, DialogTrigger } from '../../../components/ui/dialog.tsx';
+import { Dialog, DialogContent, DialogTrigger } from '../../../components/ui/dialog.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
-import { Input, Select } from '../../../components/ui/input.tsx';
+import { Input } from '../../../components/ui/input.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
-import { useFlows } from '../../flows/api/get-flows.ts';
 import { createWebhookEndpoint } from '../api/create-webhook-endpoint.ts';
 import { WEBHOOK_ENDPOINTS_QUERY_KEY } from '../api/get-webhook-endpoints.ts';
+import { EndpointDialogFooter } from './endpoint-dialog-footer.tsx';
 
 // The select's "Every flow" is an empty string; the API's is null.
 const AddEndpointFormSchema = CreateWebhookEndpointSchema.extend({
@@ -34,7 +34,6 @@ const EMPTY: AddEndpointForm = { url: '', description: '', events: ['lead.create
 /** "Add endpoint": the URL, a description, the events and optionally one flow. Never contacts the URL. */
 export function AddWebhookEndpointDialog({ onAdded }: { onAdded: (endpoint: WebhookEndpointWithSecret) => void }) {
   const queryClient = useQueryClient();
-  const flows = useFlows();
   const [isOpen, setIsOpen] = useState(false);
   // Once added, focus goes to the new secret (WebhookSecretPanel), not back to "Add endpoint".
   const isAdded = useRef(false);
@@ -135,19 +134,12 @@ export function AddWebhookEndpointDialog({ onAdded }: { onAdded: (endpoint: Webh
               </p>
             ) : null}
           </fieldset>
-          <FormField label="Flow" error={errors.flowId?.message}>
-            {(control) => (
-              <Select {...control} disabled={flows.isPending} {...form.register('flowId')}>
-                <option value="">Every flow</option>
-                {flows.data?.data.map((flow) => (
-                  <option key={flow.flowId} value={flow.flowId}>
-                    {flow.name}
-                  </option>
-                ))}
-              </Select>
-            )}
-          </FormField>
-          <DialogFormActions submitLabel="Add endpoint" isPending={mutation.isPending} />
+          <EndpointDialogFooter
+            flowField={form.register('flowId')}
+            flowError={errors.flowId?.message}
+            submitLabel="Add endpoint"
+            isPending={mutation.isPending}
+          />
         </form>
       </DialogContent>
     </Dialog>

@@ -5,7 +5,7 @@ import {
   type WebhookEndpointWithSecret,
 } from '@leadbell/shared/webhooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ChevronDown, KeyRound, Send, Trash2 } from 'lucide-react';
+import { KeyRound, Trash2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
@@ -23,9 +23,9 @@ import { WEBHOOK_ENDPOINTS_QUERY_KEY } from '../api/get-webhook-endpoints.ts';
 import { rotateWebhookSecret } from '../api/rotate-webhook-secret.ts';
 import { sendWebhookTest } from '../api/send-webhook-test.ts';
 import { updateWebhookEndpoint } from '../api/update-webhook-endpoint.ts';
-import { WebhookDeliveryLog } from './webhook-delivery-log.tsx';
+import { EndpointActions, type TestOutcome } from './endpoint-actions.tsx';
 
-function testOutcome(delivery: WebhookDelivery): { tone: 'success' | 'error'; text: string } {
+function testOutcome(delivery: WebhookDelivery): TestOutcome {
   const took = delivery.lastDurationMs !== null ? ` in ${delivery.lastDurationMs} ms` : '';
   if (delivery.status === 'delivered')
     return { tone: 'success', text: `Test event delivered: HTTP ${delivery.lastStatusCode}${took}.` };
@@ -45,8 +45,6 @@ export function WebhookEndpointCard({
 }) {
   const queryClient = useQueryClient();
   const switchId = useId();
-  const logId = useId();
-  const [isLogOpen, setIsLogOpen] = useState(false);
   const [confirm, setConfirm] = useState<'delete' | 'rotate' | null>(null);
   const refreshEndpoints = () => queryClient.invalidateQueries({ queryKey: WEBHOOK_ENDPOINTS_QUERY_KEY });
   const refreshLog = () => queryClient.invalidateQueries({ queryKey: webhookDeliveriesQueryKey(endpoint.id) });
@@ -79,7 +77,6 @@ export function WebhookEndpointCard({
   });
 
   const name = endpoint.description || endpoint.url;
-  const outcome = test.data ? testOutcome(test.data) : null;
   return (
     <Card className={cn('grid min-w-0 gap-3 p-4', !endpoint.enabled && 'bg-slate-50')}>
       <div className="min-w-0">
@@ -135,21 +132,13 @@ export function WebhookEndpointCard({
           ? ` The previous secret also signs until ${formatDateTime(endpoint.previousSecretExpiresAt)}.`
           : ''}
       </p>
-      <div className="flex flex-wrap gap-2">
-        <Button variant="secondary" size="sm" isLoading={test.isPending} onClick={() => test.mutate()}>
-          {test.isPending ? null : <Send aria-hidden="true" className="size-3.5" />}
-          Send test
-        </Button>
-        <Button
-          variant="secondary"
-          size="sm"
-          aria-expanded={isLogOpen}
-          aria-controls={logId}
-          onClick={() => setIsLogOpen((open) => !open)}
-        >
-          <ChevronDown aria-hidden="true" className={cn('size-3.5 transition-transform', isLogOpen && 'rotate-180')} />
-          Deliveries
-        </Button>
+      <EndpointActions
+        endpointId={endpoint.id}
+        isTesting={test.isPending}
+        onTest={() => test.mutate()}
+        testOutcome={test.data ? testOutcome(test.data) : null}
+        testError={test.isError ? errorMessage(test.error) : null}
+      >
         <Button variant="secondary" size="sm" onClick={() => setConfirm('rotate')}>
           <KeyRound aria-hidden="true" className="size-3.5" />
           Rotate secret
@@ -158,17 +147,7 @@ export function WebhookEndpointCard({
           <Trash2 aria-hidden="true" className="size-3.5" />
           Delete
         </Button>
-      </div>
-      {/* Always present, so the test's answer is announced when it arrives; out of the layout while empty. */}
-      <div aria-live="polite" className={outcome || test.isError ? undefined : 'sr-only'}>
-        {outcome ? <Alert tone={outcome.tone}>{outcome.text}</Alert> : null}
-        {test.isError ? <Alert tone="error">{errorMessage(test.error)}</Alert> : null}
-      </div>
-      {isLogOpen ? (
-        <div className="border-t border-slate-100 pt-1">
-          <WebhookDeliveryLog endpointId={endpoint.id} id={logId} />
-        </div>
-      ) : null}
+      </EndpointActions>
       <ConfirmDialog
         open={confirm === 'delete'}
         onOpenChange={(open) => (open ? undefined : setConfirm(null))}
