@@ -5,7 +5,8 @@
 // devices p99 covers the slowest of each fan-out. Email copies are turned off, as they are once a
 // device has confirmed a push (decision 021). The real server runs as its own process
 // (`src/main.ts`, with its delivery worker); this process generates the load and plays the push
-// service. Shared by delivery-latency.bench.ts (issue 5) and team-delivery.bench.ts (issue 11).
+// service. Shared by delivery-latency.bench.ts (issue 5), team-delivery.bench.ts (issue 11),
+// dead-channel.bench.ts and all-channels.bench.ts (issue 27).
 // BENCH_DURATION_S and BENCH_WARM_UP_S shorten a run, to check that it works;
 // BENCH_CPU_PROFILE=<folder> has the server write a V8 CPU profile there when it stops.
 import { createServer, type Server } from 'node:http';
@@ -17,12 +18,14 @@ import { createFlow, joinedTeammate, onboardedOwner } from '../test/owners.ts';
 import { startPushServiceStub, type PushServiceStub } from '../test/push-service-stub.ts';
 import { startSmtpSink } from '../test/smtp-sink.ts';
 import { createScratchDatabase, sharedSecretsEnv, startServerProcess } from '../test/test-app.ts';
+import { startChannelFakes, type ChannelRun } from './bench-channels.ts';
 import { percentile, startBenchDatabase, type BenchDatabase } from './bench-database.ts';
 
 const RATE_PER_SECOND = Number(process.env.BENCH_RATE ?? 100);
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 30);
 const WARM_UP_S = Number(process.env.BENCH_WARM_UP_S ?? 5);
 const TARGET_P99_MS = 250;
+const PLAN = 'elite';
 
 /**
  * An outgoing webhook endpoint on each entity (issue 27): `live` answers 200 at once; `dead`
@@ -36,6 +39,11 @@ export type Scenario = {
   membersPerEntity: number;
   devicesPerMember: number;
   webhookEndpoint?: WebhookEndpointKind;
+  /**
+   * `all`: every other channel on as well (issue 27): a webhook endpoint (`live` unless
+   * `webhookEndpoint` says otherwise), Slack, and Telegram and SMS for every member (bench-channels.ts).
+   */
+  channels?: 'all';
 };
 
 /** A loopback receiver for the scenario's webhook endpoint; counts what reached it. */
@@ -79,7 +87,9 @@ async function runScenario(postgres: BenchDatabase, scenario: Scenario): Promise
   const database = await createScratchDatabase(postgres.adminUrl);
   const smtp = await startSmtpSink();
   const stub = await startPushServiceStub({ decryptLater: true });
-  const receiver = scenario.webhookEndpoint ? await startWebhookReceiver(scenario.webhookEndpoint) : null;
+  const webhookEndpoint = scenario.webhookEndpoint ?? (scenario.channels === 'all' ? 'live' : undefined);
+  const receiver = webhookEndpoint ? await startWebhookReceiver(webhookEndpoint) : null;
+  const channels = scenario.channels === 'all' ? await startChannelFakes(PLAN) : null;
   const server = await startServerProcess(
     {
       DATABASE_URL: database.url,
@@ -90,6 +100,7 @@ async function runScenario(postgres: BenchDatabase, scenario: Scenario): Promise
       NOTIFY_RATE_LIMIT: String(RATE_PER_SECOND * 2),
       // The scenario's webhook receiver listens on loopback.
       ...(receiver && { WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' }),
+      ...channels?.env,
       ...sharedSecretsEnv(),
     },
     process.env.BENCH_CPU_PROFILE
@@ -100,11 +111,14 @@ async function runScenario(postgres: BenchDatabase, scenario: Scenario): Promise
     const app = { baseUrl: server.baseUrl, smtp };
     const senders: Array<{ apiKey: string; flowId: string }> = [];
     for (let index = 0; index < scenario.entities; index += 1) {
-      const owner = await onboardedOwner(app, { plan: 'elite' });
+      const owner = await onboardedOwner(app, { plan: PLAN });
       await registerDevices(owner.client, stub, scenario.devicesPerMember);
+      await channels?.connectEntity(owner.client);
+      await channels?.connectMember(owner.client);
       for (let member = 1; member < scenario.membersPerEntity; member += 1) {
         const teammate = await joinedTeammate(app, owner);
         await registerDevices(teammate.client, stub, scenario.devicesPerMember);
+        await channels?.connectMember(teammate.client);
       }
       senders.push({ apiKey: owner.apiKey, flowId: await createFlow(owner.client) });
       if (receiver) {
@@ -116,6 +130,7 @@ async function runScenario(postgres: BenchDatabase, scenario: Scenario): Promise
       }
     }
     const pushesPerNotification = scenario.membersPerEntity * scenario.devicesPerMember;
+    channels?.startCounting();
 
     const scheduledAt = new Map<string, number>();
     const answerMs: number[] = [];
@@ -159,6 +174,8 @@ async function runScenario(postgres: BenchDatabase, scenario: Scenario): Promise
     const deadline = Date.now() + 60_000;
     while (stub.arrivedCount() < allExpected && Date.now() < deadline) await sleep(100);
     stub.decryptArrived();
+    const run: ChannelRun = { ...scenario, leadsPerEntity: Math.ceil(total / scenario.entities) };
+    await channels?.settle(run);
     const expected = scheduledAt.size * pushesPerNotification;
     const received = () => stub.received.filter((message) => scheduledAt.has(message.payload.notificationId));
     const latencies = received()
@@ -179,16 +196,19 @@ async function runScenario(postgres: BenchDatabase, scenario: Scenario): Promise
     );
     const failures = [...refusals.values()].reduce((sum, count) => sum + count, 0);
     console.log(`  refused requests: ${failures}, pushes not delivered within 60 s: ${missing}`);
-    if (receiver)
-      console.log(`  webhook endpoint (${scenario.webhookEndpoint}): ${receiver.received()} requests reached it`);
+    if (receiver) console.log(`  webhook endpoint (${webhookEndpoint}): ${receiver.received()} requests reached it`);
+    const channelReport = channels?.report(run);
+    for (const line of channelReport?.lines ?? []) console.log(line);
     for (const [reason, count] of refusals) console.log(`    ${count} × ${reason}`);
     if (failures > 0) console.log(`  the server's log (warnings and errors):\n${server.output().slice(-4000)}`);
-    const met = p99 < TARGET_P99_MS && failures === 0 && missing === 0;
+    // A fake that got nothing means its channel was off, and the scenario did not measure what it says.
+    const met = p99 < TARGET_P99_MS && failures === 0 && missing === 0 && (channelReport?.isEveryChannelUsed ?? true);
     console.log(`  target p99 < ${TARGET_P99_MS} ms: ${met ? 'met' : 'NOT met'}`);
     return met;
   } finally {
     await server.stop();
     await receiver?.close();
+    await channels?.close();
     await stub.close();
     await smtp.close();
     await database.drop();
