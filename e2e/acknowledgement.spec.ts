@@ -1,5 +1,5 @@
-import type { Page } from '@playwright/test';
 import { createFlow, createOwner, notify, ownerGet, signInBrowser, uniqueEmail } from './fixtures/owner-api.ts';
+import { expectNoHorizontalOverflow } from './fixtures/layout.ts';
 import { screenshot } from './fixtures/screenshot.ts';
 import { expect, test } from './fixtures/test.ts';
 
@@ -8,12 +8,6 @@ const CONTACT_FLOW = {
   title: 'New lead from {{name}}',
   message: '{{name}} ({{email}}) wrote: {{message}}',
 };
-
-async function expectNoHorizontalOverflow(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(
-    0,
-  );
-}
 
 test.describe('acknowledgement', () => {
   test('acknowledgement › an admin switches it on, edits the template with a live preview, and the next visitor gets it from the business', async ({

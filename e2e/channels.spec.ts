@@ -1,67 +1,9 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type { Page } from '@playwright/test';
 import { Webhook } from 'standardwebhooks';
 import { createFlow, createOwner, notify, signInBrowser, uniqueEmail } from './fixtures/owner-api.ts';
-import { startProduct } from './fixtures/product.ts';
+import { expectNoHorizontalOverflow } from './fixtures/layout.ts';
 import { screenshot } from './fixtures/screenshot.ts';
-import { expect, test as base } from './fixtures/test.ts';
-
-type Received = { headers: Record<string, string>; body: string };
-type Receiver = { url: string; received: Received[]; close: () => Promise<void> };
-
-/** A webhook receiver on loopback: it keeps what it is sent and answers 200 "ok". */
-async function startReceiver(): Promise<Receiver> {
-  const received: Received[] = [];
-  const server = http.createServer((request, response) => {
-    let body = '';
-    request.setEncoding('utf8');
-    request.on('data', (chunk: string) => (body += chunk));
-    request.on('end', () => {
-      received.push({
-        headers: Object.fromEntries(Object.entries(request.headers).map(([key, value]) => [key, String(value)])),
-        body,
-      });
-      response.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}/leadbell`,
-    received,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-// This journey's product may post to loopback (the receiver above), as a self-hosted network would.
-const test = base.extend<object, { receiver: Receiver }>({
-  receiver: [
-    // Playwright reads a fixture's dependencies from this pattern: none.
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const receiver = await startReceiver();
-      await use(receiver);
-      await receiver.close();
-    },
-    { scope: 'worker' },
-  ],
-  product: [
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const product = await startProduct({ env: { WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true' } });
-      await use(product);
-      await product.stop();
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
-});
-
-async function expectNoHorizontalOverflow(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(
-    0,
-  );
-}
+import { test } from './fixtures/loopback-receiver.ts';
+import { expect } from './fixtures/test.ts';
 
 test('channels › an admin adds a webhook endpoint, sees its secret once, sends a test, and reads the delivery log', async ({
   page,
@@ -76,7 +18,9 @@ test('channels › an admin adds a webhook endpoint, sees its secret once, sends
     message: '{{name}} wrote: {{message}}',
   });
   await signInBrowser(context, product, owner);
-  const endpointUrl = `${receiver.url}/${testInfo.project.name}`;
+  const endpointPath = `/leadbell/${testInfo.project.name}`;
+  const endpointUrl = receiver.url(endpointPath);
+  const received = () => receiver.at(endpointPath);
   const section = page.getByRole('region', { name: 'Webhooks' });
   let secret = '';
 
@@ -113,7 +57,7 @@ test('channels › an admin adds a webhook endpoint, sees its secret once, sends
     secret = (await panel.getByTestId('webhook-secret').textContent()) ?? '';
     expect(secret).toMatch(/^whsec_/);
     // Registering never contacts the endpoint.
-    expect(receiver.received).toHaveLength(0);
+    expect(received()).toHaveLength(0);
     await expectNoHorizontalOverflow(page);
     await screenshot(page, testInfo, 'channels-secret-once');
     await panel.getByRole('button', { name: 'I have saved it' }).click();
@@ -127,8 +71,8 @@ test('channels › an admin adds a webhook endpoint, sees its secret once, sends
   await test.step('“Send test” shows the answer, and the receiver can verify the signature', async () => {
     await section.getByRole('button', { name: 'Send test' }).click();
     await expect(section.getByRole('status').filter({ hasText: 'Test event delivered' })).toContainText('HTTP 200');
-    expect(receiver.received).toHaveLength(1);
-    const event = new Webhook(secret).verify(receiver.received[0]!.body, receiver.received[0]!.headers) as {
+    expect(received()).toHaveLength(1);
+    const event = new Webhook(secret).verify(received()[0]!.body, received()[0]!.headers) as {
       type: string;
     };
     expect(event.type).toBe('webhook.test');
@@ -136,7 +80,7 @@ test('channels › an admin adds a webhook endpoint, sees its secret once, sends
 
   await test.step('a new lead appears in the delivery log, and Resend sends the same event again', async () => {
     expect(await notify(product, owner.apiKey, { flowId, data: { name: 'Ann', message: 'A quote please' } })).toBe(202);
-    await expect.poll(() => receiver.received.length).toBe(2);
+    await expect.poll(() => received().length).toBe(2);
     await section.getByRole('button', { name: 'Deliveries' }).click();
     await expect(section.getByRole('button', { name: 'Deliveries' })).toHaveAttribute('aria-expanded', 'true');
     const log = section.getByRole('list', { name: 'Deliveries' });
@@ -154,8 +98,8 @@ test('channels › an admin adds a webhook endpoint, sees its secret once, sends
       .getByRole('button', { name: /^Resend New lead/ })
       .click();
     await expect(log.getByRole('listitem').first()).toContainText('Queued: sending again now.');
-    await expect.poll(() => receiver.received.length).toBe(3);
-    expect(receiver.received[2]!.headers['webhook-id']).toBe(receiver.received[1]!.headers['webhook-id']);
+    await expect.poll(() => received().length).toBe(3);
+    expect(received()[2]!.headers['webhook-id']).toBe(received()[1]!.headers['webhook-id']);
     await expect(log.getByRole('listitem').first()).toContainText('2 attempts');
   });
 

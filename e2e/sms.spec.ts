@@ -1,44 +1,16 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import type { Locator, Page, TestInfo } from '@playwright/test';
+import type { Locator, TestInfo } from '@playwright/test';
+import {
+  FAKE_TWILIO_FROM,
+  FAKE_TWILIO_SID,
+  FAKE_TWILIO_TOKEN,
+  startFakeTwilio,
+  type FakeTwilio,
+} from '../apps/server/test/fake-twilio.ts';
 import { createOwner, signInBrowser, uniqueEmail } from './fixtures/owner-api.ts';
 import { startProduct } from './fixtures/product.ts';
+import { expectNoHorizontalOverflow } from './fixtures/layout.ts';
 import { screenshot } from './fixtures/screenshot.ts';
 import { expect, test as base } from './fixtures/test.ts';
-
-const ACCOUNT_SID = `AC${'0123456789abcdef'.repeat(2)}`;
-const AUTH_TOKEN = 'e2e-twilio-auth-token-0123456789';
-
-type FakeTwilio = { origin: string; texts: Array<{ to: string; body: string }>; close: () => Promise<void> };
-
-/** A fake Twilio Messages API on loopback: it keeps each text (checking Basic auth) and answers with a sid. */
-async function startFakeTwilio(): Promise<FakeTwilio> {
-  const texts: FakeTwilio['texts'] = [];
-  const authorization = `Basic ${Buffer.from(`${ACCOUNT_SID}:${AUTH_TOKEN}`).toString('base64')}`;
-  const server = http.createServer((request, response) => {
-    let body = '';
-    request.setEncoding('utf8');
-    request.on('data', (chunk: string) => (body += chunk));
-    request.on('end', () => {
-      if (request.headers.authorization !== authorization) {
-        response.writeHead(401, { 'content-type': 'application/json' }).end('{"code":20003}');
-        return;
-      }
-      const fields = new URLSearchParams(body);
-      texts.push({ to: fields.get('To') ?? '', body: fields.get('Body') ?? '' });
-      response
-        .writeHead(201, { 'content-type': 'application/json' })
-        .end(JSON.stringify({ sid: `SM${String(texts.length).padStart(32, '0')}`, status: 'queued' }));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    texts,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
 
 const test = base.extend<object, { twilio: FakeTwilio }>({
   twilio: [
@@ -55,10 +27,10 @@ const test = base.extend<object, { twilio: FakeTwilio }>({
     async ({ twilio }, use) => {
       const product = await startProduct({
         env: {
-          TWILIO_ACCOUNT_SID: ACCOUNT_SID,
-          TWILIO_AUTH_TOKEN: AUTH_TOKEN,
-          TWILIO_FROM_NUMBER: '+15005550006',
-          TWILIO_API_URL: twilio.origin,
+          TWILIO_ACCOUNT_SID: FAKE_TWILIO_SID,
+          TWILIO_AUTH_TOKEN: FAKE_TWILIO_TOKEN,
+          TWILIO_FROM_NUMBER: FAKE_TWILIO_FROM,
+          TWILIO_API_URL: twilio.url,
         },
       });
       await use(product);
@@ -72,12 +44,6 @@ const test = base.extend<object, { twilio: FakeTwilio }>({
 async function sectionShot(section: Locator, testInfo: TestInfo, name: string) {
   const dir = process.env.SCREENSHOTS_DIR;
   if (dir) await section.screenshot({ path: `${dir}/${name}-section-${testInfo.project.name}.png` });
-}
-
-async function expectNoHorizontalOverflow(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(
-    0,
-  );
 }
 
 test('sms › a member adds a mobile number, confirms the texted code and chooses texts for escalations', async ({
@@ -106,8 +72,8 @@ test('sms › a member adds a mobile number, confirms the texted code and choose
   await test.step('a code is texted through Twilio and confirms the number', async () => {
     await section.getByRole('button', { name: 'Text me a code' }).click();
     await expect(section.getByText(/We texted a code to/)).toBeVisible();
-    await expect.poll(() => twilio.texts.filter((text) => text.to === mobile).length).toBe(1);
-    const code = /\d{6}/.exec(twilio.texts.find((text) => text.to === mobile)!.body)![0];
+    await expect.poll(() => twilio.to(mobile).length).toBe(1);
+    const code = /\d{6}/.exec(twilio.to(mobile)[0]!.fields.Body!)![0];
     await section.getByLabel('Code').fill(code === '000000' ? '111111' : '000000');
     await section.getByRole('button', { name: 'Verify' }).click();
     await expect(section.getByText(/That code is not right\. 4 tries left\./)).toBeVisible();

@@ -1,8 +1,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Page } from '@playwright/test';
 import { FILL_TIME } from '../apps/server/src/features/spam/fill-time-token.ts';
 import { createFlow, createOwner, ownerGet, signInBrowser, uniqueEmail } from './fixtures/owner-api.ts';
+import { expectNoHorizontalOverflow } from './fixtures/layout.ts';
 import { screenshot } from './fixtures/screenshot.ts';
 import { expect, test } from './fixtures/test.ts';
 import { DESKTOP_ONLY } from './fixtures/widths.ts';
@@ -16,12 +16,6 @@ const CONTACT_FLOW = {
 const TEST_SITE_KEY = '1x00000000000000000000AA';
 const TEST_SECRET = '1x0000000000000000000000000000000AA';
 const TOKEN_REASONS = ['missing_token', 'too_fast', 'forged_token', 'replayed_token', 'expired_token'];
-
-async function expectNoHorizontalOverflow(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(
-    0,
-  );
-}
 
 /** A customer's website on another origin whose page is `html`, as they would paste it. */
 async function serveSitePage(html: string) {

@@ -1,7 +1,7 @@
-import type { Page } from '@playwright/test';
 import { startFakeTelegram, type FakeTelegram } from '../apps/server/test/fake-telegram.ts';
 import { createOwner, signInBrowser, uniqueEmail } from './fixtures/owner-api.ts';
 import { startProduct } from './fixtures/product.ts';
+import { expectNoHorizontalOverflow } from './fixtures/layout.ts';
 import { screenshot } from './fixtures/screenshot.ts';
 import { expect, test as base } from './fixtures/test.ts';
 
@@ -30,12 +30,6 @@ const test = base.extend<object, { telegram: FakeTelegram }>({
     { scope: 'worker', timeout: 120_000 },
   ],
 });
-
-async function expectNoHorizontalOverflow(page: Page) {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(
-    0,
-  );
-}
 
 test('telegram › a member links their chat from Account, sees it linked, and unlinks it', async ({
   page,
