@@ -7,6 +7,7 @@ import {
   type FakeTwilio,
 } from '../apps/server/test/fake-twilio.ts';
 import { createOwner, signInBrowser, uniqueEmail } from './fixtures/owner-api.ts';
+import { addTeammate } from './fixtures/team-api.ts';
 import { startProduct } from './fixtures/product.ts';
 import { expectNoHorizontalOverflow } from './fixtures/layout.ts';
 import { screenshot } from './fixtures/screenshot.ts';
@@ -46,21 +47,27 @@ async function sectionShot(section: Locator, testInfo: TestInfo, name: string) {
   if (dir) await section.screenshot({ path: `${dir}/${name}-section-${testInfo.project.name}.png` });
 }
 
-test('sms › a member adds a mobile number, confirms the texted code and chooses texts for escalations', async ({
+test('sms › a member adds a mobile number on Channels, confirms the texted code, sends a test and chooses texts for escalations', async ({
   page,
   product,
   context,
   twilio,
 }, testInfo) => {
-  const owner = await createOwner(product, { email: uniqueEmail('sms', testInfo.project.name) });
-  await signInBrowser(context, product, owner);
+  // A member, not an admin: every member texts their own phone.
+  const owner = await createOwner(product, { email: uniqueEmail('sms-owner', testInfo.project.name), plan: 'pro' });
+  const member = await addTeammate(product, owner, {
+    email: uniqueEmail('sms', testInfo.project.name),
+    name: 'Sam Member',
+  });
+  await signInBrowser(context, product, member);
   const mobile = testInfo.project.name === 'phone' ? '+447911123502' : '+447911123501';
   const section = page.getByRole('region', { name: 'Text messages' });
 
-  await test.step('the Account page offers to add a number', async () => {
-    await page.goto('/account#sms');
+  await test.step('the Channels page offers to add a number, and shows a member no business channels', async () => {
+    await page.goto('/channels#sms');
+    await expect(page.getByRole('region', { name: 'Webhooks' })).toHaveCount(0);
     await expect(section.getByLabel('Mobile number')).toBeVisible();
-    await expect(section).toContainText('50 texts a month');
+    await expect(section).toContainText('200 texts a month');
     await section.getByRole('button', { name: 'Text me a code' }).click();
     await expect(section.getByText(/Enter your mobile number/)).toBeVisible();
     await expect(section.getByLabel('Mobile number')).toBeFocused();
@@ -83,6 +90,12 @@ test('sms › a member adds a mobile number, confirms the texted code and choose
     await section.getByLabel('Code').fill(code);
     await section.getByRole('button', { name: 'Verify' }).click();
     await expect(section.getByText('verified')).toBeVisible();
+  });
+
+  await test.step('a test text reaches the phone', async () => {
+    await section.getByRole('button', { name: 'Send test text' }).click();
+    await expect(section.getByText('Test text sent: look at your phone.')).toBeVisible();
+    expect(twilio.to(mobile).at(-1)!.fields.Body).toMatch(/^Leadbell test:/);
   });
 
   await test.step('texts for escalations only, kept after a reload', async () => {

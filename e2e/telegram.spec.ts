@@ -31,7 +31,7 @@ const test = base.extend<object, { telegram: FakeTelegram }>({
   ],
 });
 
-test('telegram › a member links their chat from Account, sees it linked, and unlinks it', async ({
+test('telegram › a member links their chat from Channels, sees it linked, and unlinks it', async ({
   page,
   product,
   context,
@@ -41,8 +41,9 @@ test('telegram › a member links their chat from Account, sees it linked, and u
   await signInBrowser(context, product, owner);
   const section = page.getByRole('region', { name: 'Telegram' });
 
-  await test.step('not linked: one button links it', async () => {
+  await test.step('not linked: one button links it (the Account page’s old link lands on Channels)', async () => {
     await page.goto('/account#telegram');
+    await expect(page).toHaveURL(/\/channels#telegram$/);
     await expect(section.getByRole('button', { name: 'Link Telegram' })).toBeVisible();
     await expectNoHorizontalOverflow(page);
     await section.scrollIntoViewIfNeeded();

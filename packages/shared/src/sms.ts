@@ -7,6 +7,8 @@ export const SMS_CODE_TTL_MINUTES = 10;
 export const SMS_CODE_MAX_ATTEMPTS = 5;
 /** Codes a member may ask for in an hour: each one is a paid text message. */
 export const SMS_CODES_PER_HOUR = 5;
+/** Test texts a member may send themselves in an hour, for the same reason. */
+export const SMS_TESTS_PER_HOUR = 3;
 
 /**
  * Which leads a member gets by text message (their delivery preferences' `sms`): none, only the
@@ -15,8 +17,8 @@ export const SMS_CODES_PER_HOUR = 5;
 export const SMS_CHOICES = ['off', 'escalations', 'all'] as const;
 export type SmsChoice = (typeof SMS_CHOICES)[number];
 
-/** Why a text message went out: a member's number's code, a lead, or a lead's escalation. */
-export const SMS_PURPOSES = ['verification', 'lead', 'escalation'] as const;
+/** Why a text message went out: a member's number's code, a lead, a lead's escalation, or the member's test. */
+export const SMS_PURPOSES = ['verification', 'lead', 'escalation', 'test'] as const;
 export type SmsPurpose = (typeof SMS_PURPOSES)[number];
 
 /** A text message's state as the provider last reported it (its status callbacks, decision 053). */

@@ -341,6 +341,11 @@ const ROUTES: Record<string, Decision> = {
     expected: ALL(409),
     call: () => ({ path: '/v1/me/phone/verify', body: { code: '123456' } }),
   },
+  'POST /v1/me/phone/test': {
+    kind: 'checked',
+    expected: ALL(409),
+    call: () => ({ path: '/v1/me/phone/test', body: {} }),
+  },
   'DELETE /v1/me/phone': { kind: 'checked', expected: ALL(204), call: () => ({ path: '/v1/me/phone' }) },
   'POST /v1/twilio/status': {
     kind: 'not a session route',

@@ -94,11 +94,7 @@ export const routes: RouteObject[] = [
               { path: '/insights', lazy: page(() => import('./routes/insights.tsx'), 'InsightsPage') },
               { path: '/api', lazy: page(() => import('./routes/api-keys.tsx'), 'ApiKeysPage'), handle: adminOnly },
               { path: '/team', lazy: page(() => import('./routes/team.tsx'), 'TeamPage'), handle: adminOnly },
-              {
-                path: '/channels',
-                lazy: page(() => import('./routes/channels.tsx'), 'ChannelsPage'),
-                handle: adminOnly,
-              },
+              { path: '/channels', lazy: page(() => import('./routes/channels.tsx'), 'ChannelsPage') },
               { path: '/billing', lazy: page(() => import('./routes/billing.tsx'), 'BillingPage'), handle: adminOnly },
               {
                 path: '/business',

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, min } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   memberPhoneOf,
   SMS_CODE_TTL_MINUTES,
@@ -11,12 +11,11 @@ import { entities } from '../../db/schema/entities.ts';
 import { memberPhones, smsMessages } from '../../db/schema/sms.ts';
 import { AppError } from '../../http/app-error.ts';
 import { getMemberPhone } from './get-member-phone.ts';
+import { requireUnderHourlySmsLimit } from './hourly-sms-limit.ts';
 import { newPhoneCode, phoneCodeHashOf } from './phone-code.ts';
 import type { SmsProvider } from './sms-provider.ts';
 
 export type PhoneDependencies = { db: Database; sms: SmsProvider | null; codeKey: string; now: () => Date };
-
-const HOUR_MS = 60 * 60 * 1000;
 
 /** SMS must be configured; the console shows why the number cannot be added otherwise. */
 export function requireSms(sms: SmsProvider | null): SmsProvider {
@@ -54,23 +53,13 @@ export async function addMemberPhone(
       fields: { phone: ['This is not a mobile number we can read: add its country code, like +44 7700 900123.'] },
     });
 
-  const hourAgo = new Date(now().getTime() - HOUR_MS);
-  const [recent] = await db
-    .select({ sent: count(), oldest: min(smsMessages.createdAt) })
-    .from(smsMessages)
-    .where(
-      and(
-        eq(smsMessages.userId, member.userId),
-        eq(smsMessages.purpose, 'verification'),
-        gt(smsMessages.createdAt, hourAgo),
-      ),
-    );
-  if (recent && recent.sent >= SMS_CODES_PER_HOUR) {
-    const waitMs = (recent.oldest ? recent.oldest.getTime() + HOUR_MS : now().getTime() + HOUR_MS) - now().getTime();
-    throw new AppError('rate_limited', `You asked for ${SMS_CODES_PER_HOUR} codes in the last hour. Try again later.`, {
-      headers: { 'retry-after': String(Math.max(1, Math.ceil(waitMs / 1000))) },
-    });
-  }
+  await requireUnderHourlySmsLimit(db, {
+    userId: member.userId,
+    purpose: 'verification',
+    limit: SMS_CODES_PER_HOUR,
+    now: now(),
+    refusal: `You asked for ${SMS_CODES_PER_HOUR} codes in the last hour. Try again later.`,
+  });
 
   const code = newPhoneCode();
   const sent = await provider.send({

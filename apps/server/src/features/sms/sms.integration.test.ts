@@ -184,6 +184,38 @@ describe('sms › a member’s mobile number', () => {
     expect((await owner.client.get('/v1/me/phone')).body.pending).toBeNull();
   });
 
+  it('texts a test to the verified number only, at most three an hour; Twilio down answers sms_failed', async () => {
+    const owner = await onboardedOwner(app);
+    const phone = mobile();
+    const beforeVerified = await owner.client.post('/v1/me/phone/test');
+    expect(beforeVerified.status).toBe(404);
+    expect(beforeVerified.body.error.message).toBe('Add and verify a mobile number first.');
+    await addPhone(owner.client, phone);
+    expect((await owner.client.post('/v1/me/phone/verify', { code: codeOf(phone) })).status).toBe(200);
+
+    expect((await owner.client.post('/v1/me/phone/test')).status).toBe(204);
+    expect(twilio.to(phone).at(-1)!.fields.Body).toBe('Leadbell test: leads you choose to be texted arrive here.');
+    twilio.refuse({ status: 500, code: 20500, message: 'Internal Server Error' });
+    try {
+      const failed = await owner.client.post('/v1/me/phone/test');
+      expect(failed.status).toBe(502);
+      expect(failed.body.error.code).toBe('sms_failed');
+    } finally {
+      twilio.refuse(null);
+    }
+    for (let i = 0; i < 2; i += 1) expect((await owner.client.post('/v1/me/phone/test')).status).toBe(204);
+    const fourth = await owner.client.post('/v1/me/phone/test');
+    expect(fourth.status).toBe(429);
+    expect(Number(fourth.headers.get('retry-after'))).toBeGreaterThan(3000);
+    // The code and three tests: a refused one is not a text.
+    expect(twilio.to(phone)).toHaveLength(4);
+    // Tests are outside the plan's allowance: nothing was taken from it.
+    const { rows } = await app.pool.query('select sent_count from entity_sms_usage where entity_id = $1', [
+      owner.entityId,
+    ]);
+    expect(rows).toEqual([]);
+  });
+
   it('a member sees only their own number; removing it forgets it', async () => {
     const owner = await onboardedOwner(app, { plan: 'pro' });
     const teammate = await joinedTeammate(app, owner);

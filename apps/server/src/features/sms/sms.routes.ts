@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AddPhoneSchema, MemberPhoneSchema, VerifyPhoneSchema } from '@leadbell/shared/sms';
+import { AddPhoneSchema, MemberPhoneSchema, SMS_TESTS_PER_HOUR, VerifyPhoneSchema } from '@leadbell/shared/sms';
 import { sessionUserOf } from '../../auth/require-session.ts';
 import { AppError } from '../../http/app-error.ts';
 import { documentationOnly, errorResponses, noContent } from '../../http/openapi-responses.ts';
@@ -10,6 +10,7 @@ import { addMemberPhone } from './add-member-phone.ts';
 import { getMemberPhone } from './get-member-phone.ts';
 import { recordSmsStatus } from './record-sms-status.ts';
 import { removeMemberPhone } from './remove-member-phone.ts';
+import { sendSmsTest } from './send-sms-test.ts';
 import type { SmsProvider } from './sms-provider.ts';
 import { verifyMemberPhone } from './verify-member-phone.ts';
 
@@ -93,6 +94,31 @@ export function registerSmsRoutes(
       onRequest: requireSession,
     },
     async (request) => verifyMemberPhone(phone, sessionUserOf(request).id, request.body),
+  );
+
+  routes.post(
+    '/v1/me/phone/test',
+    {
+      schema: {
+        summary: 'Text me a test message',
+        description: `Texts the member’s verified number now (not retried, outside the plan’s allowance). At most ${SMS_TESTS_PER_HOUR} an hour.`,
+        response: {
+          204: noContent('Twilio took the text.'),
+          ...errorResponses({
+            ...SMS_OFF,
+            404: 'The member has no verified mobile number: `not_found`.',
+            429: `${SMS_TESTS_PER_HOUR} test texts in the last hour: \`rate_limited\`; retry after \`Retry-After\` seconds.`,
+            502: 'Twilio did not take the message: `sms_failed`.',
+          }),
+        },
+      },
+      onRequest: requireSession,
+    },
+    async (request, reply) => {
+      const user = sessionUserOf(request);
+      await sendSmsTest(phone, { userId: user.id, entityId: user.entityId });
+      return reply.status(204).send();
+    },
   );
 
   routes.delete(

@@ -38,7 +38,7 @@ const NAV_ITEMS: NavItem[] = [
   { to: '/setup', label: 'Setup', icon: ListChecks },
   { to: '/api', label: 'API Keys', icon: KeyRound, isAdminOnly: true },
   { to: '/team', label: 'Team', icon: Users, isAdminOnly: true },
-  { to: '/channels', label: 'Channels', icon: RadioTower, isAdminOnly: true },
+  { to: '/channels', label: 'Channels', icon: RadioTower },
   { to: '/business', label: 'Business', icon: Building2, isAdminOnly: true },
   { to: '/billing', label: 'Billing', icon: CreditCard, isAdminOnly: true },
   { to: '/account', label: 'Account', icon: UserRound },

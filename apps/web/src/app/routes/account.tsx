@@ -13,9 +13,7 @@ import { ThisDeviceNotifications } from '../../features/devices/components/this-
 import { useThisDevice } from '../../features/devices/hooks/use-this-device.ts';
 import { ChangePlanForm } from '../../features/entities/components/change-plan-form.tsx';
 import { DefaultCountrySelect } from '../../features/entities/components/default-country-select.tsx';
-import { SmsSection } from '../../features/sms/components/sms-section.tsx';
 import { LeaveTeam } from '../../features/team/components/leave-team.tsx';
-import { TelegramSection } from '../../features/telegram/components/telegram-section.tsx';
 import { USAGE_QUERY_KEY } from '../../features/usage/api/get-usage.ts';
 import { UsagePanel } from '../../features/usage/components/usage-panel.tsx';
 import { getPlan } from '@leadbell/shared/plans';
@@ -28,6 +26,9 @@ const MOVED_TO_BUSINESS: Record<string, string> = {
   '#leads': '/business#phone-numbers',
 };
 
+/** The sections that moved to `/channels` (issue 27), for every member. */
+const MOVED_TO_CHANNELS: Record<string, string> = { '#sms': '/channels#sms', '#telegram': '/channels#telegram' };
+
 /** `/account`: the person's own settings (sign-in, notifications, devices, quiet hours) and the plan. */
 export function AccountPage() {
   const me = useRequiredMe();
@@ -37,7 +38,7 @@ export function AccountPage() {
   useScrollToHash();
   const entity = me.entity;
   const isAdmin = me.user.role === 'admin';
-  const movedTo = isAdmin ? MOVED_TO_BUSINESS[hash] : undefined;
+  const movedTo = (isAdmin ? MOVED_TO_BUSINESS[hash] : undefined) ?? MOVED_TO_CHANNELS[hash];
   if (movedTo) return <Navigate to={movedTo} replace />;
   return (
     <>
@@ -77,9 +78,19 @@ export function AccountPage() {
           <EmailFallbackToggle email={me.user.email} />
         </SectionCard>
 
-        <SmsSection plan={entity?.plan ?? null} />
-
-        {entity ? <TelegramSection /> : null}
+        <SectionCard
+          id="channels"
+          title="Telegram and text messages"
+          description="Leads in your own Telegram chat, and texts to your mobile for the ones that must ring."
+        >
+          <Link
+            to="/channels"
+            className="inline-flex items-center gap-1.5 justify-self-start text-sm font-semibold text-brand-700 underline-offset-4 hover:underline"
+          >
+            Open channels
+            <ArrowRight aria-hidden="true" className="size-4" />
+          </Link>
+        </SectionCard>
 
         {entity ? (
           <SectionCard id="quiet-hours" title="Quiet hours">

@@ -11,7 +11,7 @@ import {
   type VerifyPhone,
 } from '@leadbell/shared/sms';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CircleCheck, Trash2 } from 'lucide-react';
+import { CircleCheck, Send, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -28,6 +28,7 @@ import { updateDeliveryPreferences } from '../../devices/api/update-delivery-pre
 import { addMemberPhone } from '../api/add-member-phone.ts';
 import { MEMBER_PHONE_QUERY_KEY, useMemberPhone } from '../api/get-member-phone.ts';
 import { removeMemberPhone } from '../api/remove-member-phone.ts';
+import { sendSmsTest } from '../api/send-sms-test.ts';
 import { verifyMemberPhone } from '../api/verify-member-phone.ts';
 
 const CHOICE_TEXT: Record<SmsChoice, { label: string; hint: string }> = {
@@ -170,10 +171,11 @@ function SmsChoiceField() {
   );
 }
 
-/** The verified number, the choice of texts, and Remove. */
+/** The verified number, a test text, the choice of texts, and Remove. */
 function VerifiedPhone({ phone }: { phone: NonNullable<MemberPhone['phone']> }) {
   const queryClient = useQueryClient();
   const [isConfirming, setIsConfirming] = useState(false);
+  const test = useMutation({ mutationFn: sendSmsTest });
   const remove = useMutation({
     mutationFn: removeMemberPhone,
     onSuccess: async () => {
@@ -191,10 +193,20 @@ function VerifiedPhone({ phone }: { phone: NonNullable<MemberPhone['phone']> }) 
             <strong className="font-semibold">{phone.display}</strong> <span className="text-slate-600">verified</span>
           </span>
         </p>
-        <Button variant="secondary" size="sm" onClick={() => setIsConfirming(true)}>
-          <Trash2 aria-hidden="true" className="size-3.5" />
-          Remove
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          <Button variant="secondary" size="sm" isLoading={test.isPending} onClick={() => test.mutate()}>
+            {test.isPending ? null : <Send aria-hidden="true" className="size-3.5" />}
+            Send test text
+          </Button>
+          <Button variant="secondary" size="sm" onClick={() => setIsConfirming(true)}>
+            <Trash2 aria-hidden="true" className="size-3.5" />
+            Remove
+          </Button>
+        </div>
+      </div>
+      <div aria-live="polite" className={test.isSuccess || test.isError ? undefined : 'sr-only'}>
+        {test.isSuccess ? <Alert tone="success">Test text sent: look at your phone.</Alert> : null}
+        {test.isError ? <Alert tone="error">{errorMessage(test.error)}</Alert> : null}
       </div>
       <SmsChoiceField />
       <ConfirmDialog
@@ -212,7 +224,7 @@ function VerifiedPhone({ phone }: { phone: NonNullable<MemberPhone['phone']> }) 
 }
 
 /**
- * `/account`'s "Text messages" section (issue 27): add a mobile number, confirm it with the
+ * The Channels page's "Text messages" section (issue 27): add a mobile number, confirm it with the
  * texted code, then choose texts for escalations only or for every lead.
  */
 export function SmsSection({ plan }: { plan: PlanId | null }) {
