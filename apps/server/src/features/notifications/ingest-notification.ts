@@ -5,7 +5,6 @@ import type { Attribution } from '@leadbell/shared/lead-sources';
 import type { NotificationSource, NotifyRequest, NotifyResponse } from '@leadbell/shared/notifications';
 import { getPlan } from '@leadbell/shared/plans';
 import { isOpenAt, nextOpeningAt, type WeeklySchedule } from '@leadbell/shared/business-hours';
-import { renderTemplate, unusedDataFields } from '@leadbell/shared/template';
 import type { Database } from '../../db/client.ts';
 import { entities } from '../../db/schema/entities.ts';
 import { flows } from '../../db/schema/flows.ts';
@@ -21,6 +20,7 @@ import { messageFingerprint, requestVerdictOf, senderFingerprint } from '../spam
 import type { CaptchaVerdict, TurnstileVerifier } from '../spam/turnstile.ts';
 import { createAcceptBatcher, type AcceptItem, type AcceptOutcome } from './accept-batcher.ts';
 import { leadSourceOf } from './lead-source.ts';
+import { createLeadTextRenderer } from './render-lead-text.ts';
 import { rateLimitHeaders, rateLimitedError, type NotifyRate, type RateDecision } from './notify-rate.ts';
 
 /** `rate`: the key's rate decision, for the RateLimit headers. */
@@ -146,6 +146,7 @@ export function createNotificationIngester({
   type RememberedFlow = Awaited<ReturnType<typeof findFlow.execute>>[number];
   const batcher = createAcceptBatcher(pool, rate);
   const rememberedFlows = createTtlCache<string, RememberedFlow>({ ttlMs: 60_000, maxEntries: 10_000 });
+  const leadText = createLeadTextRenderer();
 
   async function flowOf(caller: ApiKeyCaller, flowId: string, fresh: boolean): Promise<RememberedFlow> {
     const cacheKey = `${caller.entityId} ${flowId}`;
@@ -207,8 +208,11 @@ export function createNotificationIngester({
       const now = clock.now();
       const billing = billingStateOf(flow, now);
       const data = input.data ?? {};
-      const titleTemplate = input.title ?? flow.title;
-      const messageTemplate = input.message ?? flow.message;
+      const { title, message, unusedFields } = leadText.render(
+        input.title ?? flow.title,
+        input.message ?? flow.message,
+        data,
+      );
       const isTest = input.test ?? false;
       // Spam is stored, but rings and counts nowhere.
       const spamItem = await spamOf(flow, request, now);
@@ -232,8 +236,8 @@ export function createNotificationIngester({
           includedNotifications: getPlan(billing.plan).includedNotifications,
           isTest,
           testLimit: TEST_NOTIFICATIONS_PER_MONTH,
-          title: renderTemplate(titleTemplate, data),
-          message: renderTemplate(messageTemplate, data),
+          title,
+          message,
           url: input.url ?? null,
           data: input.data ?? null,
           source,
@@ -242,7 +246,7 @@ export function createNotificationIngester({
           attribution,
           trafficSource,
           shortenedFields,
-          unusedFields: unusedDataFields([titleTemplate, messageTemplate], data),
+          unusedFields,
           idempotencyKey,
           ...responseTimerOf(flow, { isTimed: !isTest && !spamItem?.isSpam, now }),
           spam: spamItem,
