@@ -2,6 +2,7 @@ import { createFlow, createOwner, notify, ownerGet, signInBrowser, uniqueEmail }
 import { expectNoHorizontalOverflow } from './fixtures/layout.ts';
 import { screenshot } from './fixtures/screenshot.ts';
 import { expect, test } from './fixtures/test.ts';
+import { DESKTOP_ONLY } from './fixtures/widths.ts';
 
 const CONTACT_FLOW = {
   name: 'Contact form',
@@ -92,6 +93,7 @@ test.describe('acknowledgement', () => {
     product,
     context,
   }, testInfo) => {
+    test.skip(testInfo.project.name === 'phone', DESKTOP_ONLY);
     const owner = await createOwner(product, { email: uniqueEmail('reply-to', testInfo.project.name) });
     await signInBrowser(context, product, owner);
     await page.goto('/business#replies');

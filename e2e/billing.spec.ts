@@ -153,6 +153,7 @@ test('billing › onboarding: a paid first plan goes through Checkout; after pay
   context,
   stripe,
 }, testInfo) => {
+  test.skip(testInfo.project.name === 'phone', DESKTOP_ONLY);
   const owner = await createOwner(product, {
     email: uniqueEmail('billing-onboarding', testInfo.project.name),
     onboard: false,

@@ -63,6 +63,7 @@ test.describe('connect', () => {
     product,
     context,
   }, testInfo) => {
+    test.skip(testInfo.project.name === 'phone', DESKTOP_ONLY);
     const owner = await createOwner(product, { email: uniqueEmail('connect', testInfo.project.name) });
     const flowId = await createFlow(product, owner, CONTACT_FLOW);
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: product.url });

@@ -30,6 +30,7 @@ test.describe('console delivery', () => {
     product,
     context,
   }, testInfo) => {
+    test.skip(testInfo.project.name === 'phone', DESKTOP_ONLY);
     const owner = await createOwner(product, { email: uniqueEmail('usage', testInfo.project.name) });
     const flowId = await createFlow(product, owner, CONTACT_FLOW);
     for (const name of ['Ada', 'Bo', 'Cy']) {
@@ -182,6 +183,7 @@ test.describe('console delivery', () => {
     product,
     context,
   }, testInfo) => {
+    test.skip(testInfo.project.name === 'phone', DESKTOP_ONLY);
     const owner = await createOwner(product, { email: uniqueEmail('devices', testInfo.project.name) });
     await registerDevice(product, owner, fcmSubscription(), 'Chrome on Android');
     await signInBrowser(context, product, owner);
@@ -212,6 +214,7 @@ test.describe('console delivery', () => {
     product,
     context,
   }, testInfo) => {
+    test.skip(testInfo.project.name === 'phone', DESKTOP_ONLY);
     const owner = await createOwner(product, { email: uniqueEmail('email', testInfo.project.name) });
     const flowId = await createFlow(product, owner, CONTACT_FLOW);
     await signInBrowser(context, product, owner);
@@ -495,6 +498,7 @@ test.describe('console delivery', () => {
     product,
     context,
   }, testInfo) => {
+    test.skip(testInfo.project.name === 'phone', DESKTOP_ONLY);
     const owner = await createOwner(product, { email: uniqueEmail('delivery', testInfo.project.name) });
     const flowId = await createFlow(product, owner, CONTACT_FLOW);
     const stub = product.push.createSubscription();

@@ -149,6 +149,7 @@ test.describe('console', () => {
     product,
     context,
   }, testInfo) => {
+    test.skip(testInfo.project.name === 'phone', DESKTOP_ONLY);
     const owner = await createOwner(product, { email: uniqueEmail('live', testInfo.project.name) });
     const flowId = await createFlow(product, owner, CONTACT_FLOW);
     await signInBrowser(context, product, owner);

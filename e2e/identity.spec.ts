@@ -158,6 +158,7 @@ test.describe('identity', () => {
   });
 
   test('sign in › an unverified account goes to /verify and can finish there', async ({ page, product }, testInfo) => {
+    test.skip(testInfo.project.name === 'phone', DESKTOP_ONLY);
     const owner = await createOwner(product, {
       email: uniqueEmail('unverified', testInfo.project.name),
       verify: false,

@@ -69,6 +69,7 @@ test.describe('inbox', () => {
     context,
     product,
   }, testInfo) => {
+    test.skip(testInfo.project.name === 'phone', DESKTOP_ONLY);
     const owner = await createOwner(product, { email: uniqueEmail('held', testInfo.project.name), plan: 'starter' });
     const flowId = await createFlow(product, owner, CONTACT_FLOW);
     const usage = await ownerGet<{ periodStart: string }>(product, owner, '/v1/usage');
@@ -115,6 +116,7 @@ test.describe('plans', () => {
     context,
     product,
   }, testInfo) => {
+    test.skip(testInfo.project.name === 'phone', DESKTOP_ONLY);
     const owner = await createOwner(product, { email: uniqueEmail('seats', testInfo.project.name), plan: 'growth' });
     await signInBrowser(context, product, owner);
     await page.goto('/team');

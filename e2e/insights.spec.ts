@@ -103,6 +103,7 @@ test.describe('insights', () => {
     product,
     context,
   }, testInfo) => {
+    test.skip(testInfo.project.name === 'phone', DESKTOP_ONLY);
     const project = testInfo.project.name;
     const admin = await createOwner(product, {
       email: uniqueEmail('insights', project),

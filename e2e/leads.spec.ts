@@ -14,6 +14,7 @@ import { deliverPush, showPushedMessage } from './fixtures/push.ts';
 import { addTeammate } from './fixtures/team-api.ts';
 import { expect, test } from './fixtures/test.ts';
 import { leadRow } from './fixtures/inbox.ts';
+import { DESKTOP_ONLY } from './fixtures/widths.ts';
 
 const CONTACT_FLOW = { name: 'Contact form', title: 'New lead: {{name}}', message: '{{name}} wrote: {{note}}' };
 const SCREENSHOTS = process.env.LEADS_SCREENSHOTS_DIR;
@@ -297,6 +298,7 @@ test.describe('leads', () => {
     context,
     product,
   }, testInfo) => {
+    test.skip(testInfo.project.name === 'phone', DESKTOP_ONLY);
     test.setTimeout(90_000);
     const owner = await createOwner(product, { email: uniqueEmail('lead-push', testInfo.project.name) });
     await setDefaultCountry(product, owner, 'GB');

@@ -9,6 +9,7 @@ import {
   uniqueEmail,
 } from './fixtures/owner-api.ts';
 import { expect, test } from './fixtures/test.ts';
+import { DESKTOP_ONLY } from './fixtures/widths.ts';
 
 const CONTACT_FLOW = { name: 'Contact form', title: 'New lead: {{name}}', message: '{{name}} asked: {{question}}' };
 
@@ -18,6 +19,7 @@ test.describe('setup', () => {
     product,
     context,
   }, testInfo) => {
+    test.skip(testInfo.project.name === 'phone', DESKTOP_ONLY);
     const owner = await createOwner(product, { email: uniqueEmail('setup', testInfo.project.name) });
     const flowId = await createFlow(product, owner, CONTACT_FLOW);
     await signInBrowser(context, product, owner);

@@ -3,6 +3,7 @@ import { expectNoHorizontalOverflow } from './fixtures/layout.ts';
 import { screenshot } from './fixtures/screenshot.ts';
 import { test } from './fixtures/loopback-receiver.ts';
 import { expect } from './fixtures/test.ts';
+import { DESKTOP_ONLY } from './fixtures/widths.ts';
 
 test('slack › an admin connects a channel, sees the URL masked, sends a test, and reads the log', async ({
   page,
@@ -10,6 +11,7 @@ test('slack › an admin connects a channel, sees the URL masked, sends a test, 
   context,
   receiver: slack,
 }, testInfo) => {
+  test.skip(testInfo.project.name === 'phone', DESKTOP_ONLY);
   const owner = await createOwner(product, { email: uniqueEmail('slack', testInfo.project.name) });
   const flowId = await createFlow(product, owner, {
     name: 'Quote form',

@@ -4,6 +4,7 @@ import { startProduct } from './fixtures/product.ts';
 import { expectNoHorizontalOverflow } from './fixtures/layout.ts';
 import { screenshot } from './fixtures/screenshot.ts';
 import { expect, test as base } from './fixtures/test.ts';
+import { DESKTOP_ONLY } from './fixtures/widths.ts';
 
 const TOKEN = '424242:E2E-telegram-bot-token';
 
@@ -37,6 +38,7 @@ test('telegram › a member links their chat from Channels, sees it linked, and 
   context,
   telegram,
 }, testInfo) => {
+  test.skip(testInfo.project.name === 'phone', DESKTOP_ONLY);
   const owner = await createOwner(product, { email: uniqueEmail('telegram', testInfo.project.name) });
   await signInBrowser(context, product, owner);
   const section = page.getByRole('region', { name: 'Telegram' });
