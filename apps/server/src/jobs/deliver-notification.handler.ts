@@ -219,7 +219,7 @@ export function createDeliverNotificationHandler({
     );
     // Each personal channel is sent and recorded beside the devices and mailboxes, never before
     // them: a slow Telegram (up to its own 5 s limit) cannot hold back the pushes' record
-    // (issue 27). A next channel (sms) gets its own group here.
+    // (issue 27), nor a slow Twilio either.
     const isTelegram = (delivery: DeliveryTarget) => delivery.channel === 'telegram';
     const isSms = (delivery: DeliveryTarget) => delivery.channel === 'sms';
     await Promise.all([

@@ -59,8 +59,7 @@ BEGIN
       FROM recipients r
      WHERE r.wants_email OR NOT r.has_device
     UNION ALL
-    -- A personal channel (decision 052): one row per member whose chat is linked and not turned off.
-    -- The next such channel (sms) adds its own branch here the same way.
+    -- Telegram (decision 052): one row per member whose chat is linked and not turned off.
     SELECT r.notification_id, r.entity_id, 'telegram', NULL, r.user_id, NULL
       FROM recipients r
       JOIN telegram_links t ON t.user_id = r.user_id AND t.entity_id = r.entity_id AND t.is_enabled
