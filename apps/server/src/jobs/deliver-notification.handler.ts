@@ -11,7 +11,11 @@ import type { PushPayload } from '@leadbell/shared/push-payload';
 import { notificationMail } from '../features/deliveries/notification-mail.ts';
 import { buildPushPayload, leadPushActions } from '../features/deliveries/push-payload.ts';
 import { isPushServiceAllowed } from '../features/deliveries/push-service-hosts.ts';
-import { recordDeliveredAttempts, recordDeliveryAttempt } from '../features/deliveries/record-delivery-attempt.ts';
+import {
+  recordDeliveryAttempt,
+  recordSettledAttempts,
+  type SettledAttempt,
+} from '../features/deliveries/record-delivery-attempt.ts';
 import { recordDeviceHealth } from '../features/deliveries/record-device-health.ts';
 import type { PushTarget } from '../features/deliveries/push-encryption-pool.ts';
 import type { WebPushSender } from '../features/deliveries/web-push-sender.ts';
@@ -19,11 +23,11 @@ import { unansweredLeadMail } from '../features/leads/unanswered-lead-mail.ts';
 import { callTelegram, type TelegramAnswer } from '../features/telegram/telegram-bot-api.ts';
 import type { TelegramConfig } from '../features/telegram/telegram-config.ts';
 import { telegramLeadMessage } from '../features/telegram/telegram-message.ts';
-import { sendLeadSms } from '../features/sms/send-lead-sms.ts';
+import { sendLeadTexts } from '../features/sms/send-lead-sms.ts';
 import type { SmsProvider } from '../features/sms/sms-provider.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { Mail, Mailer } from '../mail/mailer.ts';
-import type { DeliveryPayload } from './deliver-notification.job.ts';
+import { laneOfChannel, type DeliveryPayload } from './deliver-notification.job.ts';
 import type { DeliveryQueue } from './delivery-queue.ts';
 
 export type DeliverNotificationDependencies = {
@@ -130,7 +134,6 @@ export function createDeliverNotificationHandler({
 
   async function attempt(delivery: DeliveryTarget, deadline: number): Promise<AttemptOutcome> {
     if (delivery.channel === 'telegram') return sendToTelegram(delivery);
-    if (delivery.channel === 'sms') return sendLeadSms({ db, queue, sms, publicUrl: env.PUBLIC_URL, clock }, delivery);
     const url = delivery.url ?? `${env.PUBLIC_URL}/flows/${delivery.flowId}`;
     if (delivery.channel === 'email') {
       if (!delivery.email) return failed('recipient removed');
@@ -167,28 +170,41 @@ export function createDeliverNotificationHandler({
   }
 
   /**
-   * One attempt at a pending delivery, or its failure when the notification expired unsent. The
-   * deadline is the push TTL (PUSH_TTL_SECONDS) from the row's created_at: real time, on the
-   * system clock like the push service's own TTL, not the app's clock (decision 025).
+   * One attempt at each of these pending deliveries, at once, or their failure when the
+   * notification expired unsent. The deadline is the push TTL (PUSH_TTL_SECONDS) from the row's
+   * created_at: real time, on the system clock like the push service's own TTL, not the app's
+   * clock (decision 025). A lead's texts go together: one allowance, one read, one write.
    */
-  async function attemptOnce(delivery: DeliveryTarget) {
-    const deadline = delivery.createdAt.getTime() + env.PUSH_TTL_SECONDS * 1000;
-    const isExpired = Date.now() >= deadline;
-    const outcome = isExpired ? failed('expired before it could be sent') : await attempt(delivery, deadline);
-    onAttempt?.(delivery.channel, outcome.kind);
-    return {
-      delivery,
-      deadline,
-      outcome,
-      // The device this attempt reached, if it reached one.
-      subscriptionId: isExpired || delivery.channel !== 'push' ? null : delivery.subscriptionId,
-    };
+  async function attemptAll(deliveries: DeliveryTarget[]) {
+    const deadlineOf = (delivery: DeliveryTarget) => delivery.createdAt.getTime() + env.PUSH_TTL_SECONDS * 1000;
+    const now = Date.now();
+    const live = deliveries.filter((delivery) => now < deadlineOf(delivery));
+    const isText = (delivery: DeliveryTarget) => delivery.channel === 'sms';
+    const [texts, others] = [live.filter(isText), live.filter((delivery) => !isText(delivery))];
+    const [textOutcomes, otherOutcomes] = await Promise.all([
+      sendLeadTexts({ db, queue, sms, publicUrl: env.PUBLIC_URL, clock }, texts),
+      Promise.all(others.map((delivery) => attempt(delivery, deadlineOf(delivery)))),
+    ]);
+    const outcomes = new Map<DeliveryTarget, AttemptOutcome>([
+      ...texts.map((delivery, index) => [delivery, textOutcomes[index]!] as const),
+      ...others.map((delivery, index) => [delivery, otherOutcomes[index]!] as const),
+    ]);
+    return deliveries.map((delivery) => {
+      const outcome = outcomes.get(delivery) ?? failed('expired before it could be sent');
+      onAttempt?.(delivery.channel, outcome.kind);
+      return {
+        delivery,
+        deadline: deadlineOf(delivery),
+        outcome,
+        // The device this attempt reached, if it reached one.
+        subscriptionId: delivery.channel === 'push' && outcomes.has(delivery) ? delivery.subscriptionId : null,
+      };
+    });
   }
 
-  async function record(
-    { delivery, deadline, outcome, subscriptionId }: Awaited<ReturnType<typeof attemptOnce>>,
-    attemptNumber: number,
-  ): Promise<void> {
+  type Attempted = Awaited<ReturnType<typeof attemptAll>>[number];
+
+  async function record({ delivery, deadline, outcome, subscriptionId }: Attempted, attemptNumber: number) {
     await recordDeliveryAttempt(db, queue, {
       deliveryId: delivery.deliveryId,
       entityId: delivery.entityId,
@@ -196,6 +212,7 @@ export function createDeliverNotificationHandler({
       subscriptionId,
       // An escalation ends with its own email stage; only a lead's own pushes fall back to email.
       pushRecipient: delivery.channel === 'push' && delivery.purpose === 'lead' ? delivery.userId : null,
+      lane: laneOfChannel(delivery.channel),
       attempt: attemptNumber,
       outcome,
       deadline,
@@ -205,52 +222,55 @@ export function createDeliverNotificationHandler({
   async function deliver(deliveryId: string, attemptNumber: number): Promise<void> {
     const [delivery] = await findDeliveryTargets([deliveryId]);
     if (!delivery || delivery.status !== 'pending' || delivery.attempts !== attemptNumber) return;
-    await record(await attemptOnce(delivery), attemptNumber);
+    const [attempted] = await attemptAll([delivery]);
+    await record(attempted!, attemptNumber);
   }
 
   /**
-   * The first attempt at each of a lead's deliveries, all at once; the ones that got through are
-   * recorded together in one statement (a team's fan-out costs one write, not one per device),
-   * the rest one by one, as their retries and fallbacks need.
+   * The first attempt at each of a job's deliveries, all at once: a lead's devices and
+   * mailboxes, or its Telegram messages and texts (decision 054). Each channel is recorded as soon
+   * as its own attempts end, so a slow Twilio never holds back the Telegram messages' record.
    */
   async function deliverFirstAttempts(deliveryIds: string[]): Promise<void> {
     const pending = (await findDeliveryTargets(deliveryIds)).filter(
       (delivery) => delivery.status === 'pending' && delivery.attempts === 0,
     );
-    // Each personal channel is sent and recorded beside the devices and mailboxes, never before
-    // them: a slow Telegram (up to its own 5 s limit) cannot hold back the pushes' record
-    // (issue 27), nor a slow Twilio either.
-    const isTelegram = (delivery: DeliveryTarget) => delivery.channel === 'telegram';
-    const isSms = (delivery: DeliveryTarget) => delivery.channel === 'sms';
-    await Promise.all([
-      sendAndRecordFirstAttempts(pending.filter((delivery) => !isTelegram(delivery) && !isSms(delivery))),
-      sendAndRecordFirstAttempts(pending.filter(isTelegram)),
-      sendAndRecordFirstAttempts(pending.filter(isSms)),
-    ]);
+    const groups = new Map<string, DeliveryTarget[]>();
+    for (const delivery of pending) {
+      const group = delivery.channel === 'push' || delivery.channel === 'email' ? 'devices' : delivery.channel;
+      groups.set(group, [...(groups.get(group) ?? []), delivery]);
+    }
+    await Promise.all([...groups.values()].map(sendAndRecordFirstAttempts));
   }
 
+  /**
+   * An attempt settled with nothing to follow (see SettledAttempt) is recorded with the others in
+   * one statement: a team's fan-out, or a lead's texts refused past the allowance, costs one
+   * write. The rest one by one, as their retries and fallbacks need.
+   */
   async function sendAndRecordFirstAttempts(pending: DeliveryTarget[]): Promise<void> {
-    if (pending.length === 0) return;
-    const attempts = await Promise.all(pending.map(attemptOnce));
-    await recordDeliveredAttempts(
-      db,
-      attempts.flatMap(({ delivery, outcome, subscriptionId }) =>
-        outcome.kind === 'delivered'
-          ? [
-              {
-                deliveryId: delivery.deliveryId,
-                entityId: delivery.entityId,
-                notificationId: delivery.notificationId,
-                subscriptionId,
-                attempt: 0,
-                statusCode: outcome.statusCode,
-                durationMs: outcome.durationMs,
-              },
-            ]
-          : [],
-      ),
-    );
-    for (const unsent of attempts.filter(({ outcome }) => outcome.kind !== 'delivered')) await record(unsent, 0);
+    const attempts = await attemptAll(pending);
+    const settled = attempts.flatMap(({ delivery, outcome, subscriptionId }): SettledAttempt[] => {
+      const isSettled = outcome.kind === 'delivered' || (outcome.kind === 'failed' && delivery.channel !== 'push');
+      if (!isSettled) return [];
+      return [
+        {
+          deliveryId: delivery.deliveryId,
+          entityId: delivery.entityId,
+          notificationId: delivery.notificationId,
+          subscriptionId,
+          attempt: 0,
+          status: outcome.kind,
+          error: outcome.kind === 'failed' ? outcome.error : null,
+          statusCode: outcome.statusCode,
+          durationMs: outcome.durationMs,
+        },
+      ];
+    });
+    await recordSettledAttempts(db, settled);
+    const recorded = new Set(settled.map(({ deliveryId }) => deliveryId));
+    for (const unsettled of attempts.filter(({ delivery }) => !recorded.has(delivery.deliveryId)))
+      await record(unsettled, 0);
   }
 
   async function sendTest(subscriptionId: string): Promise<void> {

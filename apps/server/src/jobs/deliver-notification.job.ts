@@ -4,8 +4,24 @@ import { EntityAlertPayloadSchema } from './entity-alert.job.ts';
 import { EscalationPayloadSchema } from './escalation.job.ts';
 import { WebhookPayloadSchema } from './webhook.job.ts';
 
-/** pg-boss queue of delivery jobs: one job per attempt at one target. */
+/** pg-boss queue of the push lane: pushes and emails, escalations, alerts, tests (decision 054). */
 export const DELIVER_NOTIFICATION_QUEUE = 'deliver-notification';
+/**
+ * pg-boss queue of the channels lane (decision 054): outgoing webhooks and Slack, and members'
+ * Telegram messages and texts. Its jobs run on slots and connections of their own, so however
+ * slow or busy these channels get, a lead's pushes never wait behind them (issue 27).
+ */
+export const DELIVER_CHANNELS_QUEUE = 'deliver-channels';
+
+/** The lane of a lead's Telegram and SMS deliveries, marked on their jobs (see queueOf). */
+const ChannelsLaneSchema = z.literal('channels').optional();
+/** A delivery job's lane: `channels`, or the push lane when absent. */
+export type DeliveryLane = z.infer<typeof ChannelsLaneSchema>;
+
+/** The lane of a delivery's jobs by its channel, as leadbell_queue_deliveries decides it. */
+export function laneOfChannel(channel: 'push' | 'email' | 'telegram' | 'sms'): DeliveryLane {
+  return channel === 'telegram' || channel === 'sms' ? 'channels' : undefined;
+}
 
 /**
  * `deliveries`: the first attempt at each of a lead's deliveries (every device and mailbox of the
@@ -16,10 +32,17 @@ export const DELIVER_NOTIFICATION_QUEUE = 'deliver-notification';
  * whose attempt number no longer matches the row's is stale (its attempt was already recorded)
  * and does nothing.
  * `test`: one "Send test notification" to a device; a test is interactive, so it is not retried.
+ * A lead's Telegram and SMS deliveries have jobs of their own, apart from its devices' and
+ * mailboxes', marked `lane: 'channels'` (decision 054).
  */
 const DeliveryPayloadSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('deliveries'), deliveryIds: z.array(z.uuid()).min(1) }),
-  z.object({ kind: z.literal('delivery'), deliveryId: z.uuid(), attempt: z.number().int().min(0) }),
+  z.object({ kind: z.literal('deliveries'), deliveryIds: z.array(z.uuid()).min(1), lane: ChannelsLaneSchema }),
+  z.object({
+    kind: z.literal('delivery'),
+    deliveryId: z.uuid(),
+    attempt: z.number().int().min(0),
+    lane: ChannelsLaneSchema,
+  }),
   z.object({ kind: z.literal('test'), subscriptionId: z.uuid() }),
 ]);
 export type DeliveryPayload = z.infer<typeof DeliveryPayloadSchema>;
@@ -40,6 +63,15 @@ export const DeliverNotificationPayloadSchema = z.union([
   WebhookPayloadSchema,
 ]);
 export type DeliverNotificationPayload = z.infer<typeof DeliverNotificationPayloadSchema>;
+
+/**
+ * The queue a job runs on (decision 054): outgoing webhooks and jobs marked for the channels
+ * lane on DELIVER_CHANNELS_QUEUE, everything else on DELIVER_NOTIFICATION_QUEUE. Takes a job as
+ * our SQL wrote it too (job_outbox), before it is parsed.
+ */
+export function queueOf(job: { kind?: unknown; lane?: unknown }): string {
+  return job.kind === 'webhook' || job.lane === 'channels' ? DELIVER_CHANNELS_QUEUE : DELIVER_NOTIFICATION_QUEUE;
+}
 
 /**
  * pg-boss's own retry covers only a handler that crashed or threw (process killed, database

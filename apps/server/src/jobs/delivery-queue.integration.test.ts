@@ -30,11 +30,14 @@ afterAll(async () => {
 
 /**
  * A worker on a queue of its own (as one server process runs), woken by the returned function.
- * `fail`: whether the handler throws for this payload.
+ * `fail`: whether the handler throws for this payload. `handleChannel`: the channels lane's handler.
  */
 async function startWorker(
   handled: DeliverNotificationPayload[],
   fail: (payload: DeliverNotificationPayload) => boolean = () => false,
+  handleChannel: (payload: DeliverNotificationPayload) => Promise<void> = async () => {
+    throw new Error('no channels-lane job expected');
+  },
 ): Promise<() => void> {
   const queue = await startDeliveryQueue({
     databaseUrl: database.url,
@@ -48,6 +51,7 @@ async function startWorker(
       handled.push(payload);
       if (fail(payload)) throw new Error('the handler failed');
     },
+    handleChannel,
     subscribeWakeUps: (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -56,6 +60,15 @@ async function startWorker(
   return () => {
     for (const listener of listeners) listener();
   };
+}
+
+/** Webhook jobs, as the worker's intake queues them for lead.created: the channels lane's. */
+async function queueWebhookJobsInOutbox(count: number): Promise<void> {
+  await pool.query(
+    `insert into job_outbox (data)
+     select jsonb_build_object('kind', 'webhook', 'deliveryId', gen_random_uuid(), 'attempt', 0) from generate_series(1, $1)`,
+    [count],
+  );
 }
 
 async function queueInOutbox(count: number, startAfter = 'now()'): Promise<string[]> {
@@ -144,4 +157,36 @@ describe('delivery queue › jobs queued by our SQL', () => {
       expect(handled).toHaveLength(2);
     },
   );
+
+  it('channels-lane jobs run on their own slots: with every one of them stuck, pushes still run (decision 054)', async () => {
+    const handled: DeliverNotificationPayload[] = [];
+    const stuck: DeliverNotificationPayload[] = [];
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const wake = await startWorker(handled, undefined, async (payload) => {
+      stuck.push(payload);
+      await released;
+    });
+    try {
+      await queueWebhookJobsInOutbox(40);
+      wake();
+      // The lane's slots fill (8 per process) and stay full; the rest wait in pg-boss.
+      await expect.poll(() => stuck.length, { timeout: 5_000 }).toBe(8);
+      const ids = await queueInOutbox(3);
+      wake();
+      await expect.poll(() => handled.length, { timeout: 5_000 }).toBe(3);
+      expect(handled.map((payload) => (payload.kind === 'test' ? payload.subscriptionId : null)).sort()).toEqual(
+        [...ids].sort(),
+      );
+      expect(stuck.every((payload) => payload.kind === 'webhook')).toBe(true);
+      const { rows } = await pool.query(
+        `select name, count(*)::int as count from pgboss.job where data->>'kind' = 'webhook' group by name`,
+      );
+      expect(rows).toEqual([{ name: 'deliver-channels', count: 40 }]);
+    } finally {
+      release();
+    }
+    // Freed, the lane runs the rest.
+    await expect.poll(() => stuck.length, { timeout: 10_000 }).toBe(40);
+  });
 });

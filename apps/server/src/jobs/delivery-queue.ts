@@ -7,17 +7,22 @@ import { USAGE_ALERT_PERCENTS } from '@leadbell/shared/billing';
 import { createDatabaseClient, type Database } from '../db/client.ts';
 import { WORKER_VERDICT } from '../features/spam/spam-score.ts';
 import {
+  DELIVER_CHANNELS_QUEUE,
   DELIVER_NOTIFICATION_QUEUE,
   DELIVER_NOTIFICATION_QUEUE_OPTIONS,
   DeliverNotificationPayloadSchema,
+  queueOf,
   type DeliverNotificationPayload,
 } from './deliver-notification.job.ts';
 
 /** NOTIFY channel that wakes delivery workers in every process when jobs commit. */
 export const DELIVERY_JOBS_CHANNEL = 'leadbell_delivery_jobs';
 
-// Jobs in flight per process: sends wait on the network, not the CPU.
-const CONCURRENCY = 32;
+// Jobs in flight per process and lane: sends wait on the network, not the CPU. The channels lane
+// (decision 054) gets fewer: its sends are slower (a webhook may take 10 s) and its providers rate
+// limit anyway, and each of its jobs costs the database more than a push.
+const PUSH_LANE_CONCURRENCY = 32;
+const CHANNELS_LANE_CONCURRENCY = 8;
 // Only the fallback: new jobs wake workers by NOTIFY, retries this process scheduled by a timer.
 // It is also how another process finds a dead one's hand-over copies (HAND_OVER_AFTER_SECONDS).
 const POLL_INTERVAL_MS = 1_000;
@@ -25,8 +30,11 @@ const STOP_GRACE_MS = 5_000;
 // Finished jobs are marked complete in batches: one statement for many, and a job whose completion
 // is lost (crash) only runs again to find its attempt already recorded.
 const COMPLETE_BATCH_MS = 50;
-// Fetch, read, record and complete are short; a handful of connections carries hundreds of jobs a second.
+// Fetch, read, record and complete are short; a handful of connections carries hundreds of jobs a
+// second. The channels lane's jobs use connections of their own: queued behind a burst of texts,
+// a push would wait for a connection (decision 054).
 const POOL_SIZE = 5;
+const CHANNELS_POOL_SIZE = 2;
 // Any constant shared by every Leadbell process: 'lbdq' in ASCII.
 const QUEUE_SETUP_LOCK_ID = 0x6c626471;
 // Rows taken from job_outbox per transaction; more wait for the next fetch.
@@ -57,7 +65,10 @@ type RunnableJob = Pick<PgBoss.Job<unknown>, 'id' | 'data'>;
 export type DeliveryJob = { payload: DeliverNotificationPayload; id?: string; startAfter?: Date };
 
 export type DeliveryWorker = {
+  /** Runs a job of the push lane (DELIVER_NOTIFICATION_QUEUE), with `db`'s connections. */
   handle: (payload: DeliverNotificationPayload) => Promise<void>;
+  /** Runs a job of the channels lane (DELIVER_CHANNELS_QUEUE), with `channelsDb`'s connections. */
+  handleChannel: (payload: DeliverNotificationPayload) => Promise<void>;
   /** Calls the listener whenever any process NOTIFYs DELIVERY_JOBS_CHANNEL; returns an unsubscribe. */
   subscribeWakeUps: (listener: () => void) => () => void;
 };
@@ -68,6 +79,8 @@ export type DeliveryQueue = {
    * connection behind a burst of requests (each holding one while it waits for its entity's lock).
    */
   db: Database;
+  /** The channels lane's own connections (decision 054), for its jobs' queries. */
+  channelsDb: Database;
   /**
    * Enqueues through `db`, which may be an open transaction: the jobs then exist exactly when it
    * commits. Jobs due now also need a NOTIFY on DELIVERY_JOBS_CHANNEL through the same `db`
@@ -118,6 +131,7 @@ export async function startDeliveryQueue({
   supervise: boolean;
 }): Promise<DeliveryQueue> {
   const { db, pool } = createDatabaseClient(databaseUrl, { max: POOL_SIZE, isCommitDurable: false });
+  const channels = createDatabaseClient(databaseUrl, { max: CHANNELS_POOL_SIZE, isCommitDurable: false });
   const boss = new PgBoss({
     db: { executeSql: (text, values) => pool.query(text, values) },
     schedule: false,
@@ -130,24 +144,22 @@ export async function startDeliveryQueue({
   try {
     await lock.query('select pg_advisory_lock($1)', [QUEUE_SETUP_LOCK_ID]);
     await boss.start();
-    await boss.createQueue(DELIVER_NOTIFICATION_QUEUE, {
-      name: DELIVER_NOTIFICATION_QUEUE,
-      ...DELIVER_NOTIFICATION_QUEUE_OPTIONS,
-    });
+    for (const name of [DELIVER_NOTIFICATION_QUEUE, DELIVER_CHANNELS_QUEUE])
+      await boss.createQueue(name, { name, ...DELIVER_NOTIFICATION_QUEUE_OPTIONS });
     await lock.query(FETCH_ORDER_INDEX);
   } finally {
     await lock.query('select pg_advisory_unlock($1)', [QUEUE_SETUP_LOCK_ID]).catch(() => {});
     lock.release();
   }
 
-  let pump: () => void = () => {};
+  let pumpAll: () => void = () => {};
   let stopWorker: () => Promise<void> = async () => {};
 
   async function enqueue(target: Database, jobs: DeliveryJob[]): Promise<void> {
     if (jobs.length === 0) return;
     await boss.insert(
       jobs.map((job) => ({
-        name: DELIVER_NOTIFICATION_QUEUE,
+        name: queueOf(job.payload),
         data: job.payload,
         ...(job.id && { id: job.id }),
         ...(job.startAfter && { startAfter: job.startAfter.toISOString() }),
@@ -156,18 +168,21 @@ export async function startDeliveryQueue({
     );
     for (const job of jobs) {
       // Best effort: whichever process polls first after startAfter may take the job instead.
-      if (job.startAfter) setTimeout(() => pump(), Math.max(0, job.startAfter.getTime() - Date.now()) + 20).unref();
+      if (job.startAfter) setTimeout(() => pumpAll(), Math.max(0, job.startAfter.getTime() - Date.now()) + 20).unref();
     }
   }
 
   /**
    * Moves jobs from job_outbox into pg-boss through its public insert, in one transaction with
    * their delete, so each job is in exactly one of the two tables; an intake job becomes the jobs
-   * and rows it implies in the same transaction. Up to `runHere` jobs due now are the caller's to
-   * run at once, their pg-boss copies due HAND_OVER_AFTER_SECONDS later. Returns how many outbox
-   * rows were taken, and those jobs.
+   * and rows it implies in the same transaction. Up to `runHere` push-lane jobs due now are the
+   * caller's to run at once, their pg-boss copies due HAND_OVER_AFTER_SECONDS later; the channels
+   * lane's jobs are always fetched. Returns how many outbox rows were taken, those jobs, and
+   * whether any job went to the channels lane.
    */
-  async function moveOutboxJobs(runHere: number): Promise<{ taken: number; claimed: RunnableJob[] }> {
+  async function moveOutboxJobs(
+    runHere: number,
+  ): Promise<{ taken: number; claimed: RunnableJob[]; hasChannelJobs: boolean }> {
     const client = await pool.connect();
     let failure: Error | undefined;
     try {
@@ -176,19 +191,22 @@ export async function startDeliveryQueue({
         pg.QueryResult<{ data: object | null; start_after: string | null; due: boolean | null; taken: number }>,
       ];
       const claimed: RunnableJob[] = [];
+      let hasChannelJobs = false;
       const jobs = rows.flatMap(({ data, start_after, due }) => {
         if (!data || !start_after) return [];
-        if (!due || claimed.length === runHere)
-          return [{ name: DELIVER_NOTIFICATION_QUEUE, data, startAfter: start_after }];
+        const name = queueOf(data);
+        hasChannelJobs ||= name === DELIVER_CHANNELS_QUEUE;
+        if (!due || name !== DELIVER_NOTIFICATION_QUEUE || claimed.length === runHere)
+          return [{ name, data, startAfter: start_after }];
         const id = randomUUID();
         claimed.push({ id, data });
         // A start that does not end in Z is seconds from now, by the database's clock.
-        return [{ id, name: DELIVER_NOTIFICATION_QUEUE, data, startAfter: String(HAND_OVER_AFTER_SECONDS) }];
+        return [{ id, name, data, startAfter: String(HAND_OVER_AFTER_SECONDS) }];
       });
       if (jobs.length > 0)
         await boss.insert(jobs, { db: { executeSql: (text, values) => client.query(text, values) } });
       await client.query('commit');
-      return { taken: rows[0]?.taken ?? 0, claimed };
+      return { taken: rows[0]?.taken ?? 0, claimed, hasChannelJobs };
     } catch (error) {
       failure = error instanceof Error ? error : new Error(String(error));
       await client.query('rollback').catch(() => {});
@@ -199,14 +217,32 @@ export async function startDeliveryQueue({
     }
   }
 
-  function startWorker({ handle, subscribeWakeUps }: DeliveryWorker): void {
+  /**
+   * One lane's loop: fetches its queue's jobs into its free slots and runs them, woken by
+   * `pump`. The push lane (`takesOutbox`) also moves job_outbox into pg-boss before it fetches,
+   * and runs the push-lane jobs due now itself.
+   */
+  function startLane({
+    queue,
+    concurrency,
+    handle,
+    takesOutbox,
+    onChannelJobs,
+  }: {
+    queue: string;
+    concurrency: number;
+    handle: (payload: DeliverNotificationPayload) => Promise<void>;
+    takesOutbox: boolean;
+    /** Told when a move from job_outbox queued jobs for the channels lane. */
+    onChannelJobs: () => void;
+  }): { pump: () => void; stop: () => Promise<void> } {
     let inFlight = 0;
     let fetching = false;
     let wokenWhileFetching = false;
     // The last fetch filled every free slot, so more jobs may be waiting: fetch when a slot frees.
     let mayHaveMore = false;
     // Set by every wake-up (a NOTIFY, the poll, a retry's timer): our SQL may have queued jobs.
-    let outboxMayHaveJobs = true;
+    let outboxMayHaveJobs = takesOutbox;
     let stopped = false;
     const idle = new Set<() => void>();
     // Fetched jobs that ran, to complete; and claimed ones (moveOutboxJobs), whose copies to delete.
@@ -219,8 +255,8 @@ export async function startDeliveryQueue({
       const [ids, claimedIds] = [finished.splice(0), finishedClaimed.splice(0)];
       const warn = (error: unknown) =>
         log.warn({ err: error }, 'delivery queue: could not complete jobs; they run again');
-      if (ids.length > 0) await boss.complete(DELIVER_NOTIFICATION_QUEUE, ids).catch(warn);
-      if (claimedIds.length > 0) await boss.deleteJob(DELIVER_NOTIFICATION_QUEUE, claimedIds).catch(warn);
+      if (ids.length > 0) await boss.complete(queue, ids).catch(warn);
+      if (claimedIds.length > 0) await boss.deleteJob(queue, claimedIds).catch(warn);
     }
 
     async function run(job: RunnableJob, { claimed }: { claimed: boolean }): Promise<void> {
@@ -233,7 +269,7 @@ export async function startDeliveryQueue({
         // A claimed job's copy in pg-boss is its retry, due HAND_OVER_AFTER_SECONDS after it was taken.
         if (claimed) return;
         await boss
-          .fail(DELIVER_NOTIFICATION_QUEUE, job.id, { message: String(error) })
+          .fail(queue, job.id, { message: String(error) })
           .catch((failError: unknown) => log.warn({ err: failError }, 'delivery queue: could not fail a job'));
       }
     }
@@ -259,22 +295,23 @@ export async function startDeliveryQueue({
           if (outboxMayHaveJobs) {
             outboxMayHaveJobs = false;
             // A move that fails is retried at the next wake-up; jobs already in pg-boss still run.
-            await moveOutboxJobs(Math.max(0, CONCURRENCY - inFlight))
-              .then(({ taken, claimed }) => {
+            await moveOutboxJobs(Math.max(0, concurrency - inFlight))
+              .then(({ taken, claimed, hasChannelJobs }) => {
                 outboxMayHaveJobs ||= taken === OUTBOX_BATCH_SIZE;
                 for (const job of claimed) start(job, true);
+                if (hasChannelJobs) onChannelJobs();
               })
               .catch((error: unknown) => {
                 outboxMayHaveJobs = true;
                 log.warn({ err: error }, 'delivery queue: could not move queued jobs into pg-boss');
               });
           }
-          const room = CONCURRENCY - inFlight;
+          const room = concurrency - inFlight;
           if (room <= 0) {
             mayHaveMore = true;
             break;
           }
-          const jobs = await boss.fetch<unknown>(DELIVER_NOTIFICATION_QUEUE, { batchSize: room });
+          const jobs = await boss.fetch<unknown>(queue, { batchSize: room });
           mayHaveMore = jobs.length === room;
           for (const job of jobs) start(job, false);
         } while (wokenWhileFetching && !stopped);
@@ -285,39 +322,67 @@ export async function startDeliveryQueue({
       }
     }
 
-    pump = () => {
-      if (stopped) return;
-      outboxMayHaveJobs = true;
-      void fetchAndRun();
+    return {
+      pump() {
+        if (stopped) return;
+        outboxMayHaveJobs ||= takesOutbox;
+        void fetchAndRun();
+      },
+      async stop() {
+        stopped = true;
+        if (inFlight > 0) {
+          // Jobs still running after the grace period expire and run again elsewhere; handlers are idempotent.
+          await new Promise<void>((resolve) => {
+            idle.add(resolve);
+            setTimeout(resolve, STOP_GRACE_MS).unref();
+          });
+        }
+        clearTimeout(completeTimer);
+        await completeFinished();
+      },
     };
-    const unsubscribe = subscribeWakeUps(pump);
-    const poll = setInterval(pump, POLL_INTERVAL_MS);
-    pump();
+  }
+
+  function startWorker({ handle, handleChannel, subscribeWakeUps }: DeliveryWorker): void {
+    const channelsLane = startLane({
+      queue: DELIVER_CHANNELS_QUEUE,
+      concurrency: CHANNELS_LANE_CONCURRENCY,
+      handle: handleChannel,
+      takesOutbox: false,
+      onChannelJobs: () => {},
+    });
+    const pushLane = startLane({
+      queue: DELIVER_NOTIFICATION_QUEUE,
+      concurrency: PUSH_LANE_CONCURRENCY,
+      handle,
+      takesOutbox: true,
+      onChannelJobs: channelsLane.pump,
+    });
+    pumpAll = () => {
+      pushLane.pump();
+      channelsLane.pump();
+    };
+    const unsubscribe = subscribeWakeUps(pumpAll);
+    const poll = setInterval(pumpAll, POLL_INTERVAL_MS);
+    pumpAll();
 
     stopWorker = async () => {
-      stopped = true;
+      pumpAll = () => {};
       unsubscribe();
       clearInterval(poll);
-      if (inFlight > 0) {
-        // Jobs still running after the grace period expire and run again elsewhere; handlers are idempotent.
-        await new Promise<void>((resolve) => {
-          idle.add(resolve);
-          setTimeout(resolve, STOP_GRACE_MS).unref();
-        });
-      }
-      clearTimeout(completeTimer);
-      await completeFinished();
+      await Promise.all([pushLane.stop(), channelsLane.stop()]);
     };
   }
 
   return {
     db,
+    channelsDb: channels.db,
     enqueue,
     startWorker,
     async stop() {
       await stopWorker();
       await boss.stop({ graceful: false });
-      await pool.end();
+      await Promise.all([pool.end(), channels.pool.end()]);
     },
   };
 }

@@ -1,3 +1,4 @@
+import type { Database } from '../db/client.ts';
 import type { Env } from '../env.ts';
 import { createWebPushSender } from '../features/deliveries/web-push-sender.ts';
 import type { NotificationHub } from '../features/events/notification-hub.ts';
@@ -53,30 +54,30 @@ export function startDeliveryWorker({
     timeoutMs: PUSH_TIMEOUT_MS,
     ca: pushCa,
   });
-  const deliver = createDeliverNotificationHandler({
-    db: queue.db,
-    queue,
-    sender,
-    mailer,
-    env,
-    clock,
-    telegram: telegramConfigOf(env),
-    sms: smsProviderOf(env),
-    onAttempt,
-  });
+  const channels = { telegram: telegramConfigOf(env), sms: smsProviderOf(env) };
+  // One handler per lane, each on its lane's connections (decision 054).
+  const delivererOn = (db: Database) =>
+    createDeliverNotificationHandler({ db, queue, sender, mailer, env, clock, ...channels, onAttempt });
+  const [deliver, deliverToChannel] = [delivererOn(queue.db), delivererOn(queue.channelsDb)];
   const sendEntityAlert = createEntityAlertHandler({ db: queue.db, mailer, env });
   const acknowledgeLead = createAcknowledgeLeadHandler({ db: queue.db, mailer });
   const deliverWebhook = createWebhookDeliveryHandler(
-    { ...webhooks, db: queue.db, queue },
+    { ...webhooks, db: queue.channelsDb, queue },
     createWebhookCircuit(clock),
   );
   queue.startWorker({
+    // Still every kind: jobs queued before the channels lane existed run where they were queued.
     handle: async (payload) => {
       if (payload.kind === 'entity-alert') await sendEntityAlert(payload);
       else if (payload.kind === 'escalation') await escalateLead(queue.db, queue, payload);
       else if (payload.kind === 'acknowledge') await acknowledgeLead(payload);
       else if (payload.kind === 'webhook') await deliverWebhook(payload);
       else await deliver(payload);
+    },
+    handleChannel: async (payload) => {
+      if (payload.kind === 'webhook') await deliverWebhook(payload);
+      else if (payload.kind === 'deliveries' || payload.kind === 'delivery') await deliverToChannel(payload);
+      else throw new Error(`a ${payload.kind} job has no place in the channels lane`);
     },
     subscribeWakeUps: hub.subscribeDeliveryJobs,
   });

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { pushSubscriptions } from '../../db/schema/devices.ts';
-import { retryDelayMs } from '../../jobs/deliver-notification.job.ts';
+import { retryDelayMs, type DeliveryLane } from '../../jobs/deliver-notification.job.ts';
 import { wakeDeliveryWorkers, type DeliveryQueue } from '../../jobs/delivery-queue.ts';
 import { DELIVERY_EVENTS_CHANNEL, deliveryEventPayload } from '../events/notification-hub.ts';
 import type { AttemptOutcome } from './attempt-outcome.ts';
@@ -65,45 +65,54 @@ async function queueEmailIfEveryPushFailed(
   await wakeDeliveryWorkers(db);
 }
 
-/** An attempt that got through: the push service or mail server took it. */
-export type DeliveredAttempt = {
+/**
+ * An attempt that settles its delivery: it got through (the push service, mail server or
+ * provider took it), or it failed for good where nothing follows a failure: not a push (whose
+ * failure may bring the email copy and changes the device's health), and not to be retried.
+ */
+export type SettledAttempt = {
   deliveryId: string;
   entityId: string;
   notificationId: string;
-  /** The device it reached; null for an email. */
+  /** The device it reached; null for any other channel. */
   subscriptionId: string | null;
   attempt: number;
+  status: 'delivered' | 'failed';
+  error: string | null;
   statusCode: number | null;
   durationMs: number;
 };
 
 /**
- * Records any number of attempts that got through in one statement, so one commit: each delivery
- * delivered, its attempt row, its device's failure streak reset, and one NOTIFY per lead for live
- * consoles. Guarded by the attempt number like recordDeliveryAttempt, so a job that runs twice
- * records once.
+ * Records any number of settled attempts in one statement, so one commit: each delivery
+ * delivered or failed, its attempt row, a reached device's failure streak reset, and one NOTIFY
+ * per lead for live consoles. A team's fan-out, or a lead's texts refused past the allowance,
+ * costs one write, not one per target. Guarded by the attempt number like recordDeliveryAttempt,
+ * so a job that runs twice records once.
  */
-export async function recordDeliveredAttempts(db: Database, attempts: DeliveredAttempt[]): Promise<void> {
+export async function recordSettledAttempts(db: Database, attempts: SettledAttempt[]): Promise<void> {
   if (attempts.length === 0) return;
   const leads = new Map(
     attempts.map((one) => [one.notificationId, deliveryEventPayload(one.entityId, one.notificationId)]),
   );
-  const column = <T>(pick: (one: DeliveredAttempt) => T) => sql.param(attempts.map(pick));
+  const column = <T>(pick: (one: SettledAttempt) => T) => sql.param(attempts.map(pick));
   await db.execute(sql`
     with attempted as (
       select * from unnest(${column((one) => one.deliveryId)}::uuid[], ${column((one) => one.attempt)}::int[],
+                           ${column((one) => one.status)}::text[], ${column((one) => one.error)}::text[],
                            ${column((one) => one.statusCode)}::int[], ${column((one) => one.durationMs)}::int[],
                            ${column((one) => one.subscriptionId)}::uuid[])
-        as a (delivery_id, attempt, status_code, duration_ms, subscription_id)
+        as a (delivery_id, attempt, status, error, status_code, duration_ms, subscription_id)
     ), recorded as (
       update deliveries d
-         set status = 'delivered', attempts = a.attempt + 1, last_error = null, updated_at = now(), delivered_at = now()
+         set status = a.status, attempts = a.attempt + 1, last_error = a.error, updated_at = now(),
+             delivered_at = case when a.status = 'delivered' then now() else d.delivered_at end
         from attempted a
        where d.id = a.delivery_id and d.attempts = a.attempt and d.status = 'pending'
       returning d.id, d.notification_id
     ), attempt_rows as (
       insert into delivery_attempts (delivery_id, outcome, status_code, error, duration_ms)
-      select r.id, 'delivered', a.status_code, null, a.duration_ms
+      select r.id, a.status, a.status_code, a.error, a.duration_ms
         from recorded r join attempted a on a.delivery_id = r.id
     ), devices as (
       -- What a success says about the device (see deviceHealthUpdate): its failure streak ends.
@@ -112,7 +121,8 @@ export async function recordDeliveredAttempts(db: Database, attempts: DeliveredA
       -- time a minute old), and locked in one order so two jobs can never deadlock.
       update push_subscriptions s set last_success_at = now(), consecutive_failures = 0
         from (select due.id from push_subscriptions due
-               where due.id in (select a.subscription_id from recorded r join attempted a on a.delivery_id = r.id)
+               where due.id in (select a.subscription_id from recorded r join attempted a on a.delivery_id = r.id
+                                 where a.status = 'delivered')
                  and (due.consecutive_failures > 0 or due.last_success_at is null
                       or due.last_success_at < now() - interval '1 minute')
                order by due.id
@@ -130,7 +140,7 @@ export async function recordDeliveredAttempts(db: Database, attempts: DeliveredA
  * health, the next attempt's job when there is one, an email copy when it was the user's last
  * push to fail, and a NOTIFY for live consoles when the state changed, all or nothing. Guarded by
  * the attempt number, so a job that runs twice (its process died before completing it) records
- * once. The usual case (delivered) is recordDeliveredAttempts' single statement; a retry, a
+ * once. The usual case (delivered) is recordSettledAttempts' single statement; a retry, a
  * vanished device or a failed push adds statements inside a transaction.
  */
 export async function recordDeliveryAttempt(
@@ -142,6 +152,7 @@ export async function recordDeliveryAttempt(
     notificationId,
     subscriptionId,
     pushRecipient,
+    lane,
     attempt,
     outcome,
     deadline,
@@ -153,6 +164,8 @@ export async function recordDeliveryAttempt(
     subscriptionId: string | null;
     /** The user of a push delivery, who gets the email copy if all their pushes fail. */
     pushRecipient: string | null;
+    /** The lane its retry runs in: a personal channel's (Telegram, SMS) is the channels lane. */
+    lane: DeliveryLane;
     attempt: number;
     outcome: AttemptOutcome;
     deadline: number;
@@ -160,8 +173,18 @@ export async function recordDeliveryAttempt(
 ): Promise<void> {
   if (outcome.kind === 'delivered') {
     const { statusCode, durationMs } = outcome;
-    return recordDeliveredAttempts(db, [
-      { deliveryId, entityId, notificationId, subscriptionId, attempt, statusCode, durationMs },
+    return recordSettledAttempts(db, [
+      {
+        deliveryId,
+        entityId,
+        notificationId,
+        subscriptionId,
+        attempt,
+        status: 'delivered',
+        error: null,
+        statusCode,
+        durationMs,
+      },
     ]);
   }
   const { status, attemptOutcome, error, retryAt } = nextDeliveryState(outcome, attempt, deadline);
@@ -195,7 +218,7 @@ export async function recordDeliveryAttempt(
     }
     if (retryAt) {
       await queue.enqueue(target, [
-        { payload: { kind: 'delivery', deliveryId, attempt: attempt + 1 }, startAfter: retryAt },
+        { payload: { kind: 'delivery', deliveryId, attempt: attempt + 1, lane }, startAfter: retryAt },
       ]);
     }
     if (isFailedPush) await queueEmailIfEveryPushFailed(target, queue, { notificationId, userId: pushRecipient! });

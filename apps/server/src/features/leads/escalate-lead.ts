@@ -1,8 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { notifications } from '../../db/schema/notifications.ts';
+import type { DeliveryLane } from '../../jobs/deliver-notification.job.ts';
 import type { EscalationPayload } from '../../jobs/escalation.job.ts';
-import { wakeDeliveryWorkers, type DeliveryQueue } from '../../jobs/delivery-queue.ts';
+import { wakeDeliveryWorkers, type DeliveryJob, type DeliveryQueue } from '../../jobs/delivery-queue.ts';
 import { recordLeadEvent } from './record-lead-event.ts';
 
 /**
@@ -59,9 +60,12 @@ export async function escalateLead(
           returning id`)
         : { rows: [] };
     await recordLeadEvent(tx, { entityId: lead.entityId, notificationId, kind: 'escalated', userId: null });
-    if (targets.length + texts.length > 0) {
-      const deliveryIds = [...targets, ...texts].map(({ id }) => id);
-      await queue.enqueue(tx, [{ payload: { kind: 'deliveries', deliveryIds } }]);
+    // The texts are a job of their own in the channels lane, behind no push (decision 054).
+    const jobOf = (rows: { id: string }[], lane: DeliveryLane): DeliveryJob[] =>
+      rows.length === 0 ? [] : [{ payload: { kind: 'deliveries', deliveryIds: rows.map(({ id }) => id), lane } }];
+    const jobs = [...jobOf(targets, undefined), ...jobOf(texts, 'channels')];
+    if (jobs.length > 0) {
+      await queue.enqueue(tx, jobs);
       await wakeDeliveryWorkers(tx);
     }
     return true;

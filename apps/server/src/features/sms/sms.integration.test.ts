@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { billingPeriodOf } from '@leadbell/shared/billing';
 import {
   FAKE_TWILIO_FROM,
   FAKE_TWILIO_SID,
@@ -70,6 +71,17 @@ function codeOf(to: string) {
   const code = /\b(\d{6})\b/.exec(body)?.[1];
   expect(code).toBeDefined();
   return code!;
+}
+
+/** The "text messages are used up" email sent since `mailsBefore`, after checking no second one follows. */
+async function theOneAllowanceAlert(mailsBefore: number) {
+  const alerts = () =>
+    app.smtp.received.slice(mailsBefore).filter((mail) => /text messages are used up/.test(mail.subject));
+  await until(alerts, (mails) => mails.length === 1);
+  // Give a second alert the time to (wrongly) arrive.
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  expect(alerts()).toHaveLength(1);
+  return alerts()[0]!;
 }
 
 async function addPhone(client: HttpClient, phone: string) {
@@ -420,18 +432,52 @@ describe('sms › leads by text', () => {
       expect(row!.last_error).toBe('Not texted: the plan’s 0 text messages this month are used up');
     }
     expect(twilio.to(phone).filter((message) => !/code/.test(message.fields.Body ?? ''))).toHaveLength(0);
-    await app.smtp.waitForMail(owner.email, { after: mailsBefore });
-    await until(
-      () => app.smtp.received.slice(mailsBefore).filter((mail) => /text messages are used up/.test(mail.subject)),
-      (mails) => mails.length === 1,
+    const alert = await theOneAllowanceAlert(mailsBefore);
+    expect(alert.to).toContain(owner.email.toLowerCase());
+    expect(alert.raw).toMatch(/includes none/);
+  });
+
+  it('a lead for three members with room for two texts: two are texted, the third says why, one alert email', async () => {
+    const owner = await onboardedOwner(app, { plan: 'pro' });
+    const teammates = [
+      await joinedTeammate(app, owner, { name: 'Ana Member' }),
+      await joinedTeammate(app, owner, { name: 'Bo Member' }),
+    ];
+    const phones = [
+      await textable(owner, 'all'),
+      ...(await Promise.all(teammates.map((teammate) => textable(teammate, 'all')))),
+    ];
+    // Pro includes 200 texts a month: as if 198 had gone out already this billing month.
+    const { rows: entity } = await app.pool.query<{ plan_selected_at: Date }>(
+      'select plan_selected_at from entities where id = $1',
+      [owner.entityId],
     );
-    // Give a second alert the time to (wrongly) arrive.
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    const alerts = app.smtp.received
-      .slice(mailsBefore)
-      .filter((mail) => /text messages are used up/.test(mail.subject));
-    expect(alerts).toHaveLength(1);
-    expect(alerts[0]!.to).toContain(owner.email.toLowerCase());
-    expect(alerts[0]!.raw).toMatch(/includes none/);
+    const period = billingPeriodOf(entity[0]!.plan_selected_at, clock.now());
+    await app.pool.query('insert into entity_sms_usage (entity_id, period_start, sent_count) values ($1, $2, 198)', [
+      owner.entityId,
+      period.start,
+    ]);
+    const flowId = await createFlow(owner.client);
+    const mailsBefore = app.smtp.count();
+    const lead = await notify(app, owner.apiKey, { flowId, data: { name: 'Three' } });
+
+    const rows = await until(
+      () => smsDeliveriesOf(lead.id),
+      (deliveries) => deliveries.length === 3 && deliveries.every((row) => row.status !== 'pending'),
+    );
+    expect(rows.map((row) => row.status).sort()).toEqual(['delivered', 'delivered', 'failed']);
+    expect(rows.find((row) => row.status === 'failed')!.last_error).toBe(
+      'Not texted: the plan’s 200 text messages this month are used up',
+    );
+    const texts = phones.flatMap((phone) =>
+      twilio.to(phone).filter((message) => message.fields.Body?.includes(lead.id)),
+    );
+    expect(texts).toHaveLength(2);
+    const { rows: usage } = await app.pool.query('select sent_count from entity_sms_usage where entity_id = $1', [
+      owner.entityId,
+    ]);
+    expect(usage).toEqual([{ sent_count: 200 }]);
+
+    expect((await theOneAllowanceAlert(mailsBefore)).to).toContain(owner.email.toLowerCase());
   });
 });
