@@ -116,38 +116,83 @@ function watchPool(pool: pg.Pool) {
 
 let app: TestApp;
 beforeAll(async () => {
-  app = await startTestApp({ NOTIFY_RATE_LIMIT: '1000', NOTIFY_RATE_BURST: '1000' });
+  // Endpoints on loopback, never contacted: registering one does not reach it, and this test
+  // counts what happens before the 202s, not what the worker sends afterwards.
+  app = await startTestApp({
+    NOTIFY_RATE_LIMIT: '1000',
+    NOTIFY_RATE_BURST: '1000',
+    WEBHOOK_ALLOW_PRIVATE_NETWORKS: 'true',
+  });
 });
 afterAll(async () => app?.close());
 
+type Owner = Awaited<ReturnType<typeof onboardedOwner>>;
+
+/** Sends 12 leads at once and checks each batch's cost against INGEST_BUDGET. */
+async function expectEachBatchWithinBudget(owner: Owner): Promise<void> {
+  const flowId = await createFlow(owner.client);
+  const site = createHttpClient(app, { bearer: owner.apiKey });
+  const notify = (name: string) => site.post('/v1/notify', { flowId, data: { name } });
+  const watched = watchPool(app.pool);
+  // The first request reads the key and the flow; the process remembers them (decision 020).
+  expect((await notify('Warm-up')).status).toBe(202);
+
+  const { queries, batches } = await watched.record(async () => {
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, index) => notify(`Lead ${index}`)));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(12).fill(202));
+  });
+
+  expect(batches.reduce((sum, batch) => sum + batch.items, 0)).toBe(12);
+  expect(batches.some((batch) => batch.items > 1)).toBe(true);
+  const accepts = queries.filter((text) => text.includes('leadbell_accept_notifications_within_rate'));
+  expect(accepts).toHaveLength(batches.length * INGEST_BUDGET.roundTripsPerBatch);
+  // Besides its batches, ingestion only announces what committed (NOTIFY, after the 202s).
+  const others = queries.filter((text) => !accepts.includes(text));
+  expect(others.every((text) => text.includes('pg_notify'))).toBe(true);
+  expect(others.length).toBeLessThanOrEqual(batches.length);
+  for (const batch of batches) {
+    const budgeted = INGEST_BUDGET.statementsPerBatch.length + batch.items * INGEST_BUDGET.statementsPerLead.length;
+    // On failure the message lists what ran, one query's first line each.
+    expect(batch.statements, batch.statements.join('\n')).toHaveLength(budgeted);
+    expect(batch.rowsWritten).toEqual(INGEST_BUDGET.rowsWritten(batch.items));
+  }
+}
+
 describe('ingestion › the budget of one batch', () => {
   it('plain leads: one round trip, the budgeted statements and the budgeted rows, whatever the batch size', async () => {
+    await expectEachBatchWithinBudget(await onboardedOwner(app, { plan: 'pro' }));
+  });
+
+  it('with every channel on (a webhook, Slack, Telegram and texts for every lead): the same budget (issue 27)', async () => {
     const owner = await onboardedOwner(app, { plan: 'pro' });
-    const flowId = await createFlow(owner.client);
-    const site = createHttpClient(app, { bearer: owner.apiKey });
-    const notify = (name: string) => site.post('/v1/notify', { flowId, data: { name } });
-    const watched = watchPool(app.pool);
-    // The first request reads the key and the flow; the process remembers them (decision 020).
-    expect((await notify('Warm-up')).status).toBe(202);
-
-    const { queries, batches } = await watched.record(async () => {
-      const answers = await Promise.all(Array.from({ length: 12 }, (_, index) => notify(`Lead ${index}`)));
-      expect(answers.map((answer) => answer.status)).toEqual(Array(12).fill(202));
+    const endpoint = await owner.client.post('/v1/webhook-endpoints', {
+      url: 'http://127.0.0.1:9/crm',
+      events: ['lead.created'],
     });
-
-    expect(batches.reduce((sum, batch) => sum + batch.items, 0)).toBe(12);
-    expect(batches.some((batch) => batch.items > 1)).toBe(true);
-    const accepts = queries.filter((text) => text.includes('leadbell_accept_notifications_within_rate'));
-    expect(accepts).toHaveLength(batches.length * INGEST_BUDGET.roundTripsPerBatch);
-    // Besides its batches, ingestion only announces what committed (NOTIFY, after the 202s).
-    const others = queries.filter((text) => !accepts.includes(text));
-    expect(others.every((text) => text.includes('pg_notify'))).toBe(true);
-    expect(others.length).toBeLessThanOrEqual(batches.length);
-    for (const batch of batches) {
-      const budgeted = INGEST_BUDGET.statementsPerBatch.length + batch.items * INGEST_BUDGET.statementsPerLead.length;
-      // On failure the message lists what ran, one query's first line each.
-      expect(batch.statements, batch.statements.join('\n')).toHaveLength(budgeted);
-      expect(batch.rowsWritten).toEqual(INGEST_BUDGET.rowsWritten(batch.items));
-    }
+    expect(endpoint.status).toBe(201);
+    expect((await owner.client.put('/v1/integrations/slack', { url: 'http://127.0.0.1:9/slack' })).status).toBe(200);
+    // A linked chat and a verified number, as their own flows leave them (telegram and sms tests).
+    const userId = (await owner.client.get('/v1/me')).body.user.id as string;
+    await app.pool.query('insert into telegram_links (user_id, entity_id, chat_id) values ($1, $2, 4242)', [
+      userId,
+      owner.entityId,
+    ]);
+    await app.pool.query(
+      "insert into member_phones (user_id, phone, verified_at) values ($1, '+447911123456', now())",
+      [userId],
+    );
+    await app.pool.query("insert into delivery_preferences (user_id, sms) values ($1, 'all')", [userId]);
+    await expectEachBatchWithinBudget(owner);
+    // Every channel was on for these leads: the worker made their deliveries afterwards.
+    const channelsReached = async () =>
+      (
+        await app.pool.query<{ channel: string }>(
+          `select distinct channel from deliveries where entity_id = $1
+           union select distinct 'endpoint ' || endpoint_id from webhook_deliveries where entity_id = $1`,
+          [owner.entityId],
+        )
+      ).rows.length;
+    // email, telegram, sms, and the two endpoints (the webhook and Slack's).
+    await expect.poll(channelsReached).toBe(5);
   });
 });
