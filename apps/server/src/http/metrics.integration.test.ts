@@ -78,9 +78,38 @@ describe('/metrics', () => {
     const notifyCount = 'http_request_duration_seconds_count{method="POST",route="/v1/notify",status_code="202"}';
     expect(sample(after, notifyCount) - sample(before, notifyCount)).toBe(2);
     expect(after).toMatch(/^leadbell_database_pool_connections\{state="in_use"\} \d+$/m);
-    expect(after).toMatch(/^leadbell_queue_depth \d+$/m);
-    expect(after).toMatch(/^leadbell_queue_oldest_job_age_seconds [\d.e+-]+$/m);
+    for (const lane of ['push', 'channels']) {
+      expect(after).toMatch(new RegExp(`^leadbell_queue_depth\\{lane="${lane}"\\} \\d+$`, 'm'));
+      expect(after).toMatch(new RegExp(`^leadbell_queue_oldest_job_age_seconds\\{lane="${lane}"\\} [\\d.e+-]+$`, 'm'));
+    }
     expect(after).toMatch(/^leadbell_live_streams_open 0$/m);
     expect(after).toMatch(/^process_resident_memory_bytes \d+/m);
+  });
+
+  it('tells the backlog of each lane apart: a channels backlog is not the pushes’ (decision 054)', async () => {
+    // No worker: what is queued stays queued, as if every worker had fallen behind.
+    const idle = await startTestApp({ METRICS_TOKEN: TOKEN, DELIVERY_WORKER: 'false' });
+    try {
+      await idle.pool.query(`insert into job_outbox (data, start_after)
+        select jsonb_build_object('kind', 'webhook', 'deliveryId', gen_random_uuid(), 'attempt', 0), now() - interval '30 seconds'
+          from generate_series(1, 2)
+        union all
+        select jsonb_build_object('kind', 'deliveries', 'deliveryIds', jsonb_build_array(gen_random_uuid()), 'lane', 'channels'), now()
+        union all
+        select jsonb_build_object('kind', 'test', 'subscriptionId', gen_random_uuid()), now() - interval '5 seconds'
+        union all
+        select jsonb_build_object('kind', 'test', 'subscriptionId', gen_random_uuid()), now() + interval '1 hour'`);
+      const response = await fetch(`${idle.baseUrl}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
+      const text = await response.text();
+      expect(sample(text, 'leadbell_queue_depth{lane="channels"}')).toBe(3);
+      // The job due in an hour is not backlog yet.
+      expect(sample(text, 'leadbell_queue_depth{lane="push"}')).toBe(1);
+      expect(sample(text, 'leadbell_queue_oldest_job_age_seconds{lane="channels"}')).toBeGreaterThanOrEqual(30);
+      const pushAge = sample(text, 'leadbell_queue_oldest_job_age_seconds{lane="push"}');
+      expect(pushAge).toBeGreaterThanOrEqual(5);
+      expect(pushAge).toBeLessThan(30);
+    } finally {
+      await idle.close();
+    }
   });
 });

@@ -5,6 +5,10 @@ import type pg from 'pg';
 import { Counter, Gauge, Registry } from 'prom-client';
 import { sendApiError } from './error-handler.ts';
 import { isIngestionRequest } from './ingestion-routes.ts';
+import { DELIVER_CHANNELS_QUEUE } from '../jobs/deliver-notification.job.ts';
+
+const LANES = ['push', 'channels'] as const;
+type Lane = (typeof LANES)[number];
 
 /** The product's own counters; each app has its own registry (tests run several apps in one process). */
 export type Metrics = {
@@ -68,35 +72,47 @@ export function addGauges({ registry }: Metrics, { pool, openStreams, embeddedRe
     },
   });
   // Jobs that are due and not finished: the backlog, whichever process works it, including jobs
-  // still waiting in job_outbox to be moved into pg-boss (decision 034). Scheduled escalations
-  // count once their time has come. Both gauges are collected at once in a scrape, so they share
-  // one query in flight.
-  let backlogInFlight: Promise<{ depth: number; oldest: number | null }> | null = null;
+  // still waiting in job_outbox to be moved into pg-boss (decision 034), by lane (decision 054):
+  // a burst may leave the channels lane behind while pushes keep up, and an alert on the push
+  // lane's oldest job should not fire for it. The outbox's lane is queueOf's rule. Scheduled
+  // escalations count once their time has come. Both gauges are collected at once in a scrape,
+  // so they share one query in flight.
+  type Backlog = Map<Lane, { depth: number; oldest: number | null }>;
+  let backlogInFlight: Promise<Backlog> | null = null;
   const backlog = () =>
     (backlogInFlight ??= pool
-      .query<{ depth: number; oldest: number | null }>(
-        `select count(*)::int as depth, extract(epoch from now() - min(start_after))::float8 as oldest
-           from (select start_after from pgboss.job where state in ('created', 'retry', 'active')
+      .query<{ lane: Lane; depth: number; oldest: number | null }>(
+        `select lane, count(*)::int as depth, extract(epoch from now() - min(start_after))::float8 as oldest
+           from (select case when name = $1 then 'channels' else 'push' end as lane, start_after
+                   from pgboss.job where state in ('created', 'retry', 'active')
                  union all
-                 select start_after from job_outbox) jobs
-          where start_after <= now()`,
+                 select case when data ->> 'kind' = 'webhook' or data ->> 'lane' = 'channels'
+                             then 'channels' else 'push' end, start_after
+                   from job_outbox) jobs
+          where start_after <= now()
+          group by lane`,
+        [DELIVER_CHANNELS_QUEUE],
       )
-      .then(({ rows }) => rows[0] ?? { depth: 0, oldest: null })
+      .then(({ rows }) => new Map(rows.map(({ lane, ...figures }) => [lane, figures])) as Backlog)
       .finally(() => (backlogInFlight = null)));
   new Gauge({
     name: 'leadbell_queue_depth',
-    help: 'Due jobs not yet finished (deliveries, escalations, alerts), across every process.',
+    help: 'Due jobs not yet finished, across every process, by lane: push (pushes, emails, escalations, alerts) or channels (webhooks, Slack, Telegram, texts).',
+    labelNames: ['lane'],
     registers: [registry],
     async collect() {
-      this.set((await backlog()).depth);
+      const figures = await backlog();
+      for (const lane of LANES) this.set({ lane }, figures.get(lane)?.depth ?? 0);
     },
   });
   new Gauge({
     name: 'leadbell_queue_oldest_job_age_seconds',
-    help: 'How long the oldest due, unfinished job has waited (0 when none).',
+    help: 'How long the oldest due, unfinished job has waited, by lane (0 when none).',
+    labelNames: ['lane'],
     registers: [registry],
     async collect() {
-      this.set((await backlog()).oldest ?? 0);
+      const figures = await backlog();
+      for (const lane of LANES) this.set({ lane }, figures.get(lane)?.oldest ?? 0);
     },
   });
   if (embeddedRestarts) {
