@@ -108,11 +108,15 @@ export async function startChannelFakes(plan: PlanId) {
     /** The report's lines, and whether every fake got something (one that got nothing means its channel was off). */
     report(run: ChannelRun): { lines: string[]; isEveryChannelUsed: boolean } {
       const { slackPosts, telegramMessages, twilioMessages } = counts();
+      // Delivery is at least once: an attempt that got no answer in time is sent again, so an
+      // overloaded run can show repeats; a repeat without that would be a job run twice.
+      const sent = telegram.callsOf('sendMessage').map((call) => JSON.stringify(call.body));
+      const telegramRepeats = sent.length - new Set(sent).size;
       const leads = run.leadsPerEntity * run.entities;
       const textsPerEntity = run.leadsPerEntity * run.membersPerEntity;
       const lines = [
         `  Slack: ${slackPosts} posts reached the fake (${leads} leads)`,
-        `  Telegram: ${telegramMessages} sendMessage calls reached the fake (${leads * run.membersPerEntity} expected)`,
+        `  Telegram: ${telegramMessages} sendMessage calls reached the fake (${leads * run.membersPerEntity} expected), ${telegramRepeats} of them repeats of a message already sent`,
         `  SMS: ${twilioMessages} Twilio messages reached the fake (${textsPerEntity * run.entities} texts asked for)`,
       ];
       if (textsPerEntity > smsAllowance) {

@@ -78,7 +78,7 @@ describe('/metrics', () => {
     const notifyCount = 'http_request_duration_seconds_count{method="POST",route="/v1/notify",status_code="202"}';
     expect(sample(after, notifyCount) - sample(before, notifyCount)).toBe(2);
     expect(after).toMatch(/^leadbell_database_pool_connections\{state="in_use"\} \d+$/m);
-    for (const lane of ['push', 'channels']) {
+    for (const lane of ['push', 'webhooks', 'telegram', 'sms']) {
       expect(after).toMatch(new RegExp(`^leadbell_queue_depth\\{lane="${lane}"\\} \\d+$`, 'm'));
       expect(after).toMatch(new RegExp(`^leadbell_queue_oldest_job_age_seconds\\{lane="${lane}"\\} [\\d.e+-]+$`, 'm'));
     }
@@ -86,7 +86,7 @@ describe('/metrics', () => {
     expect(after).toMatch(/^process_resident_memory_bytes \d+/m);
   });
 
-  it('tells the backlog of each lane apart: a channels backlog is not the pushes’ (decision 054)', async () => {
+  it('tells the backlog of each lane apart: a channel’s backlog is not the pushes’ (decision 054)', async () => {
     // No worker: what is queued stays queued, as if every worker had fallen behind.
     const idle = await startTestApp({ METRICS_TOKEN: TOKEN, DELIVERY_WORKER: 'false' });
     try {
@@ -94,20 +94,22 @@ describe('/metrics', () => {
         select jsonb_build_object('kind', 'webhook', 'deliveryId', gen_random_uuid(), 'attempt', 0), now() - interval '30 seconds'
           from generate_series(1, 2)
         union all
-        select jsonb_build_object('kind', 'deliveries', 'deliveryIds', jsonb_build_array(gen_random_uuid()), 'lane', 'channels'), now()
+        select jsonb_build_object('kind', 'deliveries', 'deliveryIds', jsonb_build_array(gen_random_uuid()), 'lane', 'sms'), now()
         union all
         select jsonb_build_object('kind', 'test', 'subscriptionId', gen_random_uuid()), now() - interval '5 seconds'
         union all
         select jsonb_build_object('kind', 'test', 'subscriptionId', gen_random_uuid()), now() + interval '1 hour'`);
       const response = await fetch(`${idle.baseUrl}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
       const text = await response.text();
-      expect(sample(text, 'leadbell_queue_depth{lane="channels"}')).toBe(3);
+      const depth = (lane: string) => sample(text, `leadbell_queue_depth{lane="${lane}"}`);
+      const age = (lane: string) => sample(text, `leadbell_queue_oldest_job_age_seconds{lane="${lane}"}`);
+      expect([depth('webhooks'), depth('sms'), depth('telegram')]).toEqual([2, 1, 0]);
       // The job due in an hour is not backlog yet.
-      expect(sample(text, 'leadbell_queue_depth{lane="push"}')).toBe(1);
-      expect(sample(text, 'leadbell_queue_oldest_job_age_seconds{lane="channels"}')).toBeGreaterThanOrEqual(30);
-      const pushAge = sample(text, 'leadbell_queue_oldest_job_age_seconds{lane="push"}');
-      expect(pushAge).toBeGreaterThanOrEqual(5);
-      expect(pushAge).toBeLessThan(30);
+      expect(depth('push')).toBe(1);
+      expect(age('webhooks')).toBeGreaterThanOrEqual(30);
+      expect(age('push')).toBeGreaterThanOrEqual(5);
+      expect(age('push')).toBeLessThan(30);
+      expect(age('telegram')).toBe(0);
     } finally {
       await idle.close();
     }

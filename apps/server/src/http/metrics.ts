@@ -5,10 +5,7 @@ import type pg from 'pg';
 import { Counter, Gauge, Registry } from 'prom-client';
 import { sendApiError } from './error-handler.ts';
 import { isIngestionRequest } from './ingestion-routes.ts';
-import { DELIVER_CHANNELS_QUEUE } from '../jobs/deliver-notification.job.ts';
-
-const LANES = ['push', 'channels'] as const;
-type Lane = (typeof LANES)[number];
+import { DELIVERY_LANES, QUEUE_OF_LANE, type DeliveryLane } from '../jobs/deliver-notification.job.ts';
 
 /** The product's own counters; each app has its own registry (tests run several apps in one process). */
 export type Metrics = {
@@ -73,36 +70,38 @@ export function addGauges({ registry }: Metrics, { pool, openStreams, embeddedRe
   });
   // Jobs that are due and not finished: the backlog, whichever process works it, including jobs
   // still waiting in job_outbox to be moved into pg-boss (decision 034), by lane (decision 054):
-  // a burst may leave the channels lane behind while pushes keep up, and an alert on the push
-  // lane's oldest job should not fire for it. The outbox's lane is queueOf's rule. Scheduled
+  // a burst may leave a channel's lane behind while pushes keep up, and an alert on the push
+  // lane's oldest job should not fire for it. The outbox's lane is laneOf's rule. Scheduled
   // escalations count once their time has come. Both gauges are collected at once in a scrape,
   // so they share one query in flight.
-  type Backlog = Map<Lane, { depth: number; oldest: number | null }>;
+  type Backlog = Map<DeliveryLane, { depth: number; oldest: number | null }>;
   let backlogInFlight: Promise<Backlog> | null = null;
   const backlog = () =>
     (backlogInFlight ??= pool
-      .query<{ lane: Lane; depth: number; oldest: number | null }>(
+      .query<{ lane: DeliveryLane; depth: number; oldest: number | null }>(
         `select lane, count(*)::int as depth, extract(epoch from now() - min(start_after))::float8 as oldest
-           from (select case when name = $1 then 'channels' else 'push' end as lane, start_after
-                   from pgboss.job where state in ('created', 'retry', 'active')
+           from (select lanes.lane, job.start_after
+                   from pgboss.job job join unnest($1::text[], $2::text[]) as lanes (queue, lane) on lanes.queue = job.name
+                  where job.state in ('created', 'retry', 'active')
                  union all
-                 select case when data ->> 'kind' = 'webhook' or data ->> 'lane' = 'channels'
-                             then 'channels' else 'push' end, start_after
+                 select case when data ->> 'kind' = 'webhook' then 'webhooks'
+                             when data ->> 'lane' in ('telegram', 'sms') then data ->> 'lane'
+                             else 'push' end, start_after
                    from job_outbox) jobs
           where start_after <= now()
           group by lane`,
-        [DELIVER_CHANNELS_QUEUE],
+        [Object.values(QUEUE_OF_LANE), Object.keys(QUEUE_OF_LANE)],
       )
       .then(({ rows }) => new Map(rows.map(({ lane, ...figures }) => [lane, figures])) as Backlog)
       .finally(() => (backlogInFlight = null)));
   new Gauge({
     name: 'leadbell_queue_depth',
-    help: 'Due jobs not yet finished, across every process, by lane: push (pushes, emails, escalations, alerts) or channels (webhooks, Slack, Telegram, texts).',
+    help: 'Due jobs not yet finished, across every process, by lane: push (pushes, emails, escalations, alerts), webhooks (and Slack), telegram, sms.',
     labelNames: ['lane'],
     registers: [registry],
     async collect() {
       const figures = await backlog();
-      for (const lane of LANES) this.set({ lane }, figures.get(lane)?.depth ?? 0);
+      for (const lane of DELIVERY_LANES) this.set({ lane }, figures.get(lane)?.depth ?? 0);
     },
   });
   new Gauge({
@@ -112,7 +111,7 @@ export function addGauges({ registry }: Metrics, { pool, openStreams, embeddedRe
     registers: [registry],
     async collect() {
       const figures = await backlog();
-      for (const lane of LANES) this.set({ lane }, figures.get(lane)?.oldest ?? 0);
+      for (const lane of DELIVERY_LANES) this.set({ lane }, figures.get(lane)?.oldest ?? 0);
     },
   });
   if (embeddedRestarts) {

@@ -227,20 +227,14 @@ export function createDeliverNotificationHandler({
   }
 
   /**
-   * The first attempt at each of a job's deliveries, all at once: a lead's devices and
-   * mailboxes, or its Telegram messages and texts (decision 054). Each channel is recorded as soon
-   * as its own attempts end, so a slow Twilio never holds back the Telegram messages' record.
+   * The first attempt at each of a job's deliveries, all at once: a lead's devices and mailboxes,
+   * its Telegram messages, or its texts, each a job in its own lane (decision 054).
    */
   async function deliverFirstAttempts(deliveryIds: string[]): Promise<void> {
     const pending = (await findDeliveryTargets(deliveryIds)).filter(
       (delivery) => delivery.status === 'pending' && delivery.attempts === 0,
     );
-    const groups = new Map<string, DeliveryTarget[]>();
-    for (const delivery of pending) {
-      const group = delivery.channel === 'push' || delivery.channel === 'email' ? 'devices' : delivery.channel;
-      groups.set(group, [...(groups.get(group) ?? []), delivery]);
-    }
-    await Promise.all([...groups.values()].map(sendAndRecordFirstAttempts));
+    if (pending.length > 0) await sendAndRecordFirstAttempts(pending);
   }
 
   /**

@@ -4,23 +4,33 @@ import { EntityAlertPayloadSchema } from './entity-alert.job.ts';
 import { EscalationPayloadSchema } from './escalation.job.ts';
 import { WebhookPayloadSchema } from './webhook.job.ts';
 
-/** pg-boss queue of the push lane: pushes and emails, escalations, alerts, tests (decision 054). */
+/** pg-boss queue of the push lane (see DELIVERY_LANES). */
 export const DELIVER_NOTIFICATION_QUEUE = 'deliver-notification';
-/**
- * pg-boss queue of the channels lane (decision 054): outgoing webhooks and Slack, and members'
- * Telegram messages and texts. Its jobs run on slots and connections of their own, so however
- * slow or busy these channels get, a lead's pushes never wait behind them (issue 27).
- */
-export const DELIVER_CHANNELS_QUEUE = 'deliver-channels';
 
-/** The lane of a lead's Telegram and SMS deliveries, marked on their jobs (see queueOf). */
-const ChannelsLaneSchema = z.literal('channels').optional();
-/** A delivery job's lane: `channels`, or the push lane when absent. */
-export type DeliveryLane = z.infer<typeof ChannelsLaneSchema>;
+/**
+ * The worker's lanes (decision 054), each a pg-boss queue run on slots of its own: `push`
+ * (pushes and email copies, escalations, alerts, acknowledgements, test pushes), `webhooks`
+ * (outgoing webhooks and Slack), `telegram` and `sms` (members' Telegram messages and texts).
+ * However slow or busy one channel gets, the others never wait for its slots: a Twilio that stops
+ * answering holds only the sms lane's, and a lead's pushes wait behind none of them (issue 27).
+ */
+export const DELIVERY_LANES = ['push', 'webhooks', 'telegram', 'sms'] as const;
+export type DeliveryLane = (typeof DELIVERY_LANES)[number];
+
+export const QUEUE_OF_LANE: Record<DeliveryLane, string> = {
+  push: DELIVER_NOTIFICATION_QUEUE,
+  webhooks: 'deliver-webhooks',
+  telegram: 'deliver-telegram',
+  sms: 'deliver-sms',
+};
+
+/** A delivery job's lane when it is a personal channel's, marked on the job (see laneOf). */
+const PersonalLaneSchema = z.enum(['telegram', 'sms']).optional();
+export type PersonalLane = z.infer<typeof PersonalLaneSchema>;
 
 /** The lane of a delivery's jobs by its channel, as leadbell_queue_deliveries decides it. */
-export function laneOfChannel(channel: 'push' | 'email' | 'telegram' | 'sms'): DeliveryLane {
-  return channel === 'telegram' || channel === 'sms' ? 'channels' : undefined;
+export function laneOfChannel(channel: 'push' | 'email' | 'telegram' | 'sms'): PersonalLane {
+  return channel === 'telegram' || channel === 'sms' ? channel : undefined;
 }
 
 /**
@@ -32,16 +42,16 @@ export function laneOfChannel(channel: 'push' | 'email' | 'telegram' | 'sms'): D
  * whose attempt number no longer matches the row's is stale (its attempt was already recorded)
  * and does nothing.
  * `test`: one "Send test notification" to a device; a test is interactive, so it is not retried.
- * A lead's Telegram and SMS deliveries have jobs of their own, apart from its devices' and
- * mailboxes', marked `lane: 'channels'` (decision 054).
+ * A lead's Telegram messages and its texts are jobs of their own, apart from its devices' and
+ * mailboxes', marked with their lane (`lane: 'telegram'` or `'sms'`, decision 054).
  */
 const DeliveryPayloadSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('deliveries'), deliveryIds: z.array(z.uuid()).min(1), lane: ChannelsLaneSchema }),
+  z.object({ kind: z.literal('deliveries'), deliveryIds: z.array(z.uuid()).min(1), lane: PersonalLaneSchema }),
   z.object({
     kind: z.literal('delivery'),
     deliveryId: z.uuid(),
     attempt: z.number().int().min(0),
-    lane: ChannelsLaneSchema,
+    lane: PersonalLaneSchema,
   }),
   z.object({ kind: z.literal('test'), subscriptionId: z.uuid() }),
 ]);
@@ -65,12 +75,13 @@ export const DeliverNotificationPayloadSchema = z.union([
 export type DeliverNotificationPayload = z.infer<typeof DeliverNotificationPayloadSchema>;
 
 /**
- * The queue a job runs on (decision 054): outgoing webhooks and jobs marked for the channels
- * lane on DELIVER_CHANNELS_QUEUE, everything else on DELIVER_NOTIFICATION_QUEUE. Takes a job as
- * our SQL wrote it too (job_outbox), before it is parsed.
+ * The lane a job runs in (decision 054): outgoing webhooks in `webhooks`, jobs marked with a
+ * personal channel's lane in it, everything else in `push`. Takes a job as our SQL wrote it too
+ * (job_outbox), before it is parsed.
  */
-export function queueOf(job: { kind?: unknown; lane?: unknown }): string {
-  return job.kind === 'webhook' || job.lane === 'channels' ? DELIVER_CHANNELS_QUEUE : DELIVER_NOTIFICATION_QUEUE;
+export function laneOf(job: { kind?: unknown; lane?: unknown }): DeliveryLane {
+  if (job.kind === 'webhook') return 'webhooks';
+  return job.lane === 'telegram' || job.lane === 'sms' ? job.lane : 'push';
 }
 
 /**

@@ -3,7 +3,7 @@ import pg from 'pg';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/test-app.ts';
-import type { DeliverNotificationPayload } from './deliver-notification.job.ts';
+import { QUEUE_OF_LANE, type DeliverNotificationPayload } from './deliver-notification.job.ts';
 import { startDeliveryQueue, type DeliveryQueue } from './delivery-queue.ts';
 
 // Decision 034: our SQL queues jobs in job_outbox; the worker moves them into pg-boss (its public
@@ -30,7 +30,7 @@ afterAll(async () => {
 
 /**
  * A worker on a queue of its own (as one server process runs), woken by the returned function.
- * `fail`: whether the handler throws for this payload. `handleChannel`: the channels lane's handler.
+ * `fail`: whether the handler throws for this payload. `handleChannel`: the handler of every channel's lane.
  */
 async function startWorker(
   handled: DeliverNotificationPayload[],
@@ -47,11 +47,15 @@ async function startWorker(
   queues.push(queue);
   const listeners = new Set<() => void>();
   queue.startWorker({
-    handle: async (payload) => {
-      handled.push(payload);
-      if (fail(payload)) throw new Error('the handler failed');
+    handlers: {
+      push: async (payload) => {
+        handled.push(payload);
+        if (fail(payload)) throw new Error('the handler failed');
+      },
+      webhooks: handleChannel,
+      telegram: handleChannel,
+      sms: handleChannel,
     },
-    handleChannel,
     subscribeWakeUps: (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -62,13 +66,19 @@ async function startWorker(
   };
 }
 
-/** Webhook jobs, as the worker's intake queues them for lead.created: the channels lane's. */
+/** Webhook jobs, as the worker's intake queues them for lead.created: the webhooks lane's. */
 async function queueWebhookJobsInOutbox(count: number): Promise<void> {
   await pool.query(
     `insert into job_outbox (data)
      select jsonb_build_object('kind', 'webhook', 'deliveryId', gen_random_uuid(), 'attempt', 0) from generate_series(1, $1)`,
     [count],
   );
+}
+
+/** A lead's Telegram messages' job, as leadbell_queue_deliveries queues it: the telegram lane's. */
+async function queueTelegramJobInOutbox(): Promise<void> {
+  await pool.query(`insert into job_outbox (data)
+    values (jsonb_build_object('kind', 'deliveries', 'deliveryIds', jsonb_build_array(gen_random_uuid()), 'lane', 'telegram'))`);
 }
 
 async function queueInOutbox(count: number, startAfter = 'now()'): Promise<string[]> {
@@ -158,31 +168,41 @@ describe('delivery queue › jobs queued by our SQL', () => {
     },
   );
 
-  it('channels-lane jobs run on their own slots: with every one of them stuck, pushes still run (decision 054)', async () => {
+  it('each lane runs on its own slots: with every webhook slot stuck, pushes and Telegram still run, and the stuck lane takes no more (decision 054)', async () => {
     const handled: DeliverNotificationPayload[] = [];
     const stuck: DeliverNotificationPayload[] = [];
+    const telegram: DeliverNotificationPayload[] = [];
     let release: () => void = () => {};
     const released = new Promise<void>((resolve) => (release = resolve));
     const wake = await startWorker(handled, undefined, async (payload) => {
+      if (payload.kind !== 'webhook') return void telegram.push(payload);
       stuck.push(payload);
       await released;
     });
     try {
       await queueWebhookJobsInOutbox(40);
       wake();
-      // The lane's slots fill (8 per process) and stay full; the rest wait in pg-boss.
-      await expect.poll(() => stuck.length, { timeout: 5_000 }).toBe(8);
+      // The webhooks lane's slots fill (6 per process) and stay full; the rest wait in pg-boss.
+      await expect.poll(() => stuck.length, { timeout: 5_000 }).toBe(6);
       const ids = await queueInOutbox(3);
+      await queueTelegramJobInOutbox();
       wake();
       await expect.poll(() => handled.length, { timeout: 5_000 }).toBe(3);
       expect(handled.map((payload) => (payload.kind === 'test' ? payload.subscriptionId : null)).sort()).toEqual(
         [...ids].sort(),
       );
+      await expect.poll(() => telegram.length, { timeout: 5_000 }).toBe(1);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(stuck).toHaveLength(6);
       expect(stuck.every((payload) => payload.kind === 'webhook')).toBe(true);
       const { rows } = await pool.query(
-        `select name, count(*)::int as count from pgboss.job where data->>'kind' = 'webhook' group by name`,
+        `select name, count(*)::int as count from pgboss.job where data->>'kind' in ('webhook', 'deliveries')
+          group by name order by name`,
       );
-      expect(rows).toEqual([{ name: 'deliver-channels', count: 40 }]);
+      expect(rows).toEqual([
+        { name: QUEUE_OF_LANE.telegram, count: 1 },
+        { name: QUEUE_OF_LANE.webhooks, count: 40 },
+      ]);
     } finally {
       release();
     }

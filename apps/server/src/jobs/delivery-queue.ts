@@ -7,22 +7,26 @@ import { USAGE_ALERT_PERCENTS } from '@leadbell/shared/billing';
 import { createDatabaseClient, type Database } from '../db/client.ts';
 import { WORKER_VERDICT } from '../features/spam/spam-score.ts';
 import {
-  DELIVER_CHANNELS_QUEUE,
-  DELIVER_NOTIFICATION_QUEUE,
   DELIVER_NOTIFICATION_QUEUE_OPTIONS,
+  DELIVERY_LANES,
   DeliverNotificationPayloadSchema,
-  queueOf,
+  laneOf,
+  QUEUE_OF_LANE,
   type DeliverNotificationPayload,
+  type DeliveryLane,
 } from './deliver-notification.job.ts';
 
 /** NOTIFY channel that wakes delivery workers in every process when jobs commit. */
 export const DELIVERY_JOBS_CHANNEL = 'leadbell_delivery_jobs';
 
-// Jobs in flight per process and lane: sends wait on the network, not the CPU. The channels lane
-// (decision 054) gets fewer: its sends are slower (a webhook may take 10 s) and its providers rate
-// limit anyway, and each of its jobs costs the database more than a push.
-const PUSH_LANE_CONCURRENCY = 32;
-const CHANNELS_LANE_CONCURRENCY = 8;
+// Jobs in flight per process and lane (decision 054): sends wait on the network, not the CPU.
+// The channels' lanes together run at most CHANNEL_JOBS_IN_FLIGHT jobs, since on a busy host every
+// slot they fill is CPU the pushes do not get (their providers rate limit anyway, and each of their
+// jobs costs the database more than a push); each lane alone fewer than that, so a channel whose
+// provider stopped answering leaves the others slots. Webhooks get 6: the circuit lets one slow
+// endpoint hold 4 (WEBHOOK_CIRCUIT.inFlightPerEndpoint), and the other endpoints need the rest.
+const LANE_CONCURRENCY: Record<DeliveryLane, number> = { push: 32, webhooks: 6, telegram: 4, sms: 4 };
+const CHANNEL_JOBS_IN_FLIGHT = 8;
 // Only the fallback: new jobs wake workers by NOTIFY, retries this process scheduled by a timer.
 // It is also how another process finds a dead one's hand-over copies (HAND_OVER_AFTER_SECONDS).
 const POLL_INTERVAL_MS = 1_000;
@@ -31,10 +35,11 @@ const STOP_GRACE_MS = 5_000;
 // is lost (crash) only runs again to find its attempt already recorded.
 const COMPLETE_BATCH_MS = 50;
 // Fetch, read, record and complete are short; a handful of connections carries hundreds of jobs a
-// second. The channels lane's jobs use connections of their own: queued behind a burst of texts,
-// a push would wait for a connection (decision 054).
+// second. The channels' lanes share connections of their own (decision 054): queued behind a
+// burst of texts, a push would wait for a connection. A channel's job holds one only for its
+// queries, never while it waits on its provider.
 const POOL_SIZE = 5;
-const CHANNELS_POOL_SIZE = 2;
+const CHANNELS_POOL_SIZE = 3;
 // Any constant shared by every Leadbell process: 'lbdq' in ASCII.
 const QUEUE_SETUP_LOCK_ID = 0x6c626471;
 // Rows taken from job_outbox per transaction; more wait for the next fetch.
@@ -59,16 +64,20 @@ const FETCH_ORDER_INDEX = `create index if not exists leadbell_job_fetch_order
 const BEGIN_TAKING_FROM_OUTBOX = `begin; select data, start_after, due, taken
   from leadbell_take_outbox(${OUTBOX_BATCH_SIZE}, '{${USAGE_ALERT_PERCENTS.join(',')}}', '${JSON.stringify(WORKER_VERDICT)}')`;
 
+/**
+ * Job slots several lanes draw from (the channels' CHANNEL_JOBS_IN_FLIGHT): `free` of them now,
+ * and each lane's wake-up for when one frees.
+ */
+type SharedSlots = { free: number; wakeUps: Set<() => void> };
+
 /** A job this worker runs: fetched from pg-boss, or claimed as it left job_outbox. */
 type RunnableJob = Pick<PgBoss.Job<unknown>, 'id' | 'data'>;
 
 export type DeliveryJob = { payload: DeliverNotificationPayload; id?: string; startAfter?: Date };
 
 export type DeliveryWorker = {
-  /** Runs a job of the push lane (DELIVER_NOTIFICATION_QUEUE), with `db`'s connections. */
-  handle: (payload: DeliverNotificationPayload) => Promise<void>;
-  /** Runs a job of the channels lane (DELIVER_CHANNELS_QUEUE), with `channelsDb`'s connections. */
-  handleChannel: (payload: DeliverNotificationPayload) => Promise<void>;
+  /** Runs a job of each lane, with that lane's connections (`dbOfLane`). */
+  handlers: Record<DeliveryLane, (payload: DeliverNotificationPayload) => Promise<void>>;
   /** Calls the listener whenever any process NOTIFYs DELIVERY_JOBS_CHANNEL; returns an unsubscribe. */
   subscribeWakeUps: (listener: () => void) => () => void;
 };
@@ -79,8 +88,8 @@ export type DeliveryQueue = {
    * connection behind a burst of requests (each holding one while it waits for its entity's lock).
    */
   db: Database;
-  /** The channels lane's own connections (decision 054), for its jobs' queries. */
-  channelsDb: Database;
+  /** A lane's connections for its jobs' queries: `db` for the push lane, each channel's own (decision 054). */
+  dbOfLane: (lane: DeliveryLane) => Database;
   /**
    * Enqueues through `db`, which may be an open transaction: the jobs then exist exactly when it
    * commits. Jobs due now also need a NOTIFY on DELIVERY_JOBS_CHANNEL through the same `db`
@@ -144,7 +153,7 @@ export async function startDeliveryQueue({
   try {
     await lock.query('select pg_advisory_lock($1)', [QUEUE_SETUP_LOCK_ID]);
     await boss.start();
-    for (const name of [DELIVER_NOTIFICATION_QUEUE, DELIVER_CHANNELS_QUEUE])
+    for (const name of Object.values(QUEUE_OF_LANE))
       await boss.createQueue(name, { name, ...DELIVER_NOTIFICATION_QUEUE_OPTIONS });
     await lock.query(FETCH_ORDER_INDEX);
   } finally {
@@ -159,7 +168,7 @@ export async function startDeliveryQueue({
     if (jobs.length === 0) return;
     await boss.insert(
       jobs.map((job) => ({
-        name: queueOf(job.payload),
+        name: QUEUE_OF_LANE[laneOf(job.payload)],
         data: job.payload,
         ...(job.id && { id: job.id }),
         ...(job.startAfter && { startAfter: job.startAfter.toISOString() }),
@@ -176,9 +185,9 @@ export async function startDeliveryQueue({
    * Moves jobs from job_outbox into pg-boss through its public insert, in one transaction with
    * their delete, so each job is in exactly one of the two tables; an intake job becomes the jobs
    * and rows it implies in the same transaction. Up to `runHere` push-lane jobs due now are the
-   * caller's to run at once, their pg-boss copies due HAND_OVER_AFTER_SECONDS later; the channels
-   * lane's jobs are always fetched. Returns how many outbox rows were taken, those jobs, and
-   * whether any job went to the channels lane.
+   * caller's to run at once, their pg-boss copies due HAND_OVER_AFTER_SECONDS later; the other
+   * lanes' jobs are always fetched. Returns how many outbox rows were taken, those jobs, and
+   * whether any job went to another lane.
    */
   async function moveOutboxJobs(
     runHere: number,
@@ -194,10 +203,10 @@ export async function startDeliveryQueue({
       let hasChannelJobs = false;
       const jobs = rows.flatMap(({ data, start_after, due }) => {
         if (!data || !start_after) return [];
-        const name = queueOf(data);
-        hasChannelJobs ||= name === DELIVER_CHANNELS_QUEUE;
-        if (!due || name !== DELIVER_NOTIFICATION_QUEUE || claimed.length === runHere)
-          return [{ name, data, startAfter: start_after }];
+        const lane = laneOf(data);
+        const name = QUEUE_OF_LANE[lane];
+        hasChannelJobs ||= lane !== 'push';
+        if (!due || lane !== 'push' || claimed.length === runHere) return [{ name, data, startAfter: start_after }];
         const id = randomUUID();
         claimed.push({ id, data });
         // A start that does not end in Z is seconds from now, by the database's clock.
@@ -228,12 +237,15 @@ export async function startDeliveryQueue({
     handle,
     takesOutbox,
     onChannelJobs,
+    shared,
   }: {
     queue: string;
     concurrency: number;
+    /** Slots this lane shares with others, besides its own `concurrency`. */
+    shared?: SharedSlots;
     handle: (payload: DeliverNotificationPayload) => Promise<void>;
     takesOutbox: boolean;
-    /** Told when a move from job_outbox queued jobs for the channels lane. */
+    /** Told when a move from job_outbox queued jobs for another lane. */
     onChannelJobs: () => void;
   }): { pump: () => void; stop: () => Promise<void> } {
     let inFlight = 0;
@@ -278,10 +290,16 @@ export async function startDeliveryQueue({
       inFlight += 1;
       void run(job, { claimed }).finally(() => {
         inFlight -= 1;
-        if (mayHaveMore && !stopped) void fetchAndRun();
+        if (shared) {
+          shared.free += 1;
+          for (const wakeUp of shared.wakeUps) wakeUp();
+        } else if (mayHaveMore && !stopped) void fetchAndRun();
         if (inFlight === 0) for (const resolve of idle) resolve();
       });
     }
+    shared?.wakeUps.add(() => {
+      if (mayHaveMore && !stopped) void fetchAndRun();
+    });
 
     async function fetchAndRun(): Promise<void> {
       if (fetching) {
@@ -306,14 +324,23 @@ export async function startDeliveryQueue({
                 log.warn({ err: error }, 'delivery queue: could not move queued jobs into pg-boss');
               });
           }
-          const room = concurrency - inFlight;
+          const room = Math.min(concurrency - inFlight, shared?.free ?? Infinity);
           if (room <= 0) {
             mayHaveMore = true;
             break;
           }
-          const jobs = await boss.fetch<unknown>(queue, { batchSize: room });
+          // Shared slots are taken before the fetch, so two lanes fetching at once never take more.
+          if (shared) shared.free -= room;
+          let jobs: PgBoss.Job<unknown>[] = [];
+          try {
+            jobs = await boss.fetch<unknown>(queue, { batchSize: room });
+          } finally {
+            if (shared) shared.free += room - jobs.length;
+          }
           mayHaveMore = jobs.length === room;
           for (const job of jobs) start(job, false);
+          // Shared slots taken for the fetch and not used may be what another lane was waiting for.
+          if (shared && jobs.length < room) for (const wakeUp of shared.wakeUps) wakeUp();
         } while (wokenWhileFetching && !stopped);
       } catch (error) {
         log.warn({ err: error }, 'delivery queue: fetch failed');
@@ -343,24 +370,25 @@ export async function startDeliveryQueue({
     };
   }
 
-  function startWorker({ handle, handleChannel, subscribeWakeUps }: DeliveryWorker): void {
-    const channelsLane = startLane({
-      queue: DELIVER_CHANNELS_QUEUE,
-      concurrency: CHANNELS_LANE_CONCURRENCY,
-      handle: handleChannel,
-      takesOutbox: false,
-      onChannelJobs: () => {},
-    });
-    const pushLane = startLane({
-      queue: DELIVER_NOTIFICATION_QUEUE,
-      concurrency: PUSH_LANE_CONCURRENCY,
-      handle,
-      takesOutbox: true,
-      onChannelJobs: channelsLane.pump,
-    });
+  function startWorker({ handlers, subscribeWakeUps }: DeliveryWorker): void {
+    const channelSlots: SharedSlots = { free: CHANNEL_JOBS_IN_FLIGHT, wakeUps: new Set() };
+    const lane = (name: DeliveryLane, onChannelJobs: () => void) =>
+      startLane({
+        queue: QUEUE_OF_LANE[name],
+        concurrency: LANE_CONCURRENCY[name],
+        handle: handlers[name],
+        takesOutbox: name === 'push',
+        onChannelJobs,
+        ...(name !== 'push' && { shared: channelSlots }),
+      });
+    const channelLanes = DELIVERY_LANES.filter((name) => name !== 'push').map((name) => lane(name, () => {}));
+    const pumpChannelLanes = () => {
+      for (const channelLane of channelLanes) channelLane.pump();
+    };
+    const pushLane = lane('push', pumpChannelLanes);
     pumpAll = () => {
       pushLane.pump();
-      channelsLane.pump();
+      pumpChannelLanes();
     };
     const unsubscribe = subscribeWakeUps(pumpAll);
     const poll = setInterval(pumpAll, POLL_INTERVAL_MS);
@@ -370,13 +398,13 @@ export async function startDeliveryQueue({
       pumpAll = () => {};
       unsubscribe();
       clearInterval(poll);
-      await Promise.all([pushLane.stop(), channelsLane.stop()]);
+      await Promise.all([pushLane, ...channelLanes].map((running) => running.stop()));
     };
   }
 
   return {
     db,
-    channelsDb: channels.db,
+    dbOfLane: (lane) => (lane === 'push' ? db : channels.db),
     enqueue,
     startWorker,
     async stop() {

@@ -1,10 +1,9 @@
-import type { Database } from '../db/client.ts';
 import type { Env } from '../env.ts';
 import { createWebPushSender } from '../features/deliveries/web-push-sender.ts';
 import type { NotificationHub } from '../features/events/notification-hub.ts';
 import type { Secrets } from '../lib/secrets.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { PUSH_TIMEOUT_MS } from './deliver-notification.job.ts';
+import { PUSH_TIMEOUT_MS, type DeliverNotificationPayload, type DeliveryLane } from './deliver-notification.job.ts';
 import {
   createDeliverNotificationHandler,
   type DeliverNotificationDependencies,
@@ -55,29 +54,49 @@ export function startDeliveryWorker({
     ca: pushCa,
   });
   const channels = { telegram: telegramConfigOf(env), sms: smsProviderOf(env) };
-  // One handler per lane, each on its lane's connections (decision 054).
-  const delivererOn = (db: Database) =>
-    createDeliverNotificationHandler({ db, queue, sender, mailer, env, clock, ...channels, onAttempt });
-  const [deliver, deliverToChannel] = [delivererOn(queue.db), delivererOn(queue.channelsDb)];
+  // Each lane's handler on that lane's connections (decision 054).
+  const delivererOn = (lane: DeliveryLane) =>
+    createDeliverNotificationHandler({
+      db: queue.dbOfLane(lane),
+      queue,
+      sender,
+      mailer,
+      env,
+      clock,
+      ...channels,
+      onAttempt,
+    });
+  const deliver = delivererOn('push');
   const sendEntityAlert = createEntityAlertHandler({ db: queue.db, mailer, env });
   const acknowledgeLead = createAcknowledgeLeadHandler({ db: queue.db, mailer });
   const deliverWebhook = createWebhookDeliveryHandler(
-    { ...webhooks, db: queue.channelsDb, queue },
+    { ...webhooks, db: queue.dbOfLane('webhooks'), queue },
     createWebhookCircuit(clock),
   );
+  const personalChannel = (lane: 'telegram' | 'sms') => {
+    const deliverThere = delivererOn(lane);
+    return async (payload: DeliverNotificationPayload) => {
+      if (payload.kind !== 'deliveries' && payload.kind !== 'delivery')
+        throw new Error(`a ${payload.kind} job has no place in the ${lane} lane`);
+      await deliverThere(payload);
+    };
+  };
   queue.startWorker({
-    // Still every kind: jobs queued before the channels lane existed run where they were queued.
-    handle: async (payload) => {
-      if (payload.kind === 'entity-alert') await sendEntityAlert(payload);
-      else if (payload.kind === 'escalation') await escalateLead(queue.db, queue, payload);
-      else if (payload.kind === 'acknowledge') await acknowledgeLead(payload);
-      else if (payload.kind === 'webhook') await deliverWebhook(payload);
-      else await deliver(payload);
-    },
-    handleChannel: async (payload) => {
-      if (payload.kind === 'webhook') await deliverWebhook(payload);
-      else if (payload.kind === 'deliveries' || payload.kind === 'delivery') await deliverToChannel(payload);
-      else throw new Error(`a ${payload.kind} job has no place in the channels lane`);
+    handlers: {
+      // Still every kind: jobs queued before the channels had lanes of their own run where they were queued.
+      push: async (payload) => {
+        if (payload.kind === 'entity-alert') await sendEntityAlert(payload);
+        else if (payload.kind === 'escalation') await escalateLead(queue.db, queue, payload);
+        else if (payload.kind === 'acknowledge') await acknowledgeLead(payload);
+        else if (payload.kind === 'webhook') await deliverWebhook(payload);
+        else await deliver(payload);
+      },
+      webhooks: async (payload) => {
+        if (payload.kind !== 'webhook') throw new Error(`a ${payload.kind} job has no place in the webhooks lane`);
+        await deliverWebhook(payload);
+      },
+      telegram: personalChannel('telegram'),
+      sms: personalChannel('sms'),
     },
     subscribeWakeUps: hub.subscribeDeliveryJobs,
   });

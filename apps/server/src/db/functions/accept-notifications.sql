@@ -32,7 +32,7 @@ $$;
 
 -- One delivery job per lead (decision 030): the job lists the lead's deliveries (every device and
 -- mailbox of the team); the worker sends them together and records the ones that got through in
--- one statement. Its members' Telegram messages and texts are a second job (decision 054).
+-- one statement. Its members' Telegram messages and its texts are jobs of their own (decision 054).
 -- Retries and email fallbacks are one job per delivery (kind 'delivery'), queued by the worker
 -- itself. Returns each lead's jobs; the caller queues them.
 CREATE OR REPLACE FUNCTION leadbell_queue_deliveries(p_notification_ids uuid[])
@@ -70,15 +70,17 @@ BEGIN
       FROM recipients r
       JOIN delivery_preferences sp ON sp.user_id = r.user_id AND sp.sms = 'all'
       JOIN member_phones mp ON mp.user_id = r.user_id AND mp.phone IS NOT NULL
-    RETURNING id, deliveries.notification_id, deliveries.channel IN ('telegram', 'sms') AS is_personal
+    RETURNING id, deliveries.notification_id,
+              CASE WHEN deliveries.channel IN ('telegram', 'sms') THEN deliveries.channel END AS lane
   )
-  -- A lead's Telegram messages and texts are a job of their own in the channels lane (decision
-  -- 054, laneOfChannel in TypeScript): its pushes never wait behind them.
+  -- A lead's Telegram messages and its texts are jobs of their own, each in its channel's lane
+  -- (decision 054, laneOfChannel in TypeScript): its pushes wait behind neither, nor one behind
+  -- the other.
   SELECT t.notification_id,
          jsonb_build_object('kind', 'deliveries', 'deliveryIds', jsonb_agg(t.id))
-           || CASE WHEN t.is_personal THEN '{"lane": "channels"}'::jsonb ELSE '{}' END
+           || CASE WHEN t.lane IS NULL THEN '{}' ELSE jsonb_build_object('lane', t.lane) END
     FROM targets t
-   GROUP BY t.notification_id, t.is_personal;
+   GROUP BY t.notification_id, t.lane;
 END;
 $$;
 

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { pushSubscriptions } from '../../db/schema/devices.ts';
-import { retryDelayMs, type DeliveryLane } from '../../jobs/deliver-notification.job.ts';
+import { retryDelayMs, type PersonalLane } from '../../jobs/deliver-notification.job.ts';
 import { wakeDeliveryWorkers, type DeliveryQueue } from '../../jobs/delivery-queue.ts';
 import { DELIVERY_EVENTS_CHANNEL, deliveryEventPayload } from '../events/notification-hub.ts';
 import type { AttemptOutcome } from './attempt-outcome.ts';
@@ -164,8 +164,8 @@ export async function recordDeliveryAttempt(
     subscriptionId: string | null;
     /** The user of a push delivery, who gets the email copy if all their pushes fail. */
     pushRecipient: string | null;
-    /** The lane its retry runs in: a personal channel's (Telegram, SMS) is the channels lane. */
-    lane: DeliveryLane;
+    /** The lane its retry runs in: a personal channel's own (Telegram, SMS), or the push lane. */
+    lane: PersonalLane;
     attempt: number;
     outcome: AttemptOutcome;
     deadline: number;

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { notifications } from '../../db/schema/notifications.ts';
-import type { DeliveryLane } from '../../jobs/deliver-notification.job.ts';
+import type { PersonalLane } from '../../jobs/deliver-notification.job.ts';
 import type { EscalationPayload } from '../../jobs/escalation.job.ts';
 import { wakeDeliveryWorkers, type DeliveryJob, type DeliveryQueue } from '../../jobs/delivery-queue.ts';
 import { recordLeadEvent } from './record-lead-event.ts';
@@ -60,10 +60,10 @@ export async function escalateLead(
           returning id`)
         : { rows: [] };
     await recordLeadEvent(tx, { entityId: lead.entityId, notificationId, kind: 'escalated', userId: null });
-    // The texts are a job of their own in the channels lane, behind no push (decision 054).
-    const jobOf = (rows: { id: string }[], lane: DeliveryLane): DeliveryJob[] =>
+    // The texts are a job of their own in the sms lane, behind no push (decision 054).
+    const jobOf = (rows: { id: string }[], lane: PersonalLane): DeliveryJob[] =>
       rows.length === 0 ? [] : [{ payload: { kind: 'deliveries', deliveryIds: rows.map(({ id }) => id), lane } }];
-    const jobs = [...jobOf(targets, undefined), ...jobOf(texts, 'channels')];
+    const jobs = [...jobOf(targets, undefined), ...jobOf(texts, 'sms')];
     if (jobs.length > 0) {
       await queue.enqueue(tx, jobs);
       await wakeDeliveryWorkers(tx);
