@@ -5,7 +5,7 @@ import type pg from 'pg';
 import { Counter, Gauge, Registry } from 'prom-client';
 import { sendApiError } from './error-handler.ts';
 import { isIngestionRequest } from './ingestion-routes.ts';
-import { DELIVERY_LANES, QUEUE_OF_LANE, type DeliveryLane } from '../jobs/deliver-notification.job.ts';
+import { DELIVERY_LANES, laneOf, QUEUE_OF_LANE, type DeliveryLane } from '../jobs/deliver-notification.job.ts';
 
 /** The product's own counters; each app has its own registry (tests run several apps in one process). */
 export type Metrics = {
@@ -71,28 +71,33 @@ export function addGauges({ registry }: Metrics, { pool, openStreams, embeddedRe
   // Jobs that are due and not finished: the backlog, whichever process works it, including jobs
   // still waiting in job_outbox to be moved into pg-boss (decision 034), by lane (decision 054):
   // a burst may leave a channel's lane behind while pushes keep up, and an alert on the push
-  // lane's oldest job should not fire for it. The outbox's lane is laneOf's rule. Scheduled
-  // escalations count once their time has come. Both gauges are collected at once in a scrape,
-  // so they share one query in flight.
-  type Backlog = Map<DeliveryLane, { depth: number; oldest: number | null }>;
+  // lane's oldest job should not fire for it. A pg-boss job's lane is its queue's; an outbox job's
+  // is laneOf's, from the fields it is read from. Scheduled escalations count once their time has
+  // come. Both gauges are collected at once in a scrape, so they share one query in flight.
+  const laneOfQueue = new Map(Object.entries(QUEUE_OF_LANE).map(([lane, queue]) => [queue, lane as DeliveryLane]));
+  type Backlog = Map<DeliveryLane, { depth: number; oldest: number }>;
   let backlogInFlight: Promise<Backlog> | null = null;
   const backlog = () =>
     (backlogInFlight ??= pool
-      .query<{ lane: DeliveryLane; depth: number; oldest: number | null }>(
-        `select lane, count(*)::int as depth, extract(epoch from now() - min(start_after))::float8 as oldest
-           from (select lanes.lane, job.start_after
-                   from pgboss.job job join unnest($1::text[], $2::text[]) as lanes (queue, lane) on lanes.queue = job.name
-                  where job.state in ('created', 'retry', 'active')
+      .query<{ queue: string | null; kind: string | null; lane: string | null; depth: number; oldest: number }>(
+        `select queue, kind, lane, count(*)::int as depth, extract(epoch from now() - min(start_after))::float8 as oldest
+           from (select name as queue, null as kind, null as lane, start_after
+                   from pgboss.job where state in ('created', 'retry', 'active')
                  union all
-                 select case when data ->> 'kind' = 'webhook' then 'webhooks'
-                             when data ->> 'lane' in ('telegram', 'sms') then data ->> 'lane'
-                             else 'push' end, start_after
-                   from job_outbox) jobs
+                 select null, data ->> 'kind', data ->> 'lane', start_after from job_outbox) jobs
           where start_after <= now()
-          group by lane`,
-        [Object.values(QUEUE_OF_LANE), Object.keys(QUEUE_OF_LANE)],
+          group by queue, kind, lane`,
       )
-      .then(({ rows }) => new Map(rows.map(({ lane, ...figures }) => [lane, figures])) as Backlog)
+      .then(({ rows }) => {
+        const figures: Backlog = new Map();
+        for (const { queue, kind, lane, depth, oldest } of rows) {
+          const of = queue === null ? laneOf({ kind, lane }) : laneOfQueue.get(queue);
+          if (!of) continue;
+          const sum = figures.get(of);
+          figures.set(of, { depth: (sum?.depth ?? 0) + depth, oldest: Math.max(sum?.oldest ?? 0, oldest) });
+        }
+        return figures;
+      })
       .finally(() => (backlogInFlight = null)));
   new Gauge({
     name: 'leadbell_queue_depth',

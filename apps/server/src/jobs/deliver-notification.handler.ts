@@ -228,21 +228,15 @@ export function createDeliverNotificationHandler({
 
   /**
    * The first attempt at each of a job's deliveries, all at once: a lead's devices and mailboxes,
-   * its Telegram messages, or its texts, each a job in its own lane (decision 054).
+   * its Telegram messages, or its texts, each a job in its own lane (decision 054). An attempt
+   * settled with nothing to follow (see SettledAttempt) is recorded with the others in one
+   * statement: a team's fan-out, or a lead's texts refused past the allowance, costs one write.
+   * The rest one by one, as their retries and fallbacks need.
    */
   async function deliverFirstAttempts(deliveryIds: string[]): Promise<void> {
     const pending = (await findDeliveryTargets(deliveryIds)).filter(
       (delivery) => delivery.status === 'pending' && delivery.attempts === 0,
     );
-    if (pending.length > 0) await sendAndRecordFirstAttempts(pending);
-  }
-
-  /**
-   * An attempt settled with nothing to follow (see SettledAttempt) is recorded with the others in
-   * one statement: a team's fan-out, or a lead's texts refused past the allowance, costs one
-   * write. The rest one by one, as their retries and fallbacks need.
-   */
-  async function sendAndRecordFirstAttempts(pending: DeliveryTarget[]): Promise<void> {
     const attempts = await attemptAll(pending);
     const settled = attempts.flatMap(({ delivery, outcome, subscriptionId }): SettledAttempt[] => {
       const isSettled = outcome.kind === 'delivered' || (outcome.kind === 'failed' && delivery.channel !== 'push');

@@ -76,7 +76,7 @@ type RunnableJob = Pick<PgBoss.Job<unknown>, 'id' | 'data'>;
 export type DeliveryJob = { payload: DeliverNotificationPayload; id?: string; startAfter?: Date };
 
 export type DeliveryWorker = {
-  /** Runs a job of each lane, with that lane's connections (`dbOfLane`). */
+  /** Runs a job of each lane: the push lane's with `db`, the channels' with `channelsDb`. */
   handlers: Record<DeliveryLane, (payload: DeliverNotificationPayload) => Promise<void>>;
   /** Calls the listener whenever any process NOTIFYs DELIVERY_JOBS_CHANNEL; returns an unsubscribe. */
   subscribeWakeUps: (listener: () => void) => () => void;
@@ -88,8 +88,8 @@ export type DeliveryQueue = {
    * connection behind a burst of requests (each holding one while it waits for its entity's lock).
    */
   db: Database;
-  /** A lane's connections for its jobs' queries: `db` for the push lane, each channel's own (decision 054). */
-  dbOfLane: (lane: DeliveryLane) => Database;
+  /** The channels' lanes' own connections (decision 054), for their jobs' queries. */
+  channelsDb: Database;
   /**
    * Enqueues through `db`, which may be an open transaction: the jobs then exist exactly when it
    * commits. Jobs due now also need a NOTIFY on DELIVERY_JOBS_CHANNEL through the same `db`
@@ -245,8 +245,8 @@ export async function startDeliveryQueue({
     shared?: SharedSlots;
     handle: (payload: DeliverNotificationPayload) => Promise<void>;
     takesOutbox: boolean;
-    /** Told when a move from job_outbox queued jobs for another lane. */
-    onChannelJobs: () => void;
+    /** Told when a move from job_outbox (`takesOutbox`) queued jobs for another lane. */
+    onChannelJobs?: () => void;
   }): { pump: () => void; stop: () => Promise<void> } {
     let inFlight = 0;
     let fetching = false;
@@ -317,7 +317,7 @@ export async function startDeliveryQueue({
               .then(({ taken, claimed, hasChannelJobs }) => {
                 outboxMayHaveJobs ||= taken === OUTBOX_BATCH_SIZE;
                 for (const job of claimed) start(job, true);
-                if (hasChannelJobs) onChannelJobs();
+                if (hasChannelJobs) onChannelJobs?.();
               })
               .catch((error: unknown) => {
                 outboxMayHaveJobs = true;
@@ -372,20 +372,18 @@ export async function startDeliveryQueue({
 
   function startWorker({ handlers, subscribeWakeUps }: DeliveryWorker): void {
     const channelSlots: SharedSlots = { free: CHANNEL_JOBS_IN_FLIGHT, wakeUps: new Set() };
-    const lane = (name: DeliveryLane, onChannelJobs: () => void) =>
-      startLane({
-        queue: QUEUE_OF_LANE[name],
-        concurrency: LANE_CONCURRENCY[name],
-        handle: handlers[name],
-        takesOutbox: name === 'push',
-        onChannelJobs,
-        ...(name !== 'push' && { shared: channelSlots }),
-      });
-    const channelLanes = DELIVERY_LANES.filter((name) => name !== 'push').map((name) => lane(name, () => {}));
+    const lane = (name: DeliveryLane) => ({
+      queue: QUEUE_OF_LANE[name],
+      concurrency: LANE_CONCURRENCY[name],
+      handle: handlers[name],
+    });
+    const channelLanes = DELIVERY_LANES.filter((name) => name !== 'push').map((name) =>
+      startLane({ ...lane(name), takesOutbox: false, shared: channelSlots }),
+    );
     const pumpChannelLanes = () => {
       for (const channelLane of channelLanes) channelLane.pump();
     };
-    const pushLane = lane('push', pumpChannelLanes);
+    const pushLane = startLane({ ...lane('push'), takesOutbox: true, onChannelJobs: pumpChannelLanes });
     pumpAll = () => {
       pushLane.pump();
       pumpChannelLanes();
@@ -404,7 +402,7 @@ export async function startDeliveryQueue({
 
   return {
     db,
-    dbOfLane: (lane) => (lane === 'push' ? db : channels.db),
+    channelsDb: channels.db,
     enqueue,
     startWorker,
     async stop() {

@@ -3,7 +3,8 @@ import { createWebPushSender } from '../features/deliveries/web-push-sender.ts';
 import type { NotificationHub } from '../features/events/notification-hub.ts';
 import type { Secrets } from '../lib/secrets.ts';
 import type { Mailer } from '../mail/mailer.ts';
-import { PUSH_TIMEOUT_MS, type DeliverNotificationPayload, type DeliveryLane } from './deliver-notification.job.ts';
+import type { Database } from '../db/client.ts';
+import { PUSH_TIMEOUT_MS, type DeliverNotificationPayload } from './deliver-notification.job.ts';
 import {
   createDeliverNotificationHandler,
   type DeliverNotificationDependencies,
@@ -54,32 +55,20 @@ export function startDeliveryWorker({
     ca: pushCa,
   });
   const channels = { telegram: telegramConfigOf(env), sms: smsProviderOf(env) };
-  // Each lane's handler on that lane's connections (decision 054).
-  const delivererOn = (lane: DeliveryLane) =>
-    createDeliverNotificationHandler({
-      db: queue.dbOfLane(lane),
-      queue,
-      sender,
-      mailer,
-      env,
-      clock,
-      ...channels,
-      onAttempt,
-    });
-  const deliver = delivererOn('push');
+  // One handler on the push lane's connections, one on the channels' (decision 054).
+  const delivererOn = (db: Database) =>
+    createDeliverNotificationHandler({ db, queue, sender, mailer, env, clock, ...channels, onAttempt });
+  const [deliver, deliverToChannel] = [delivererOn(queue.db), delivererOn(queue.channelsDb)];
   const sendEntityAlert = createEntityAlertHandler({ db: queue.db, mailer, env });
   const acknowledgeLead = createAcknowledgeLeadHandler({ db: queue.db, mailer });
   const deliverWebhook = createWebhookDeliveryHandler(
-    { ...webhooks, db: queue.dbOfLane('webhooks'), queue },
+    { ...webhooks, db: queue.channelsDb, queue },
     createWebhookCircuit(clock),
   );
-  const personalChannel = (lane: 'telegram' | 'sms') => {
-    const deliverThere = delivererOn(lane);
-    return async (payload: DeliverNotificationPayload) => {
-      if (payload.kind !== 'deliveries' && payload.kind !== 'delivery')
-        throw new Error(`a ${payload.kind} job has no place in the ${lane} lane`);
-      await deliverThere(payload);
-    };
+  const personalChannel = (lane: 'telegram' | 'sms') => async (payload: DeliverNotificationPayload) => {
+    if (payload.kind !== 'deliveries' && payload.kind !== 'delivery')
+      throw new Error(`a ${payload.kind} job has no place in the ${lane} lane`);
+    await deliverToChannel(payload);
   };
   queue.startWorker({
     handlers: {
