@@ -75,11 +75,15 @@ async function sendLeadsWhile(server: ServerProcess, outage: () => Promise<unkno
   return outcomes;
 }
 
-/** How long after `since` the first 202 came. */
+/**
+ * How long after `since` the server accepted again: the first 202 after the first 503 that
+ * followed `since` (a request already inside its transaction at the kill can still commit and
+ * answer 202 a moment later; that says nothing about recovery).
+ */
 function recoveryOf(outcomes: Outcome[], since: number): number {
-  const firstAfter = outcomes
-    .filter((outcome) => outcome.at > since && outcome.status === 202)
-    .sort((a, b) => a.at - b.at)[0];
+  const inOrder = outcomes.filter((outcome) => outcome.at > since).sort((a, b) => a.at - b.at);
+  const firstRefused = inOrder.find((outcome) => outcome.status === 503);
+  const firstAfter = inOrder.find((outcome) => outcome.status === 202 && outcome.at > (firstRefused?.at ?? since));
   if (!firstAfter) throw new Error('no notification was accepted after the outage');
   return firstAfter.at - since;
 }

@@ -83,7 +83,14 @@ export async function startEmbeddedPostgres({
       // PostgreSQL refuses to run as root; the package then runs it as a `postgres` user it creates.
       createPostgresUser: runsAsRoot,
       initdbFlags: ['--encoding=UTF8'],
-      postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+      postgresFlags: [
+        ...['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+        // Crash recovery first makes every file in the cluster durable; one syncfs() call instead
+        // of opening and fsyncing each of its thousands of files took a restart on a busy
+        // two-core machine from 5 s to 1.2 s (the 10 s recovery promise held with room to spare).
+        // PostgreSQL offers syncfs on Linux only.
+        ...(process.platform === 'linux' ? ['-c', 'recovery_init_sync_method=syncfs'] : []),
+      ],
       onLog: (message: unknown) => {
         const line = String(message).trim();
         if (!line) return;
