@@ -1,51 +1,17 @@
 // Benchmark (issue 23): the CPU an accepted lead costs the server process and PostgreSQL, from
 // their own CPU counters (not wall time), so the figure holds on a busy shared machine where a
 // throughput ratio moves with the host. Worker off: the ingest path alone.
-import { readFileSync, readdirSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
-import type pg from 'pg';
 import { createFlow, onboardedOwner } from '../test/owners.ts';
 import { startTestApp } from '../test/test-app.ts';
 import { startBenchDatabase } from './bench-database.ts';
+import { clusterCpuSeconds, postmasterPidOf } from './process-cpu.ts';
 import { generateLoad, median, type LoadRequest } from './load-generator.ts';
 
 const ENTITIES = 16;
 const CONNECTIONS = 32;
 const DURATION_SECONDS = 5;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const CLOCK_TICKS_PER_SECOND = 100;
-
-/** CPU seconds of a process (user + system), from /proc. */
-function processCpuSeconds(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
-  } catch {
-    return 0;
-  }
-}
-
-/** Every process of the PostgreSQL cluster: its postmaster and the postmaster's children. */
-function clusterCpuSeconds(postmasterPid: number): number {
-  let total = processCpuSeconds(postmasterPid);
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const parent = Number(stat.split(') ')[1]!.split(' ')[1]);
-      if (parent === postmasterPid) total += processCpuSeconds(Number(entry));
-    } catch {
-      // The process ended between the listing and the read.
-    }
-  }
-  return total;
-}
-
-async function postmasterPidOf(pool: pg.Pool): Promise<number> {
-  const { rows } = await pool.query<{ data_directory: string }>('show data_directory');
-  return Number(readFileSync(`${rows[0]!.data_directory}/postmaster.pid`, 'utf8').split('\n')[0]);
-}
-
 type Variant = { name: string; apply?: string; revert?: string };
 
 // BENCH_VARIANTS: a JSON list of { name, apply, revert }: SQL applied before the variant's rounds
@@ -59,7 +25,7 @@ async function main() {
     database.adminUrl,
   );
   try {
-    const postmaster = await postmasterPidOf(app.pool);
+    const postmaster = await postmasterPidOf(database.adminUrl);
     const requests: LoadRequest[] = [];
     for (let index = 0; index < ENTITIES; index += 1) {
       const owner = await onboardedOwner(app, { plan: 'elite', entityName: `Bench ${index}` });

@@ -20,6 +20,7 @@ import { startSmtpSink } from '../test/smtp-sink.ts';
 import { createScratchDatabase, sharedSecretsEnv, startServerProcess } from '../test/test-app.ts';
 import { startChannelFakes, type ChannelRun } from './bench-channels.ts';
 import { percentile, startBenchDatabase, type BenchDatabase } from './bench-database.ts';
+import { clusterCpuSeconds, postmasterPidOf, processCpuSeconds } from './process-cpu.ts';
 
 const RATE_PER_SECOND = Number(process.env.BENCH_RATE ?? 100);
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 30);
@@ -153,6 +154,9 @@ async function runScenario(postgres: BenchDatabase, scenario: Scenario): Promise
       scheduledAt.set(id, at);
     };
 
+    // The CPU every lead cost, worker and channels included: the server's process and PostgreSQL's.
+    const postmaster = await postmasterPidOf(database.url);
+    const cpuBefore = { server: processCpuSeconds(server.pid), postgres: clusterCpuSeconds(postmaster) };
     const total = RATE_PER_SECOND * (WARM_UP_S + DURATION_S);
     const warmUp = RATE_PER_SECOND * WARM_UP_S;
     const interval = 1000 / RATE_PER_SECOND;
@@ -176,6 +180,11 @@ async function runScenario(postgres: BenchDatabase, scenario: Scenario): Promise
     stub.decryptArrived();
     const run: ChannelRun = { ...scenario, leadsPerEntity: Math.ceil(total / scenario.entities) };
     await channels?.settle(run);
+    const microsecondsPerLead = (seconds: number) => ((seconds * 1e6) / total).toFixed(0);
+    const cpuPerLead = {
+      server: microsecondsPerLead(processCpuSeconds(server.pid) - cpuBefore.server),
+      postgres: microsecondsPerLead(clusterCpuSeconds(postmaster) - cpuBefore.postgres),
+    };
     const expected = scheduledAt.size * pushesPerNotification;
     const received = () => stub.received.filter((message) => scheduledAt.has(message.payload.notificationId));
     const latencies = received()
@@ -195,6 +204,9 @@ async function runScenario(postgres: BenchDatabase, scenario: Scenario): Promise
       `  on the device: p50 ${percentile(latencies, 50).toFixed(1)} ms, p99 ${p99.toFixed(1)} ms, max ${latencies.at(-1)!.toFixed(1)} ms (${latencies.length} pushes)`,
     );
     const failures = [...refusals.values()].reduce((sum, count) => sum + count, 0);
+    console.log(
+      `  CPU per lead (its pushes and every channel's work included): server process ${cpuPerLead.server} µs, PostgreSQL ${cpuPerLead.postgres} µs`,
+    );
     console.log(`  refused requests: ${failures}, pushes not delivered within 60 s: ${missing}`);
     if (receiver) console.log(`  webhook endpoint (${webhookEndpoint}): ${receiver.received()} requests reached it`);
     const channelReport = channels?.report(run);

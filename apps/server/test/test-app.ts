@@ -138,6 +138,8 @@ export function sharedSecretsEnv(): Record<string, string> {
 
 export type ServerProcess = {
   baseUrl: string;
+  /** The server's process id (for a benchmark's CPU counters). */
+  pid: number;
   output: () => string;
   dataDir: string;
   /** Sends the signal (SIGTERM by default, SIGKILL for a crash) and waits for the exit; answers its code. */
@@ -213,5 +215,5 @@ export async function startServerProcess(
     }
     await sleep(100);
   }
-  return { baseUrl, dataDir: env.DATA_DIR ?? dataDir, output: () => output, stop };
+  return { baseUrl, pid: child.pid!, dataDir: env.DATA_DIR ?? dataDir, output: () => output, stop };
 }

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, or, sql, type SQLWrapper } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   WEBHOOK_PAYLOAD_VERSION,
@@ -17,7 +17,7 @@ import type { ApiKeyCipher } from '../api-keys/api-key-cipher.ts';
 import { slackMessageOf, slackRevocationOf } from '../slack/slack-message.ts';
 import { webhookDisabledMail } from './webhook-disabled-mail.ts';
 import type { WebhookCircuit } from './webhook-circuit.ts';
-import { readWebhookLead, type WebhookLeadSnapshot } from './webhook-lead.ts';
+import { webhookLeadSnapshotSql, type WebhookLeadSnapshot } from './webhook-lead.ts';
 import type { WebhookAttemptResult, WebhookSender } from './webhook-sender.ts';
 import { signWebhook, webhookMessageIdOf } from './webhook-signature.ts';
 
@@ -91,6 +91,7 @@ export const attemptTargetColumns = {
   previousSecret: webhookEndpoints.previousSecret,
   previousSecretExpiresAt: webhookEndpoints.previousSecretExpiresAt,
   isEnabled: webhookEndpoints.isEnabled,
+  lastSuccessAt: webhookEndpoints.lastSuccessAt,
 };
 
 /** The versioned JSON body (WebhookEventSchema); the same bytes on every attempt. */
@@ -164,7 +165,10 @@ function retryDelayOf(attempt: number, result: WebhookAttemptResult): number | u
  */
 export async function recordWebhookAttempt(
   { db, queue, mailer, publicUrl, log }: Omit<WebhookDependencies, 'sender' | 'cipher'>,
-  target: Pick<WebhookAttemptTarget, 'id' | 'endpointId' | 'kind' | 'eventType' | 'createdAt'>,
+  target: Pick<WebhookAttemptTarget, 'id' | 'endpointId' | 'kind' | 'eventType' | 'createdAt'> & {
+    /** The endpoint's last success as read with the delivery; undefined when not read. */
+    lastSuccessAt?: Date | null;
+  },
   attempt: number,
   result: WebhookAttemptResult,
 ): Promise<void> {
@@ -172,38 +176,46 @@ export async function recordWebhookAttempt(
   const revoked = target.kind === 'slack' && !result.isSuccess ? slackRevocationOf(result) : null;
   const retryAfter = result.isSuccess || isTest || revoked ? undefined : retryDelayOf(attempt, result);
   const nextAttemptAt = retryAfter === undefined ? null : new Date(Date.now() + retryAfter * 1000);
+  const outcome = {
+    status: result.isSuccess ? 'delivered' : nextAttemptAt ? 'pending' : 'failed',
+    attempts: attempt + 1,
+    lastStatusCode: result.statusCode,
+    lastDurationMs: result.durationMs,
+    lastError: result.error,
+    responseExcerpt: result.responseExcerpt,
+    lastAttemptAt: sql`now()`,
+    nextAttemptAt,
+  } as const;
+  const isThisAttempt = and(eq(webhookDeliveries.id, target.id), eq(webhookDeliveries.attempts, attempt));
+  if (result.isSuccess) {
+    // No transaction for what nearly every attempt is. The endpoint's last success is kept at most
+    // once a minute (every success at a busy endpoint would otherwise wait on its row), and not
+    // even asked for while the one read with the delivery is recent.
+    await db.update(webhookDeliveries).set(outcome).where(isThisAttempt);
+    const isKeptRecently =
+      target.lastSuccessAt != null && Date.now() - target.lastSuccessAt.getTime() < SUCCESS_KEPT_EVERY_MS;
+    if (isKeptRecently) return;
+    await db
+      .update(webhookEndpoints)
+      .set({ lastSuccessAt: sql`now()` })
+      .where(
+        and(
+          eq(webhookEndpoints.id, target.endpointId),
+          or(
+            isNull(webhookEndpoints.lastSuccessAt),
+            lt(webhookEndpoints.lastSuccessAt, sql`now() - make_interval(secs => ${SUCCESS_KEPT_EVERY_MS / 1000})`),
+          ),
+        ),
+      );
+    return;
+  }
   const disabled = await db.transaction(async (tx) => {
     const recorded = await tx
       .update(webhookDeliveries)
-      .set({
-        status: result.isSuccess ? 'delivered' : nextAttemptAt ? 'pending' : 'failed',
-        attempts: attempt + 1,
-        lastStatusCode: result.statusCode,
-        lastDurationMs: result.durationMs,
-        lastError: result.error,
-        responseExcerpt: result.responseExcerpt,
-        lastAttemptAt: sql`now()`,
-        nextAttemptAt,
-      })
-      .where(and(eq(webhookDeliveries.id, target.id), eq(webhookDeliveries.attempts, attempt)))
+      .set(outcome)
+      .where(isThisAttempt)
       .returning({ id: webhookDeliveries.id });
     if (recorded.length === 0) return null;
-    if (result.isSuccess) {
-      // At most once a minute: every success at a busy endpoint would otherwise wait on its row.
-      await tx
-        .update(webhookEndpoints)
-        .set({ lastSuccessAt: sql`now()` })
-        .where(
-          and(
-            eq(webhookEndpoints.id, target.endpointId),
-            or(
-              isNull(webhookEndpoints.lastSuccessAt),
-              lt(webhookEndpoints.lastSuccessAt, sql`now() - make_interval(secs => ${SUCCESS_KEPT_EVERY_MS / 1000})`),
-            ),
-          ),
-        );
-      return null;
-    }
     if (nextAttemptAt) {
       await queue.enqueue(tx, [
         { payload: { kind: 'webhook', deliveryId: target.id, attempt: attempt + 1 }, startAfter: nextAttemptAt },
@@ -272,7 +284,7 @@ export async function recordWebhookAttempt(
 }
 
 /** The delivery while it still waits for this attempt. */
-function pendingAttempt(deliveryId: string, attempt: number) {
+function pendingAttempt(deliveryId: SQLWrapper | string, attempt: SQLWrapper | number) {
   return and(
     eq(webhookDeliveries.id, deliveryId),
     eq(webhookDeliveries.attempts, attempt),
@@ -289,21 +301,43 @@ async function giveUp(db: Database, deliveryId: string, attempt: number, lastErr
 }
 
 /**
- * The `webhook` job: re-reads the delivery (nothing to do unless it still waits for this attempt),
+ * The delivery and its endpoint while the delivery still waits for this attempt, with its lead:
+ * a `lead.created` delivery's is taken as of its first attempt and stored in the same statement,
+ * so every attempt sends the same bytes (other events carry theirs from when they happened).
+ * One prepared statement: a lead's webhook and Slack deliveries each run it (issue 23).
+ */
+function prepareTakeWebhookAttempt(db: Database) {
+  const query = db
+    .update(webhookDeliveries)
+    .set({
+      lead: sql`coalesce(${webhookDeliveries.lead}, ${webhookLeadSnapshotSql(webhookDeliveries.entityId, webhookDeliveries.notificationId)})`,
+    })
+    .from(webhookEndpoints)
+    .where(
+      and(
+        eq(webhookEndpoints.id, webhookDeliveries.endpointId),
+        pendingAttempt(sql.placeholder('deliveryId'), sql.placeholder('attempt')),
+      ),
+    )
+    .returning(attemptTargetColumns)
+    .prepare('take_webhook_attempt');
+  return async (deliveryId: string, attempt: number) => (await query.execute({ deliveryId, attempt }))[0];
+}
+
+/**
+ * The `webhook` job: takes the delivery (nothing to do unless it still waits for this attempt),
  * asks the circuit whether to send, wait or fail at once (webhook-circuit.ts: an endpoint that
- * stopped answering must not hold the slots pushes need), gives a `lead.created` delivery its lead
- * on its first attempt, sends and records.
+ * stopped answering must not hold the slots pushes need), sends and records.
  */
 export function createWebhookDeliveryHandler(deps: WebhookDependencies, circuit: WebhookCircuit) {
   const { db } = deps;
+  const takeAttempt = prepareTakeWebhookAttempt(db);
   return async function deliverWebhook({ deliveryId, attempt }: WebhookPayload): Promise<void> {
-    const [row] = await db
-      .select(attemptTargetColumns)
-      .from(webhookDeliveries)
-      .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
-      .where(pendingAttempt(deliveryId, attempt));
+    const row = await takeAttempt(deliveryId, attempt);
     if (!row) return;
     if (!row.isEnabled) return void (await giveUp(db, deliveryId, attempt, 'Not sent: the endpoint is turned off.'));
+    if (!row.lead && row.eventType !== 'webhook.test')
+      return void (await giveUp(db, deliveryId, attempt, 'Not sent: the lead was deleted.'));
     const ticket = circuit.admit(row.endpointId);
     if (ticket === 'wait') {
       // Not an attempt: the same one runs again shortly, when the endpoint or the process has room.
@@ -315,33 +349,11 @@ export function createWebhookDeliveryHandler(deps: WebhookDependencies, circuit:
     if (ticket === 'fail_fast') return void (await recordWebhookAttempt(deps, row, attempt, CIRCUIT_OPEN));
     let isSuccess = false;
     try {
-      isSuccess = await sendAndRecord(row, attempt);
+      const result = await attemptWebhookDelivery(deps, row);
+      isSuccess = result.isSuccess;
+      await recordWebhookAttempt(deps, row, attempt, result);
     } finally {
       ticket.settle({ isSuccess });
     }
   };
-
-  async function sendAndRecord(
-    row: WebhookAttemptTarget & { notificationId: string | null },
-    attempt: number,
-  ): Promise<boolean> {
-    let lead = row.lead;
-    if (!lead && row.eventType !== 'webhook.test') {
-      lead = row.notificationId
-        ? await readWebhookLead(db, { entityId: row.entityId, leadId: row.notificationId })
-        : null;
-      if (!lead) {
-        await giveUp(db, row.id, attempt, 'Not sent: the lead was deleted.');
-        return true;
-      }
-      await db
-        .update(webhookDeliveries)
-        .set({ lead })
-        .where(and(eq(webhookDeliveries.id, row.id), isNull(webhookDeliveries.lead)));
-    }
-    const target = { ...row, lead };
-    const result = await attemptWebhookDelivery(deps, target);
-    await recordWebhookAttempt(deps, target, attempt, result);
-    return result.isSuccess;
-  }
 }

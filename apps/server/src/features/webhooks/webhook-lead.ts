@@ -1,6 +1,5 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { WebhookLead } from '@leadbell/shared/webhooks';
-import type { Database } from '../../db/client.ts';
 
 /** The lead as webhooks carry it, stored on its delivery; the console link is added when sent. */
 export type WebhookLeadSnapshot = Omit<WebhookLead, 'url'>;
@@ -28,22 +27,11 @@ const SNAPSHOT = `jsonb_build_object(
                                           'at', ${iso('n.outcome_at')}) END)`;
 
 /** `(select snapshot from the lead `leadId` of `entityId`)`, a subquery: null when it is gone. */
-export function webhookLeadSnapshotSql(entityId: string | SQL, leadId: string | SQL): SQL {
+export function webhookLeadSnapshotSql(entityId: string | SQLWrapper, leadId: string | SQLWrapper): SQL {
   return sql`(select ${sql.raw(SNAPSHOT)}
                 from notifications n
                 join flows f on f.id = n.flow_id
                 left join users c on c.id = n.claimed_by
                 left join users d on d.id = n.done_by
                where n.id = ${leadId} and n.entity_id = ${entityId} and n.deleted_at is null)`;
-}
-
-/** The lead as of now, or null when it was deleted. */
-export async function readWebhookLead(
-  db: Database,
-  { entityId, leadId }: { entityId: string; leadId: string },
-): Promise<WebhookLeadSnapshot | null> {
-  const { rows } = await db.execute<{ lead: WebhookLeadSnapshot | null }>(
-    sql`select ${webhookLeadSnapshotSql(entityId, leadId)} as lead`,
-  );
-  return rows[0]?.lead ?? null;
 }
