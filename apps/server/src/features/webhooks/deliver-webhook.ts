@@ -74,6 +74,8 @@ export type WebhookAttemptTarget = {
   secret: string;
   previousSecret: string | null;
   previousSecretExpiresAt: Date | null;
+  /** The endpoint's last success as read with the delivery (kept at most once a minute). */
+  lastSuccessAt: Date | null;
 };
 
 export const attemptTargetColumns = {
@@ -165,10 +167,7 @@ function retryDelayOf(attempt: number, result: WebhookAttemptResult): number | u
  */
 export async function recordWebhookAttempt(
   { db, queue, mailer, publicUrl, log }: Omit<WebhookDependencies, 'sender' | 'cipher'>,
-  target: Pick<WebhookAttemptTarget, 'id' | 'endpointId' | 'kind' | 'eventType' | 'createdAt'> & {
-    /** The endpoint's last success as read with the delivery; undefined when not read. */
-    lastSuccessAt?: Date | null;
-  },
+  target: Pick<WebhookAttemptTarget, 'id' | 'endpointId' | 'kind' | 'eventType' | 'createdAt' | 'lastSuccessAt'>,
   attempt: number,
   result: WebhookAttemptResult,
 ): Promise<void> {
@@ -193,7 +192,7 @@ export async function recordWebhookAttempt(
     // even asked for while the one read with the delivery is recent.
     await db.update(webhookDeliveries).set(outcome).where(isThisAttempt);
     const isKeptRecently =
-      target.lastSuccessAt != null && Date.now() - target.lastSuccessAt.getTime() < SUCCESS_KEPT_EVERY_MS;
+      target.lastSuccessAt !== null && Date.now() - target.lastSuccessAt.getTime() < SUCCESS_KEPT_EVERY_MS;
     if (isKeptRecently) return;
     await db
       .update(webhookEndpoints)

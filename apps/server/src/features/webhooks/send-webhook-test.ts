@@ -25,6 +25,7 @@ export async function sendWebhookTest(
       secret: webhookEndpoints.secret,
       previousSecret: webhookEndpoints.previousSecret,
       previousSecretExpiresAt: webhookEndpoints.previousSecretExpiresAt,
+      lastSuccessAt: webhookEndpoints.lastSuccessAt,
     })
     .from(webhookEndpoints)
     .where(ownedEndpoint(entityId, id, kind));
