@@ -4,7 +4,7 @@ import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/test-app.ts';
 import { QUEUE_OF_LANE, type DeliverNotificationPayload } from './deliver-notification.job.ts';
-import { startDeliveryQueue, type DeliveryQueue } from './delivery-queue.ts';
+import { OUTBOX_WAKE_UP, startDeliveryQueue, type DeliveryQueue } from './delivery-queue.ts';
 
 // Decision 034: our SQL queues jobs in job_outbox; the worker moves them into pg-boss (its public
 // insert) before it fetches, each exactly once, whichever process moves them.
@@ -29,7 +29,8 @@ afterAll(async () => {
 });
 
 /**
- * A worker on a queue of its own (as one server process runs), woken by the returned function.
+ * A worker on a queue of its own (as one server process runs), woken by the returned function
+ * with a NOTIFY's payload ('' unless a test says: any lane may have jobs).
  * `fail`: whether the handler throws for this payload. `handleChannel`: the handler of every channel's lane.
  */
 async function startWorker(
@@ -38,14 +39,14 @@ async function startWorker(
   handleChannel: (payload: DeliverNotificationPayload) => Promise<void> = async () => {
     throw new Error('no channels-lane job expected');
   },
-): Promise<() => void> {
+): Promise<(payload?: string) => void> {
   const queue = await startDeliveryQueue({
     databaseUrl: database.url,
     log: pino({ level: 'silent' }),
     supervise: false,
   });
   queues.push(queue);
-  const listeners = new Set<() => void>();
+  const listeners = new Set<(payload: string) => void>();
   queue.startWorker({
     handlers: {
       push: async (payload) => {
@@ -61,8 +62,8 @@ async function startWorker(
       return () => listeners.delete(listener);
     },
   });
-  return () => {
-    for (const listener of listeners) listener();
+  return (payload = '') => {
+    for (const listener of listeners) listener(payload);
   };
 }
 
@@ -105,6 +106,22 @@ describe('delivery queue › jobs queued by our SQL', () => {
     expect(handled.map((payload) => (payload.kind === 'test' ? payload.subscriptionId : null)).sort()).toEqual(
       [...ids].sort(),
     );
+    expect(await outboxCount()).toBe(0);
+  });
+
+  it('a wake-up for accepted leads runs all they queued: push jobs past the free slots, and the other lanes’ jobs', async () => {
+    const handled: DeliverNotificationPayload[] = [];
+    const telegram: DeliverNotificationPayload[] = [];
+    const wake = await startWorker(handled, undefined, async (payload) => void telegram.push(payload));
+    // More than the push lane's 32 slots: those it cannot run at once wait in pg-boss, due now.
+    const ids = await queueInOutbox(50);
+    await queueTelegramJobInOutbox();
+    wake(OUTBOX_WAKE_UP);
+    await expect.poll(() => handled.length, { timeout: 5_000 }).toBe(50);
+    expect(new Set(handled.map((payload) => (payload.kind === 'test' ? payload.subscriptionId : null)))).toEqual(
+      new Set(ids),
+    );
+    await expect.poll(() => telegram.length, { timeout: 5_000 }).toBe(1);
     expect(await outboxCount()).toBe(0);
   });
 

@@ -18,6 +18,13 @@ import {
 
 /** NOTIFY channel that wakes delivery workers in every process when jobs commit. */
 export const DELIVERY_JOBS_CHANNEL = 'leadbell_delivery_jobs';
+/**
+ * The payload of a wake-up for accepted leads: their intake job waits in job_outbox, and nothing
+ * new waits in pg-boss, so only the push lane's take has work. Any other payload may mean jobs in
+ * any lane's queue. At one lead a wake-up, waking every lane to fetch cost four pg-boss fetches a
+ * lead that found nothing (docs/performance.md, "Planned once").
+ */
+export const OUTBOX_WAKE_UP = 'outbox';
 
 // Jobs in flight per process and lane (decision 054): sends wait on the network, not the CPU.
 // The channels' lanes together run at most CHANNEL_JOBS_IN_FLIGHT jobs, since on a busy host every
@@ -78,8 +85,11 @@ export type DeliveryJob = { payload: DeliverNotificationPayload; id?: string; st
 export type DeliveryWorker = {
   /** Runs a job of each lane: the push lane's with `db`, the channels' with `channelsDb`. */
   handlers: Record<DeliveryLane, (payload: DeliverNotificationPayload) => Promise<void>>;
-  /** Calls the listener whenever any process NOTIFYs DELIVERY_JOBS_CHANNEL; returns an unsubscribe. */
-  subscribeWakeUps: (listener: () => void) => () => void;
+  /**
+   * Calls the listener with the payload whenever any process NOTIFYs DELIVERY_JOBS_CHANNEL (or ''
+   * after a lost connection); returns an unsubscribe.
+   */
+  subscribeWakeUps: (listener: (payload: string) => void) => () => void;
 };
 
 export type DeliveryQueue = {
@@ -186,12 +196,12 @@ export async function startDeliveryQueue({
    * their delete, so each job is in exactly one of the two tables; an intake job becomes the jobs
    * and rows it implies in the same transaction. Up to `runHere` push-lane jobs due now are the
    * caller's to run at once, their pg-boss copies due HAND_OVER_AFTER_SECONDS later; the other
-   * lanes' jobs are always fetched. Returns how many outbox rows were taken, those jobs, and
-   * whether any job went to another lane.
+   * lanes' jobs are always fetched. Returns how many outbox rows were taken, those jobs, whether
+   * any job went to another lane, and whether push-lane jobs due now were left for a fetch.
    */
   async function moveOutboxJobs(
     runHere: number,
-  ): Promise<{ taken: number; claimed: RunnableJob[]; hasChannelJobs: boolean }> {
+  ): Promise<{ taken: number; claimed: RunnableJob[]; hasChannelJobs: boolean; leftDueJobs: boolean }> {
     const client = await pool.connect();
     let failure: Error | undefined;
     try {
@@ -201,12 +211,16 @@ export async function startDeliveryQueue({
       ];
       const claimed: RunnableJob[] = [];
       let hasChannelJobs = false;
+      let leftDueJobs = false;
       const jobs = rows.flatMap(({ data, start_after, due }) => {
         if (!data || !start_after) return [];
         const lane = laneOf(data);
         const name = QUEUE_OF_LANE[lane];
         hasChannelJobs ||= lane !== 'push';
-        if (!due || lane !== 'push' || claimed.length === runHere) return [{ name, data, startAfter: start_after }];
+        if (!due || lane !== 'push' || claimed.length === runHere) {
+          leftDueJobs ||= Boolean(due) && lane === 'push';
+          return [{ name, data, startAfter: start_after }];
+        }
         const id = randomUUID();
         claimed.push({ id, data });
         // A start that does not end in Z is seconds from now, by the database's clock.
@@ -215,7 +229,7 @@ export async function startDeliveryQueue({
       if (jobs.length > 0)
         await boss.insert(jobs, { db: { executeSql: (text, values) => client.query(text, values) } });
       await client.query('commit');
-      return { taken: rows[0]?.taken ?? 0, claimed, hasChannelJobs };
+      return { taken: rows[0]?.taken ?? 0, claimed, hasChannelJobs, leftDueJobs };
     } catch (error) {
       failure = error instanceof Error ? error : new Error(String(error));
       await client.query('rollback').catch(() => {});
@@ -229,7 +243,8 @@ export async function startDeliveryQueue({
   /**
    * One lane's loop: fetches its queue's jobs into its free slots and runs them, woken by
    * `pump`. The push lane (`takesOutbox`) also moves job_outbox into pg-boss before it fetches,
-   * and runs the push-lane jobs due now itself.
+   * and runs the push-lane jobs due now itself; `pump({ outboxOnly: true })` fetches only if the
+   * move left it jobs due now.
    */
   function startLane({
     queue,
@@ -247,7 +262,7 @@ export async function startDeliveryQueue({
     takesOutbox: boolean;
     /** Told when a move from job_outbox (`takesOutbox`) queued jobs for another lane. */
     onChannelJobs?: () => void;
-  }): { pump: () => void; stop: () => Promise<void> } {
+  }): { pump: (options?: { outboxOnly: boolean }) => void; stop: () => Promise<void> } {
     let inFlight = 0;
     let fetching = false;
     let wokenWhileFetching = false;
@@ -255,6 +270,8 @@ export async function startDeliveryQueue({
     let mayHaveMore = false;
     // Set by every wake-up (a NOTIFY, the poll, a retry's timer): our SQL may have queued jobs.
     let outboxMayHaveJobs = takesOutbox;
+    // Set by every wake-up but one for accepted leads (OUTBOX_WAKE_UP): pg-boss may have jobs due.
+    let fetchWanted = true;
     let stopped = false;
     const idle = new Set<() => void>();
     // Fetched jobs that ran, to complete; and claimed ones (moveOutboxJobs), whose copies to delete.
@@ -314,8 +331,9 @@ export async function startDeliveryQueue({
             outboxMayHaveJobs = false;
             // A move that fails is retried at the next wake-up; jobs already in pg-boss still run.
             await moveOutboxJobs(Math.max(0, concurrency - inFlight))
-              .then(({ taken, claimed, hasChannelJobs }) => {
+              .then(({ taken, claimed, hasChannelJobs, leftDueJobs }) => {
                 outboxMayHaveJobs ||= taken === OUTBOX_BATCH_SIZE;
+                fetchWanted ||= leftDueJobs;
                 for (const job of claimed) start(job, true);
                 if (hasChannelJobs) onChannelJobs?.();
               })
@@ -324,6 +342,8 @@ export async function startDeliveryQueue({
                 log.warn({ err: error }, 'delivery queue: could not move queued jobs into pg-boss');
               });
           }
+          if (!fetchWanted && !mayHaveMore) continue;
+          fetchWanted = false;
           const room = Math.min(concurrency - inFlight, shared?.free ?? Infinity);
           if (room <= 0) {
             mayHaveMore = true;
@@ -350,9 +370,10 @@ export async function startDeliveryQueue({
     }
 
     return {
-      pump() {
+      pump({ outboxOnly } = { outboxOnly: false }) {
         if (stopped) return;
         outboxMayHaveJobs ||= takesOutbox;
+        fetchWanted ||= !outboxOnly;
         void fetchAndRun();
       },
       async stop() {
@@ -388,7 +409,10 @@ export async function startDeliveryQueue({
       pushLane.pump();
       pumpChannelLanes();
     };
-    const unsubscribe = subscribeWakeUps(pumpAll);
+    const unsubscribe = subscribeWakeUps((payload) => {
+      if (payload === OUTBOX_WAKE_UP) pushLane.pump({ outboxOnly: true });
+      else pumpAll();
+    });
     const poll = setInterval(pumpAll, POLL_INTERVAL_MS);
     pumpAll();
 

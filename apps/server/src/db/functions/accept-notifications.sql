@@ -30,6 +30,15 @@ LANGUAGE sql IMMUTABLE AS $$
     FROM jsonb_array_elements(p_items) x
 $$;
 
+-- The leads' rows, by primary key lead by lead (OFFSET 0 keeps the lookup inside the lateral
+-- join, so no plan reads notifications any other way).
+CREATE OR REPLACE FUNCTION leadbell_leads_by_id(p_ids uuid[]) RETURNS notifications[]
+LANGUAGE sql STABLE AS $$
+  SELECT ARRAY(SELECT found.lead
+                 FROM unnest(p_ids) AS lead (id)
+                CROSS JOIN LATERAL (SELECT n FROM notifications n WHERE n.id = lead.id OFFSET 0) AS found (lead))
+$$;
+
 -- One delivery job per lead (decision 030): the job lists the lead's deliveries (every device and
 -- mailbox of the team); the worker sends them together and records the ones that got through in
 -- one statement. Its members' Telegram messages and its texts are jobs of their own (decision 054).
@@ -37,7 +46,14 @@ $$;
 -- itself. Returns each lead's jobs; the caller queues them.
 CREATE OR REPLACE FUNCTION leadbell_queue_deliveries(p_notification_ids uuid[])
 RETURNS TABLE (notification_id uuid, job jsonb)
-LANGUAGE plpgsql AS $$
+LANGUAGE plpgsql
+-- Planned once per connection (force_generic_plan): planning these statements anew for every call
+-- cost more than running them (about 4 ms of a take's 5 at one lead a take, pg_stat_statements).
+-- A generic plan cannot see how many leads a call brings, so every join is a nested loop over
+-- indexes: the plan reads what the call's leads point at, however small or large the tables were
+-- when it was made (docs/performance.md, "Planned once").
+SET plan_cache_mode = force_generic_plan SET enable_seqscan = off SET enable_hashjoin = off SET enable_mergejoin = off
+AS $$
 BEGIN
   RETURN QUERY
   WITH recipients AS (
@@ -46,7 +62,8 @@ BEGIN
            coalesce(p.email_notifications, p.push_confirmed_at IS NULL) AS wants_email,
            EXISTS (SELECT FROM push_subscriptions s WHERE s.user_id = u.id AND s.entity_id = u.entity_id) AS has_device
       FROM unnest(p_notification_ids) AS lead (id)
-      JOIN notifications n ON n.id = lead.id
+      -- OFFSET 0 keeps the lookup inside the lateral join: by primary key, lead by lead.
+      CROSS JOIN LATERAL (SELECT n.id, n.entity_id FROM notifications n WHERE n.id = lead.id OFFSET 0) n
       JOIN users u ON u.entity_id = n.entity_id
       LEFT JOIN delivery_preferences p ON p.user_id = u.id
   ), targets AS (
@@ -393,12 +410,18 @@ $$;
 --   spam-score.ts's WORKER_VERDICT.
 CREATE OR REPLACE FUNCTION leadbell_take_outbox(p_limit integer, p_usage_alert_percents integer[], p_spam jsonb)
 RETURNS TABLE (data jsonb, start_after text, due boolean, taken integer)
-LANGUAGE plpgsql AS $$
+LANGUAGE plpgsql
+-- As leadbell_queue_deliveries: planned once per connection (force_generic_plan): planning these statements anew for every call
+SET plan_cache_mode = force_generic_plan SET enable_seqscan = off SET enable_hashjoin = off SET enable_mergejoin = off
+AS $$
 DECLARE
   v_taken integer;
   v_jobs jsonb;
   v_intakes jsonb;
   v_ids uuid[];
+  -- The taken leads' rows, read once by primary key: the statements below read them from here
+  -- instead of each joining notifications again.
+  v_leads notifications[];
   v_quarantined integer;
   v_flooded_flows uuid[];
   v_released uuid[];
@@ -422,6 +445,7 @@ BEGIN
   v_ids := ARRAY(SELECT lead.id::uuid
                    FROM jsonb_array_elements(v_intakes) intake
                   CROSS JOIN jsonb_array_elements_text(intake -> 'notificationIds') AS lead (id));
+  v_leads := leadbell_leads_by_id(v_ids);
   IF cardinality(v_ids) > 0 THEN
     -- The same message at other entities within a day is a campaign when something else says so
     -- too: words that count, or another sender at each (scoreLead's network signal). Only hashes
@@ -442,7 +466,7 @@ BEGIN
              -- Used by an earlier batch's lead, or an earlier one of this batch.
              n.fill_token IS NOT NULL AND (
                EXISTS (SELECT FROM fill_token_uses u WHERE u.entity_id = n.entity_id AND u.nonce = n.fill_token)
-               OR EXISTS (SELECT FROM unnest(v_ids) AS other (id) JOIN notifications o ON o.id = other.id
+               OR EXISTS (SELECT FROM unnest(v_leads) AS o
                            WHERE o.entity_id = n.entity_id AND o.fill_token = n.fill_token
                              AND (o.created_at, o.id) < (n.created_at, n.id))) AS replayed,
              -- Read backward along the flow's positions: at most floodLeadsPerMinute rows.
@@ -451,8 +475,7 @@ BEGIN
                ORDER BY o.seq DESC
               OFFSET (p_spam ->> 'floodLeadsPerMinute')::integer - 1 LIMIT 1) > n.created_at - interval '1 minute'
                AS flooded
-        FROM unnest(v_ids) AS lead (id)
-        JOIN notifications n ON n.id = lead.id
+        FROM unnest(v_leads) AS n
         CROSS JOIN LATERAL (
           SELECT count(*) AS other_entities,
                  -- No address or phone either time: nothing says it is someone else.
@@ -462,8 +485,8 @@ BEGIN
              AND f.seen_at > now() - interval '1 day' AND f.seen_at < n.created_at) network
         LEFT JOIN LATERAL jsonb_array_elements(n.spam_reasons) r ON true
        WHERE n.lead_status = 'open' AND n.spam_reasons IS NOT NULL
-       GROUP BY n.id, n.entity_id, n.is_held, n.fill_token, n.flow_id, n.seq, n.created_at, network.other_entities,
-                network.same_sender
+       GROUP BY n.id, n.entity_id, n.is_held, n.fill_token, n.flow_id, n.seq, n.created_at, n.message_fingerprint,
+                n.sender_fingerprint, network.other_entities, network.same_sender
     ), signals AS (
       -- A sender the team said is not spam is never quarantined here; one it said is spam always is.
       SELECT j.*,
@@ -607,20 +630,22 @@ BEGIN
         INTO v_jobs
         FROM leadbell_queue_deliveries(v_released) q;
     END IF;
+    -- What follows reads the leads as the quarantine left them.
+    v_leads := leadbell_leads_by_id(v_ids);
   END IF;
 
   IF cardinality(v_ids) > 0 THEN
     INSERT INTO spam_fingerprints (fingerprint, entity_id, sender, seen_at)
     SELECT DISTINCT ON (n.message_fingerprint, n.entity_id) n.message_fingerprint, n.entity_id, n.sender_fingerprint,
            n.created_at
-      FROM unnest(v_ids) AS lead (id) JOIN notifications n ON n.id = lead.id
+      FROM unnest(v_leads) AS n
      WHERE n.message_fingerprint IS NOT NULL AND NOT n.is_test
      ORDER BY n.message_fingerprint, n.entity_id, n.created_at DESC
     ON CONFLICT (fingerprint, entity_id)
       DO UPDATE SET seen_at = greatest(spam_fingerprints.seen_at, excluded.seen_at), sender = excluded.sender;
     INSERT INTO fill_token_uses (entity_id, nonce)
     SELECT DISTINCT n.entity_id, n.fill_token
-      FROM unnest(v_ids) AS lead (id) JOIN notifications n ON n.id = lead.id
+      FROM unnest(v_leads) AS n
      WHERE n.fill_token IS NOT NULL
     ON CONFLICT DO NOTHING;
     -- A day is all the network signal looks back, and longer than a token lives; pruned now and
@@ -634,7 +659,7 @@ BEGIN
        SET notification_count = f.notification_count + counted.notifications,
            last_notification_at = greatest(f.last_notification_at, counted.last_at)
       FROM (SELECT n.flow_id, count(*) AS notifications, max(n.created_at) AS last_at
-              FROM unnest(v_ids) AS lead (id) JOIN notifications n ON n.id = lead.id
+              FROM unnest(v_leads) AS n
              WHERE n.lead_status <> 'spam'
              GROUP BY n.flow_id) counted
      WHERE f.id = counted.flow_id;
@@ -650,7 +675,7 @@ BEGIN
     SELECT v_jobs || coalesce(jsonb_agg(jsonb_build_array(q.job, now())), '[]')
       INTO v_jobs
       FROM leadbell_queue_deliveries(
-             ARRAY(SELECT n.id FROM unnest(v_ids) AS lead (id) JOIN notifications n ON n.id = lead.id
+             ARRAY(SELECT n.id FROM unnest(v_leads) AS n
                     WHERE NOT n.is_held AND NOT n.is_after_hours AND n.lead_status <> 'spam')) q;
 
     -- The visitor's acknowledgement (decision 047), after the quarantine above: for each lead of a
@@ -659,9 +684,8 @@ BEGIN
     SELECT v_jobs || coalesce(jsonb_agg(jsonb_build_array(
              jsonb_build_object('kind', 'acknowledge', 'notificationId', n.id), now())), '[]')
       INTO v_jobs
-      FROM unnest(v_ids) AS lead (id)
-      JOIN notifications n ON n.id = lead.id
-      JOIN flows f ON f.id = n.flow_id
+      FROM unnest(v_leads) AS n
+      CROSS JOIN LATERAL (SELECT f.acknowledgement_enabled FROM flows f WHERE f.id = n.flow_id OFFSET 0) f
      WHERE f.acknowledgement_enabled AND NOT n.is_test AND NOT n.is_held AND n.lead_status <> 'spam';
 
     -- Outgoing webhooks' lead.created (issue 27, decision 049), after the quarantine above: a
@@ -671,8 +695,7 @@ BEGIN
     WITH webhook_deliveries_queued AS (
       INSERT INTO webhook_deliveries (endpoint_id, entity_id, notification_id, event_type, occurred_at)
       SELECT e.id, n.entity_id, n.id, 'lead.created', n.created_at
-        FROM unnest(v_ids) AS lead (id)
-        JOIN notifications n ON n.id = lead.id
+        FROM unnest(v_leads) AS n
         JOIN webhook_endpoints e ON e.entity_id = n.entity_id AND e.is_enabled AND 'lead.created' = ANY (e.events)
                                 AND (e.flow_id IS NULL OR e.flow_id = n.flow_id)
        WHERE NOT n.is_test AND NOT n.is_held AND n.lead_status <> 'spam'
@@ -706,7 +729,7 @@ BEGIN
     -- matches however it was written (migration 0022, features/leads/search-digits-of.ts).
     SELECT n.id, folded.text,
            trim(regexp_replace(regexp_replace(folded.text, '[[:space:]\u00a0().+/-]+', '', 'g'), '[^0-9]+', ' ', 'g'))
-      FROM unnest(v_ids) AS lead (id) JOIN notifications n ON n.id = lead.id
+      FROM unnest(v_leads) AS n
      CROSS JOIN LATERAL (SELECT lower(unaccent(n.title || ' ' || n.message || ' ' || coalesce(n.data::text, '')))) AS folded (text)
     ON CONFLICT DO NOTHING;
 
@@ -714,7 +737,7 @@ BEGIN
     -- a held lead, spam (decision 039) or a schedule that never opens has no timer.
     INSERT INTO lead_escalations (notification_id, stage, due_at)
     SELECT n.id, 1, n.response_started_at + make_interval(secs => n.response_target_seconds)
-      FROM unnest(v_ids) AS lead (id) JOIN notifications n ON n.id = lead.id
+      FROM unnest(v_leads) AS n
      WHERE NOT n.is_test AND NOT n.is_held AND n.response_started_at IS NOT NULL
        AND n.response_target_seconds IS NOT NULL
     ON CONFLICT DO NOTHING;

@@ -1,14 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type pg from 'pg';
-import { DELIVERY_JOBS_CHANNEL } from '../../jobs/delivery-queue.ts';
+import { DELIVERY_JOBS_CHANNEL, OUTBOX_WAKE_UP } from '../../jobs/delivery-queue.ts';
 import { NOTIFICATIONS_CHANNEL } from './notification-hub.ts';
 
 // A NOTIFY payload holds at most 8,000 bytes; 36-character ids and a separator each.
 const ENTITIES_PER_PAYLOAD = 200;
 
 const ANNOUNCE = `select pg_notify($1, payload) from unnest($2::text[]) as payload
-  union all select pg_notify($3, '')`;
+  union all select pg_notify($3, '${OUTBOX_WAKE_UP}')`;
 
 export type CommitAnnouncer = {
   /** After notifications of `entityId` committed: wake live consoles and the workers (their intake job). */

@@ -43,8 +43,11 @@ export type NotificationHub = {
   subscribeLeads: (entityId: string, listener: (notificationId: string) => void) => () => void;
   /** Calls `listener` with the kind of each event for the user (USER_EVENTS_CHANNEL), on any process. */
   subscribeUser: (userId: string, listener: (kind: UserEventKind) => void) => () => void;
-  /** Calls `listener` whenever delivery jobs commit, on any process. */
-  subscribeDeliveryJobs: (listener: () => void) => () => void;
+  /**
+   * Calls `listener` with the NOTIFY's payload whenever delivery jobs commit, on any process (''
+   * after a lost connection: anything may have been missed).
+   */
+  subscribeDeliveryJobs: (listener: (payload: string) => void) => () => void;
   stop: () => Promise<void>;
 };
 
@@ -71,7 +74,7 @@ export async function startNotificationHub(connectionString: string, log: Fastif
   function dispatch({ channel, payload = '' }: pg.Notification): void {
     if (channel === NOTIFICATIONS_CHANNEL)
       for (const entityId of payload.split(' ')) notificationWakeUps.emit(entityId);
-    else if (channel === DELIVERY_JOBS_CHANNEL) jobWakeUps.emit(JOBS);
+    else if (channel === DELIVERY_JOBS_CHANNEL) jobWakeUps.emit(JOBS, payload);
     else if (channel === LEAD_EVENTS_CHANNEL) {
       const [entityId, notificationId] = payload.split(' ');
       if (entityId && notificationId) leadChanges.emit(entityId, notificationId);
@@ -99,7 +102,7 @@ export async function startNotificationHub(connectionString: string, log: Fastif
     client = next;
     // Listeners re-read from their last position, so anything sent while disconnected is caught up.
     for (const entityId of notificationWakeUps.eventNames()) notificationWakeUps.emit(entityId);
-    jobWakeUps.emit(JOBS);
+    jobWakeUps.emit(JOBS, '');
   }
 
   function scheduleReconnect(): void {
