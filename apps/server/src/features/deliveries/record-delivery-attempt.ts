@@ -96,43 +96,14 @@ export async function recordSettledAttempts(db: Database, attempts: SettledAttem
     attempts.map((one) => [one.notificationId, deliveryEventPayload(one.entityId, one.notificationId)]),
   );
   const column = <T>(pick: (one: SettledAttempt) => T) => sql.param(attempts.map(pick));
+  // One statement (functions/delivery-attempts.sql), planned once per connection.
   await db.execute(sql`
-    with attempted as (
-      select * from unnest(${column((one) => one.deliveryId)}::uuid[], ${column((one) => one.attempt)}::int[],
-                           ${column((one) => one.status)}::text[], ${column((one) => one.error)}::text[],
-                           ${column((one) => one.statusCode)}::int[], ${column((one) => one.durationMs)}::int[],
-                           ${column((one) => one.subscriptionId)}::uuid[])
-        as a (delivery_id, attempt, status, error, status_code, duration_ms, subscription_id)
-    ), recorded as (
-      update deliveries d
-         set status = a.status, attempts = a.attempt + 1, last_error = a.error, updated_at = now(),
-             delivered_at = case when a.status = 'delivered' then now() else d.delivered_at end
-        from attempted a
-       where d.id = a.delivery_id and d.attempts = a.attempt and d.status = 'pending'
-      returning d.id, d.notification_id
-    ), attempt_rows as (
-      insert into delivery_attempts (delivery_id, outcome, status_code, error, duration_ms)
-      select r.id, a.status, a.status_code, a.error, a.duration_ms
-        from recorded r join attempted a on a.delivery_id = r.id
-    ), devices as (
-      -- What a success says about the device (see deviceHealthUpdate): its failure streak ends.
-      -- Every lead reaches the same few devices of a team, so concurrent jobs would queue on their
-      -- rows: a device is written only when that changes something (a failure streak, a success
-      -- time a minute old), and locked in one order so two jobs can never deadlock.
-      update push_subscriptions s set last_success_at = now(), consecutive_failures = 0
-        from (select due.id from push_subscriptions due
-               where due.id in (select a.subscription_id from recorded r join attempted a on a.delivery_id = r.id
-                                 where a.status = 'delivered')
-                 and (due.consecutive_failures > 0 or due.last_success_at is null
-                      or due.last_success_at < now() - interval '1 minute')
-               order by due.id
-               for update) stale
-       where s.id = stale.id
-    )
-    select pg_notify(${DELIVERY_EVENTS_CHANNEL}, lead.payload)
-      from unnest(${sql.param([...leads.keys()])}::uuid[], ${sql.param([...leads.values()])}::text[])
-        as lead (notification_id, payload)
-     where lead.notification_id in (select notification_id from recorded)`);
+    select leadbell_record_settled_attempts(
+      ${column((one) => one.deliveryId)}::uuid[], ${column((one) => one.attempt)}::int[],
+      ${column((one) => one.status)}::text[], ${column((one) => one.error)}::text[],
+      ${column((one) => one.statusCode)}::int[], ${column((one) => one.durationMs)}::int[],
+      ${column((one) => one.subscriptionId)}::uuid[], ${DELIVERY_EVENTS_CHANNEL},
+      ${sql.param([...leads.keys()])}::uuid[], ${sql.param([...leads.values()])}::text[])`);
 }
 
 /**

@@ -1,0 +1,99 @@
+-- The statements every delivery job runs, most for one delivery or one lead's few: the one source
+-- of their current versions, run by the migrator after the migrations on every run (decision 034).
+-- Sent as statements, PostgreSQL planned them again for nearly every call, which cost it more
+-- than running them. As functions they are planned once per connection, and every row they read
+-- is found by primary key (a lookup inside a lateral join, which OFFSET 0 keeps there, or an
+-- `= ANY` of the ids), so no plan depends on how large the tables were when it was made
+-- (docs/performance.md, "Planned once").
+
+-- What a delivery attempt needs (find-delivery-targets.ts): each delivery with its lead, and its
+-- device, mailbox or Telegram chat.
+CREATE OR REPLACE FUNCTION leadbell_delivery_targets(p_delivery_ids uuid[])
+RETURNS TABLE (
+  "deliveryId" uuid, "entityId" uuid, channel text, status text, attempts integer, purpose text,
+  "userId" text, "fallbackReason" text,
+  "notificationId" uuid, "flowId" uuid, title text, message text, url text, data jsonb, "isTest" boolean,
+  "createdAt" timestamptz, "responseTargetSeconds" integer,
+  "subscriptionId" uuid, endpoint text, p256dh text, auth text,
+  email text, "defaultCountry" text, "timeZone" text,
+  "quietHours" jsonb, "emailChoice" boolean, "telegramChatId" double precision, "flowName" text
+)
+LANGUAGE plpgsql STABLE
+SET plan_cache_mode = force_generic_plan SET enable_seqscan = off SET enable_hashjoin = off SET enable_mergejoin = off
+AS $$
+BEGIN
+  RETURN QUERY
+  SELECT d.id, d.entity_id, d.channel, d.status, d.attempts, d.purpose, d.user_id, d.fallback_reason,
+         n.id, n.flow_id, n.title, n.message, n.url, n.data, n.is_test, n.created_at, n.response_target_seconds,
+         s.id, s.endpoint, s.p256dh, s.auth,
+         u.email, e.default_country, e.time_zone,
+         p.quiet_hours, p.email_notifications,
+         -- A Telegram chat id fits a JavaScript number (52 bits at most); a bigint would come back as text.
+         t.chat_id::double precision, f.name
+    FROM unnest(p_delivery_ids) AS wanted (id)
+   CROSS JOIN LATERAL (SELECT * FROM deliveries WHERE deliveries.id = wanted.id OFFSET 0) d
+   CROSS JOIN LATERAL (SELECT * FROM notifications WHERE notifications.id = d.notification_id OFFSET 0) n
+   CROSS JOIN LATERAL (SELECT * FROM entities WHERE entities.id = d.entity_id OFFSET 0) e
+    LEFT JOIN LATERAL (SELECT * FROM push_subscriptions WHERE push_subscriptions.id = d.subscription_id OFFSET 0) s
+           ON true
+    LEFT JOIN LATERAL (SELECT * FROM users WHERE users.id = d.user_id OFFSET 0) u ON true
+    LEFT JOIN LATERAL (SELECT * FROM delivery_preferences WHERE delivery_preferences.user_id = d.user_id OFFSET 0) p
+           ON true
+    -- A Telegram delivery's chat (null once unlinked) and what its message names (decision 052).
+    LEFT JOIN LATERAL (SELECT * FROM telegram_links
+                        WHERE telegram_links.user_id = d.user_id AND d.channel = 'telegram' OFFSET 0) t ON true
+    LEFT JOIN LATERAL (SELECT * FROM flows WHERE flows.id = n.flow_id AND d.channel = 'telegram' OFFSET 0) f ON true;
+END;
+$$;
+
+-- Records settled attempts in one statement (recordSettledAttempts in record-delivery-attempt.ts,
+-- which says what it writes): the i-th element of each array is one attempt. p_lead_ids and
+-- p_payloads: the NOTIFY payload on p_channel for each lead with an attempt, sent when its
+-- attempt was recorded.
+CREATE OR REPLACE FUNCTION leadbell_record_settled_attempts(
+  p_delivery_ids uuid[], p_attempts integer[], p_statuses text[], p_errors text[], p_status_codes integer[],
+  p_durations integer[], p_subscription_ids uuid[], p_channel text, p_lead_ids uuid[], p_payloads text[]
+) RETURNS void
+LANGUAGE plpgsql
+SET plan_cache_mode = force_generic_plan SET enable_seqscan = off SET enable_hashjoin = off SET enable_mergejoin = off
+AS $$
+DECLARE
+  v_notified bigint;
+BEGIN
+  WITH attempted AS (
+    SELECT * FROM unnest(p_delivery_ids, p_attempts, p_statuses, p_errors, p_status_codes, p_durations,
+                         p_subscription_ids)
+      AS a (delivery_id, attempt, status, error, status_code, duration_ms, subscription_id)
+  ), recorded AS (
+    UPDATE deliveries d
+       SET status = a.status, attempts = a.attempt + 1, last_error = a.error, updated_at = now(),
+           delivered_at = CASE WHEN a.status = 'delivered' THEN now() ELSE d.delivered_at END
+      FROM attempted a
+     WHERE d.id = ANY (p_delivery_ids) AND d.id = a.delivery_id AND d.attempts = a.attempt AND d.status = 'pending'
+    RETURNING d.id, d.notification_id
+  ), attempt_rows AS (
+    INSERT INTO delivery_attempts (delivery_id, outcome, status_code, error, duration_ms)
+    SELECT r.id, a.status, a.status_code, a.error, a.duration_ms
+      FROM recorded r JOIN attempted a ON a.delivery_id = r.id
+  ), devices AS (
+    -- What a success says about the device (see deviceHealthUpdate): its failure streak ends.
+    -- Every lead reaches the same few devices of a team, so concurrent jobs would queue on their
+    -- rows: a device is written only when that changes something (a failure streak, a success
+    -- time a minute old), and locked in one order so two jobs can never deadlock.
+    UPDATE push_subscriptions s SET last_success_at = now(), consecutive_failures = 0
+      FROM (SELECT due.id FROM push_subscriptions due
+             WHERE due.id = ANY (p_subscription_ids)
+               AND due.id IN (SELECT a.subscription_id FROM recorded r JOIN attempted a ON a.delivery_id = r.id
+                               WHERE a.status = 'delivered')
+               AND (due.consecutive_failures > 0 OR due.last_success_at IS NULL
+                    OR due.last_success_at < now() - interval '1 minute')
+             ORDER BY due.id
+               FOR UPDATE) stale
+     WHERE s.id = stale.id
+  )
+  SELECT count(pg_notify(p_channel, lead.payload))
+    INTO v_notified
+     FROM unnest(p_lead_ids, p_payloads) AS lead (notification_id, payload)
+    WHERE lead.notification_id IN (SELECT notification_id FROM recorded);
+END;
+$$;
