@@ -128,11 +128,16 @@ function VerifyCodeForm({ pending }: { pending: NonNullable<MemberPhone['pending
 function SmsChoiceField() {
   const queryClient = useQueryClient();
   const preferences = useDeliveryPreferences();
+  // The choice clicked, shown at once while it saves (the mutation's own state arrives a task
+  // later, and a radio whose checked state lags its click reads as unchanged); cleared when the
+  // save ends, so a failure puts back the saved one.
+  const [picked, setPicked] = useState<SmsChoice | null>(null);
   const mutation = useMutation({
     mutationFn: updateDeliveryPreferences,
     onSuccess: (next) => queryClient.setQueryData<DeliveryPreferencesState>(DELIVERY_PREFERENCES_QUERY_KEY, next),
+    onSettled: () => setPicked(null),
   });
-  const chosen = (mutation.isPending ? mutation.variables.sms : preferences.data?.sms) ?? 'off';
+  const chosen = picked ?? preferences.data?.sms ?? 'off';
   if (preferences.isPending) return <LoadingState label="Loading your text message choice…" />;
   if (preferences.isError)
     return (
@@ -154,7 +159,10 @@ function SmsChoiceField() {
             name="sms-choice"
             value={choice}
             checked={chosen === choice}
-            onChange={() => mutation.mutate({ sms: choice })}
+            onChange={() => {
+              setPicked(choice);
+              mutation.mutate({ sms: choice });
+            }}
             className="mt-0.5 size-4 shrink-0 accent-brand-600"
           />
           <span className="grid gap-0.5">
