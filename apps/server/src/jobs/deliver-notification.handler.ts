@@ -4,7 +4,7 @@ import type { Database } from '../db/client.ts';
 import { pushSubscriptions } from '../db/schema/devices.ts';
 import type { Env } from '../env.ts';
 import { outcomeOfPushAnswer, type AttemptOutcome } from '../features/deliveries/attempt-outcome.ts';
-import { prepareFindDeliveryTargets, type DeliveryTarget } from '../features/deliveries/find-delivery-targets.ts';
+import { findDeliveryTargets, type DeliveryTarget } from '../features/deliveries/find-delivery-targets.ts';
 import { isQuietAt } from '@leadbell/shared/business-hours';
 import { leadDialNumberOf } from '@leadbell/shared/contact';
 import type { PushPayload } from '@leadbell/shared/push-payload';
@@ -87,7 +87,6 @@ export function createDeliverNotificationHandler({
   sms,
   onAttempt,
 }: DeliverNotificationDependencies) {
-  const findDeliveryTargets = prepareFindDeliveryTargets(db);
   function mailOf(delivery: DeliveryTarget & { email: string }): Mail {
     if (delivery.purpose === 'escalation')
       return unansweredLeadMail({
@@ -220,7 +219,7 @@ export function createDeliverNotificationHandler({
   }
 
   async function deliver(deliveryId: string, attemptNumber: number): Promise<void> {
-    const [delivery] = await findDeliveryTargets([deliveryId]);
+    const [delivery] = await findDeliveryTargets(db, [deliveryId]);
     if (!delivery || delivery.status !== 'pending' || delivery.attempts !== attemptNumber) return;
     const [attempted] = await attemptAll([delivery]);
     await record(attempted!, attemptNumber);
@@ -234,7 +233,7 @@ export function createDeliverNotificationHandler({
    * The rest one by one, as their retries and fallbacks need.
    */
   async function deliverFirstAttempts(deliveryIds: string[]): Promise<void> {
-    const pending = (await findDeliveryTargets(deliveryIds)).filter(
+    const pending = (await findDeliveryTargets(db, deliveryIds)).filter(
       (delivery) => delivery.status === 'pending' && delivery.attempts === 0,
     );
     const attempts = await attemptAll(pending);

@@ -446,8 +446,8 @@ BEGIN
   v_ids := ARRAY(SELECT lead.id::uuid
                    FROM jsonb_array_elements(v_intakes) intake
                   CROSS JOIN jsonb_array_elements_text(intake -> 'notificationIds') AS lead (id));
-  v_leads := leadbell_leads_by_id(v_ids);
   IF cardinality(v_ids) > 0 THEN
+    v_leads := leadbell_leads_by_id(v_ids);
     -- The same message at other entities within a day is a campaign when something else says so
     -- too: words that count, or another sender at each (scoreLead's network signal). Only hashes
     -- are compared, and only earlier arrivals count, so the first business still gets its lead.

@@ -58,6 +58,7 @@ LANGUAGE plpgsql
 SET plan_cache_mode = force_generic_plan SET enable_seqscan = off SET enable_hashjoin = off SET enable_mergejoin = off
 AS $$
 DECLARE
+  -- PL/pgSQL runs a WITH that writes only as a SELECT … INTO; the count itself is not used.
   v_notified bigint;
 BEGIN
   WITH attempted AS (

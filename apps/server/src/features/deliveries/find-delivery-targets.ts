@@ -47,13 +47,11 @@ export type DeliveryTarget = {
  * (functions/delivery-attempts.sql): planned once per connection, where this select as a prepared
  * statement was planned again for nearly every job (issue 23).
  */
-export function prepareFindDeliveryTargets(db: Database) {
-  return async (deliveryIds: string[]): Promise<DeliveryTarget[]> => {
-    const { rows } = await db.execute(sql`select * from leadbell_delivery_targets(${sql.param(deliveryIds)}::uuid[])`);
-    // Drizzle hands raw SQL its timestamps as text.
-    return (rows as Array<DeliveryTarget & { createdAt: string }>).map((row) => ({
-      ...row,
-      createdAt: new Date(row.createdAt),
-    }));
-  };
+export async function findDeliveryTargets(db: Database, deliveryIds: string[]): Promise<DeliveryTarget[]> {
+  const { rows } = await db.execute(sql`select * from leadbell_delivery_targets(${sql.param(deliveryIds)}::uuid[])`);
+  // Drizzle hands raw SQL its timestamps as text.
+  return (rows as Array<DeliveryTarget & { createdAt: string }>).map((row) => ({
+    ...row,
+    createdAt: new Date(row.createdAt),
+  }));
 }
