@@ -60,12 +60,19 @@ async function recheckSession(queryClient: QueryClient, error: unknown) {
  * Mutations await their invalidations (onSettled), and would stay pending that long; here the
  * awaited promise settles once Leadbell is known to be away, so the person sees the mutation's
  * error at once and can try again. The refetch itself goes on in the background.
+ *
+ * A query's first load is joined by an invalidation, not restarted (TanStack cancels an in-flight
+ * fetch only once there is data), so what caused the invalidation (a live lead while the inbox
+ * loads) could be missing from the answer for good. A first load under way is cancelled and
+ * started afresh instead.
  */
 class ConsoleQueryClient extends QueryClient {
   override invalidateQueries<TTaggedQueryKey extends QueryKey = QueryKey>(
     filters?: InvalidateQueryFilters<TTaggedQueryKey>,
     options?: InvalidateOptions,
   ): Promise<void> {
+    for (const query of this.getQueryCache().findAll(filters))
+      if (query.state.data === undefined && query.state.fetchStatus === 'fetching') void query.cancel({ silent: true });
     let stopWaiting = () => {};
     const unavailable = new Promise<void>((resolve) => (stopWaiting = onceUnavailable(resolve)));
     return Promise.race([super.invalidateQueries(filters, options), unavailable]).finally(() => stopWaiting());
