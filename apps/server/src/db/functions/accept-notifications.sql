@@ -19,15 +19,13 @@ LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
 $$;
 
 -- The items of a batch (type leadbell_batch_item, migration 0020), parsed from the caller's JSON
--- once per batch: every statement below reads the array, where each used to parse the JSON again
--- (issue 23). entity_lock is the entity's advisory lock key.
+-- once per batch, by one jsonb_populate_recordset: every statement below reads the array, where
+-- each used to parse the JSON again (issue 23). A field the caller left out is null.
 CREATE OR REPLACE FUNCTION leadbell_batch_items(p_items jsonb)
 RETURNS leadbell_batch_item[]
 LANGUAGE sql IMMUTABLE AS $$
-  SELECT coalesce(array_agg(jsonb_populate_record(NULL::leadbell_batch_item,
-           x.value || jsonb_build_object('entity_lock', leadbell_entity_lock_key((x.value ->> 'entity_id')::uuid)))
-           ORDER BY (x.value ->> 'item')::integer), '{}')
-    FROM jsonb_array_elements(p_items) x
+  SELECT coalesce(array_agg(b ORDER BY b.item), '{}')
+    FROM jsonb_populate_recordset(NULL::leadbell_batch_item, p_items) b
 $$;
 
 -- The leads' rows, by primary key lead by lead (OFFSET 0 keeps the lookup inside the lateral
@@ -155,8 +153,8 @@ BEGIN
   -- commit later; it also serialises the quota counts and idempotency checks below. Every batch
   -- takes its locks in one order, so concurrent batches cannot deadlock.
   PERFORM pg_advisory_xact_lock(locks.entity_lock)
-     FROM (SELECT DISTINCT b.entity_lock FROM unnest(p_items) b
-            WHERE NOT v_settled ? b.item::text ORDER BY b.entity_lock) locks;
+     FROM (SELECT DISTINCT leadbell_entity_lock_key(b.entity_id) AS entity_lock FROM unnest(p_items) b
+            WHERE NOT v_settled ? b.item::text ORDER BY 1) locks;
 
   -- Most items only need counting (no idempotency key, a plan without a limit, not a test), and
   -- spam is never counted (decision 039), so never refused or held for the limit: together.
@@ -179,7 +177,7 @@ BEGIN
   FOR v IN
     SELECT b.* FROM unnest(p_items) b
      WHERE NOT v_settled ? b.item::text AND NOT b.item = ANY (v_accepted_items)
-     ORDER BY b.entity_lock, b.item
+     ORDER BY leadbell_entity_lock_key(b.entity_id), b.item
   LOOP
     IF v.idempotency_key IS NOT NULL THEN
       v_kept := v_answered -> (v.entity_id || ' ' || v.idempotency_key);

@@ -13,7 +13,7 @@ import type { Clock } from '../../lib/clock.ts';
 import { createTtlCache } from '../../lib/ttl-cache.ts';
 import type { ApiKeyCaller } from '../api-keys/authenticate-api-key.ts';
 import type { CommitAnnouncer } from '../events/commit-announcer.ts';
-import { billingColumns, billingStateOf } from '../usage/billing-state.ts';
+import { billingColumns, createBillingStateMemo } from '../usage/billing-state.ts';
 import type { ApiKeyCipher } from '../api-keys/api-key-cipher.ts';
 import type { FillTimeTokens } from '../spam/fill-time-token.ts';
 import { messageFingerprint, requestVerdictOf, senderFingerprint } from '../spam/spam-score.ts';
@@ -146,6 +146,8 @@ export function createNotificationIngester({
   type RememberedFlow = Awaited<ReturnType<typeof findFlow.execute>>[number];
   const batcher = createAcceptBatcher(pool, rate);
   const rememberedFlows = createTtlCache<string, RememberedFlow>({ ttlMs: 60_000, maxEntries: 10_000 });
+  // Worked out again only when a month ends or a pending plan starts, not for every lead.
+  const billingOf = createBillingStateMemo<RememberedFlow>();
   const leadText = createLeadTextRenderer();
 
   async function flowOf(caller: ApiKeyCaller, flowId: string, fresh: boolean): Promise<RememberedFlow> {
@@ -206,7 +208,7 @@ export function createNotificationIngester({
       if (caller.flowId && caller.flowId !== input.flowId) throw new AppError('not_found', 'Flow not found.');
       const flow = await flowOf(caller, input.flowId, fresh);
       const now = clock.now();
-      const billing = billingStateOf(flow, now);
+      const billing = billingOf(flow, now);
       const data = input.data ?? {};
       const { title, message, unusedFields } = leadText.render(
         input.title ?? flow.title,

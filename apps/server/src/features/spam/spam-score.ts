@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import MailChecker from 'mailchecker';
 import { detect } from 'tinyld/light';
 import { emailFieldValueOf, isEmail } from '@leadbell/shared/contact';
@@ -151,7 +151,7 @@ export function messageFingerprint(data: SpamInput['data']): string | null {
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
-  return folded.length < 40 ? null : createHash('sha256').update(folded).digest('hex').slice(0, 32);
+  return folded.length < 40 ? null : hash('sha256', folded, 'hex').slice(0, 32);
 }
 
 const PHONE_FIELD = /phone|mobile|tel\b|cell|whatsapp/i;
@@ -173,7 +173,7 @@ function senderOf(data: SpamInput['data']): string | null {
 /** A hash of who the lead says it is from, to compare across entities. */
 export function senderFingerprint(data: SpamInput['data']): string | null {
   const sender = senderOf(data);
-  return sender ? createHash('sha256').update(sender).digest('hex').slice(0, 32) : null;
+  return sender ? hash('sha256', sender, 'hex').slice(0, 32) : null;
 }
 
 /** The language of the visitor's words (tinyld's code), or null when too short to tell. */
