@@ -1,0 +1,151 @@
+// Benchmark (issue 23): PostgreSQL's CPU per accepted lead in the accept function, and what each
+// part of it costs. The batches of a 32-connection ingest load (16 entities, worker off) are
+// captured as the batcher sends them, then replayed on one backend through each variant in turn,
+// pass after pass, reading the backend's own CPU counters. Replayed side by side in one process,
+// two versions compare within a few percent on a host where a throughput ratio moves by 20 %.
+import type pg from 'pg';
+import { createFlow, onboardedOwner } from '../test/owners.ts';
+import { startTestApp } from '../test/test-app.ts';
+import { startBenchDatabase } from './bench-database.ts';
+import { processCpuSeconds } from './process-cpu.ts';
+import { generateLoad, type LoadRequest } from './load-generator.ts';
+
+const ENTITIES = 16;
+const CONNECTIONS = 32;
+const BATCHES = 600;
+const PASSES = Number(process.env.BENCH_PASSES ?? 5);
+const ACCEPT = 'select item, outcome, response, rate_tokens from leadbell_accept_notifications_within_rate($1, $2, $3)';
+
+/**
+ * A way of accepting the captured batches: `setup` runs once before the passes, `before` and
+ * `after` around each pass (untimed), and `sql` replaces the accept statement (`$1` is the batch's
+ * JSON). BENCH_VARIANTS adds variants, as a JSON list, to price a change against the function as
+ * built.
+ */
+type Variant = { name: string; setup?: string; before?: string; after?: string; sql?: string };
+
+const PARTS: Variant[] = [
+  { name: 'as built' },
+  {
+    name: 'without the insights trigger',
+    before: 'alter table notifications disable trigger notifications_lead_stats_insert',
+    after: 'alter table notifications enable trigger notifications_lead_stats_insert',
+  },
+  {
+    name: 'without foreign keys and triggers',
+    before: 'set session_replication_role = replica',
+    after: 'set session_replication_role = origin',
+  },
+  {
+    name: 'without the rate (no bucket taken)',
+    sql: 'select * from leadbell_accept_notifications(leadbell_batch_items($1::jsonb))',
+  },
+  { name: 'parsing the items only', sql: 'select cardinality(leadbell_batch_items($1::jsonb))' },
+  // What the issue's narrower path would write, for comparison: the leads' rows and the intake
+  // job alone (no rate, plan count, checks or answers), and the batch as one intake row.
+  {
+    name: 'the leads and the intake job alone',
+    setup: `create function pg_temp.bench_leads_only(p_items jsonb) returns void language sql as $$
+      with leads as (
+        insert into notifications (entity_id, flow_id, title, message, url, data, is_test, source, page_url,
+                                   is_after_hours, response_started_at, response_target_seconds, lead_status,
+                                   spam_reasons, message_fingerprint, sender_fingerprint, fill_token, referrer,
+                                   attribution, traffic_source)
+        select b.entity_id, b.flow_id, b.title, b.message, b.url, b.data, b.is_test, b.source, b.page_url,
+               coalesce(b.is_after_hours, false), b.response_started_at, b.response_target_seconds, 'open',
+               b.spam_reasons, b.message_fingerprint, b.sender_fingerprint, b.fill_token, b.referrer,
+               b.attribution, b.traffic_source
+          from unnest(leadbell_batch_items(p_items)) b
+        returning id)
+      insert into job_outbox (data)
+      select jsonb_build_object('kind', 'intake', 'notificationIds', jsonb_agg(id)) from leads $$`,
+    sql: 'select pg_temp.bench_leads_only($1::jsonb)',
+  },
+  {
+    name: 'the batch as one intake row',
+    setup: 'create table bench_intake (id bigserial primary key, items jsonb not null)',
+    sql: 'insert into bench_intake (items) values ($1::jsonb)',
+  },
+];
+const VARIANTS: Variant[] = [...PARTS, ...JSON.parse(process.env.BENCH_VARIANTS ?? '[]')];
+
+type Batch = { values: unknown[]; leads: number };
+
+/** The accept batches the app's pool sends while `run` runs, as sent. */
+async function captureBatches(pool: pg.Pool, run: () => Promise<void>): Promise<Batch[]> {
+  const batches: Batch[] = [];
+  const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
+  (pool as { query: unknown }).query = (config: pg.QueryConfig, ...rest: unknown[]) => {
+    if (config?.name === 'accept_notifications')
+      batches.push({ values: config.values!, leads: (JSON.parse(String(config.values![0])) as unknown[]).length });
+    return query(config, ...rest);
+  };
+  try {
+    await run();
+  } finally {
+    (pool as { query: unknown }).query = query;
+  }
+  return batches;
+}
+
+async function main() {
+  const database = await startBenchDatabase();
+  const app = await startTestApp(
+    { NOTIFY_RATE_LIMIT: '1000000', NOTIFY_RATE_BURST: '1000000', DATABASE_POOL_SIZE: '10', DELIVERY_WORKER: 'false' },
+    database.adminUrl,
+  );
+  const client = await app.pool.connect();
+  try {
+    const requests: LoadRequest[] = [];
+    for (let index = 0; index < ENTITIES; index += 1) {
+      const owner = await onboardedOwner(app, { plan: 'elite', entityName: `Bench ${index}` });
+      const flowId = await createFlow(owner.client);
+      requests.push({
+        method: 'POST',
+        path: '/v1/notify',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${owner.apiKey}` },
+        body: JSON.stringify({ flowId, data: { name: 'Ann Lee', phone: '+1 555 0100', question: 'Is it available?' } }),
+      });
+    }
+    const load = () => generateLoad({ url: app.baseUrl, requests, connections: CONNECTIONS, durationSeconds: 8 });
+    await load();
+    const batches = (await captureBatches(app.pool, async () => void (await load()))).slice(0, BATCHES);
+    const leads = batches.reduce((sum, batch) => sum + batch.leads, 0);
+    if (batches.length < BATCHES / 2) throw new Error(`only ${batches.length} batches captured`);
+
+    const backend = Number((await client.query('select pg_backend_pid() as pid')).rows[0].pid);
+    for (const variant of VARIANTS) if (variant.setup) await client.query(variant.setup);
+    const fewest = new Map<string, number>();
+    for (let pass = 0; pass < PASSES; pass += 1) {
+      for (const variant of VARIANTS) {
+        if (variant.before) await client.query(variant.before);
+        const before = processCpuSeconds(backend);
+        for (const batch of batches) {
+          await client.query(
+            variant.sql
+              ? { name: variant.name, text: variant.sql, values: [batch.values[0]] }
+              : { name: 'as built', text: ACCEPT, values: batch.values },
+          );
+        }
+        const perLead = ((processCpuSeconds(backend) - before) * 1e6) / leads;
+        if (variant.after) await client.query(variant.after);
+        fewest.set(variant.name, Math.min(fewest.get(variant.name) ?? Infinity, perLead));
+      }
+    }
+    console.log(
+      `PostgreSQL CPU per lead in the accept function, ${batches.length} captured batches ` +
+        `(${(leads / batches.length).toFixed(1)} leads each) replayed ${PASSES} times, fewest of the passes, ${database.kind}`,
+    );
+    const asBuilt = fewest.get('as built')!;
+    for (const [name, perLead] of fewest) {
+      const share = name === 'as built' ? '' : ` (${(((perLead - asBuilt) / asBuilt) * 100).toFixed(0)} %)`;
+      console.log(`  ${name}: ${perLead.toFixed(0)} µs${share}`);
+    }
+  } finally {
+    client.release();
+    await app.close();
+    await database.stop();
+  }
+}
+
+await main();
