@@ -4,11 +4,11 @@
 // pass after pass, reading the backend's own CPU counters. Replayed side by side in one process,
 // two versions compare within a few percent on a host where a throughput ratio moves by 20 %.
 import type pg from 'pg';
-import { createFlow, onboardedOwner } from '../test/owners.ts';
 import { startTestApp } from '../test/test-app.ts';
 import { startBenchDatabase } from './bench-database.ts';
+import { ingestRequests } from './ingest-requests.ts';
 import { processCpuSeconds } from './process-cpu.ts';
-import { generateLoad, type LoadRequest } from './load-generator.ts';
+import { generateLoad } from './load-generator.ts';
 
 const ENTITIES = 16;
 const CONNECTIONS = 32;
@@ -96,17 +96,7 @@ async function main() {
   );
   const client = await app.pool.connect();
   try {
-    const requests: LoadRequest[] = [];
-    for (let index = 0; index < ENTITIES; index += 1) {
-      const owner = await onboardedOwner(app, { plan: 'elite', entityName: `Bench ${index}` });
-      const flowId = await createFlow(owner.client);
-      requests.push({
-        method: 'POST',
-        path: '/v1/notify',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${owner.apiKey}` },
-        body: JSON.stringify({ flowId, data: { name: 'Ann Lee', phone: '+1 555 0100', question: 'Is it available?' } }),
-      });
-    }
+    const requests = await ingestRequests(app, ENTITIES);
     const load = () => generateLoad({ url: app.baseUrl, requests, connections: CONNECTIONS, durationSeconds: 8 });
     await load();
     const batches = (await captureBatches(app.pool, async () => void (await load()))).slice(0, BATCHES);
@@ -138,7 +128,8 @@ async function main() {
     );
     const asBuilt = fewest.get('as built')!;
     for (const [name, perLead] of fewest) {
-      const share = name === 'as built' ? '' : ` (${(((perLead - asBuilt) / asBuilt) * 100).toFixed(0)} %)`;
+      const change = Math.round(((perLead - asBuilt) / asBuilt) * 100);
+      const share = name === 'as built' ? '' : ` (${change > 0 ? '+' : ''}${change} %)`;
       console.log(`  ${name}: ${perLead.toFixed(0)} µs${share}`);
     }
   } finally {

@@ -2,11 +2,11 @@
 // their own CPU counters (not wall time), so the figure holds on a busy shared machine where a
 // throughput ratio moves with the host. Worker off: the ingest path alone.
 import { performance } from 'node:perf_hooks';
-import { createFlow, onboardedOwner } from '../test/owners.ts';
 import { startTestApp } from '../test/test-app.ts';
 import { startBenchDatabase } from './bench-database.ts';
+import { ingestRequests } from './ingest-requests.ts';
 import { clusterCpuSeconds, postmasterPidOf } from './process-cpu.ts';
-import { generateLoad, median, type LoadRequest } from './load-generator.ts';
+import { generateLoad, median } from './load-generator.ts';
 
 const ENTITIES = 16;
 const CONNECTIONS = 32;
@@ -26,17 +26,7 @@ async function main() {
   );
   try {
     const postmaster = await postmasterPidOf(database.adminUrl);
-    const requests: LoadRequest[] = [];
-    for (let index = 0; index < ENTITIES; index += 1) {
-      const owner = await onboardedOwner(app, { plan: 'elite', entityName: `Bench ${index}` });
-      const flowId = await createFlow(owner.client);
-      requests.push({
-        method: 'POST',
-        path: '/v1/notify',
-        headers: { 'content-type': 'application/json', authorization: `Bearer ${owner.apiKey}` },
-        body: JSON.stringify({ flowId, data: { name: 'Ann Lee', phone: '+1 555 0100', question: 'Is it available?' } }),
-      });
-    }
+    const requests = await ingestRequests(app, ENTITIES);
     const leads = async () => Number((await app.pool.query('select count(*) from notifications')).rows[0].count);
     console.log(`CPU per accepted lead, ${CONNECTIONS} connections across ${ENTITIES} entities, ${database.kind}`);
     await generateLoad({ url: app.baseUrl, requests, connections: CONNECTIONS, durationSeconds: DURATION_SECONDS });
