@@ -1,11 +1,11 @@
 // Time from `POST /v1/notify` to the decrypted message arriving at the local push-service stub,
-// p50 and p99, at a steady 100 notifications per second (target p99 under 250 ms). Requests are
-// spaced evenly and each is timed from its scheduled send time, so a stalled server shows up as
-// latency instead of as a slower request rate. Every push is timed, so with several members and
-// devices p99 covers the slowest of each fan-out. Email copies are turned off, as they are once a
-// device has confirmed a push (decision 021). The real server runs as its own process
-// (`src/main.ts`, with its delivery worker); this process generates the load and plays the push
-// service. Shared by delivery-latency.bench.ts (issue 5), team-delivery.bench.ts (issue 11),
+// p50 and p99, at a steady 100 notifications per second (BENCH_RATE), each scenario against its
+// target. Requests are spaced evenly and each is timed from its scheduled send time, so a stalled
+// server shows up as latency instead of as a slower request rate. Every push is timed, so with
+// several members and devices p99 covers the slowest of each fan-out. Email copies are turned off,
+// as they are once a device has confirmed a push (decision 021). The real server runs as its own
+// process (`src/main.ts`, with its delivery worker); this process generates the load and plays the
+// push service. Shared by delivery-latency.bench.ts (issue 5), team-delivery.bench.ts (issue 11),
 // dead-channel.bench.ts and all-channels.bench.ts (issue 27).
 // BENCH_DURATION_S and BENCH_WARM_UP_S shorten a run, to check that it works;
 // BENCH_CPU_PROFILE=<folder> has the server write a V8 CPU profile there when it stops.
@@ -22,7 +22,7 @@ import { startChannelFakes, type ChannelRun } from './bench-channels.ts';
 import { percentile, startBenchDatabase, type BenchDatabase } from './bench-database.ts';
 import { clusterCpuSeconds, postmasterPidOf, processCpuSeconds } from './process-cpu.ts';
 
-const RATE_PER_SECOND = Number(process.env.BENCH_RATE ?? 100);
+export const RATE_PER_SECOND = Number(process.env.BENCH_RATE ?? 100);
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 30);
 const WARM_UP_S = Number(process.env.BENCH_WARM_UP_S ?? 5);
 const TARGET_P99_MS = 250;
@@ -45,6 +45,8 @@ export type Scenario = {
    * `webhookEndpoint` says otherwise), Slack, and Telegram and SMS for every member (bench-channels.ts).
    */
   channels?: 'all';
+  /** The p99 the scenario must stay under; 250 ms unless it says otherwise. */
+  targetP99Ms?: number;
 };
 
 /** A loopback receiver for the scenario's webhook endpoint; counts what reached it. */
@@ -214,8 +216,9 @@ async function runScenario(postgres: BenchDatabase, scenario: Scenario): Promise
     for (const [reason, count] of refusals) console.log(`    ${count} × ${reason}`);
     if (failures > 0) console.log(`  the server's log (warnings and errors):\n${server.output().slice(-4000)}`);
     // A fake that got nothing means its channel was off, and the scenario did not measure what it says.
-    const met = p99 < TARGET_P99_MS && failures === 0 && missing === 0 && (channelReport?.isEveryChannelUsed ?? true);
-    console.log(`  target p99 < ${TARGET_P99_MS} ms: ${met ? 'met' : 'NOT met'}`);
+    const targetP99Ms = scenario.targetP99Ms ?? TARGET_P99_MS;
+    const met = p99 < targetP99Ms && failures === 0 && missing === 0 && (channelReport?.isEveryChannelUsed ?? true);
+    console.log(`  target p99 < ${targetP99Ms} ms: ${met ? 'met' : 'NOT met'}`);
     return met;
   } finally {
     await server.stop();
