@@ -71,8 +71,13 @@ class ConsoleQueryClient extends QueryClient {
     filters?: InvalidateQueryFilters<TTaggedQueryKey>,
     options?: InvalidateOptions,
   ): Promise<void> {
-    for (const query of this.getQueryCache().findAll(filters))
-      if (query.state.data === undefined && query.state.fetchStatus === 'fetching') void query.cancel({ silent: true });
+    // Only the loads this invalidation starts again: one it leaves alone (`refetchType: 'none'`, or
+    // a query of the other kind) would otherwise stay without an answer.
+    const refetchType = filters?.refetchType ?? 'active';
+    if (refetchType !== 'none')
+      for (const query of this.getQueryCache().findAll({ ...filters, type: refetchType }))
+        if (query.state.data === undefined && query.state.fetchStatus === 'fetching')
+          void query.cancel({ silent: true });
     let stopWaiting = () => {};
     const unavailable = new Promise<void>((resolve) => (stopWaiting = onceUnavailable(resolve)));
     return Promise.race([super.invalidateQueries(filters, options), unavailable]).finally(() => stopWaiting());

@@ -86,7 +86,7 @@ function toRecord(item: AcceptItem, index: number) {
     item: index,
     entity_id: item.entityId,
     api_key_id: item.apiKeyId,
-    allowed_origins: item.allowedOrigins ?? undefined,
+    allowed_origins: item.allowedOrigins,
     flow_id: item.flowId,
     flow_title: item.flowTitle,
     flow_message: item.flowMessage,
