@@ -1,6 +1,6 @@
-import https from 'node:https';
 import { performance } from 'node:perf_hooks';
 import tls from 'node:tls';
+import { Agent } from 'undici';
 import webpush from 'web-push';
 import { createPushEncryptionPool, type PushTarget } from './push-encryption-pool.ts';
 
@@ -20,9 +20,10 @@ const VAPID_REUSE_MS = 12 * 3600_000;
 
 /**
  * Sends encrypted Web Push messages (RFC 8291 aes128gcm, built by web-push on worker threads, see
- * push-encryption-pool.ts) over one keep-alive agent with a hard timeout. The VAPID Authorization
- * header is signed once per push-service origin and reused for 12 hours: signing was most of the
- * CPU of a send.
+ * push-encryption-pool.ts) through undici's keep-alive Agent, with a hard timeout: Node's own HTTP
+ * client cost the main thread about half again as much per push (decision 056). The VAPID
+ * Authorization header is signed once per push-service origin and reused for 12 hours: signing was
+ * most of the CPU of a send.
  */
 export function createWebPushSender({
   vapid,
@@ -37,18 +38,15 @@ export function createWebPushSender({
   /** 0 signs every message: the baseline the benchmark compares reuse with. */
   vapidReuseMs?: number;
 }): WebPushSender {
-  const agent = new https.Agent({
-    keepAlive: true,
-    maxSockets: 64,
-    // A context built once: a `ca` option would be re-read into every new socket and keyed into
-    // every request's pool lookup, which costs more than the encryption.
-    ...(ca && { secureContext: tls.createSecureContext({ ca: [...tls.rootCertificates, ca] }) }),
+  const agent = new Agent({
+    connections: 64,
+    // A context built once, not from `ca` for every new connection.
+    ...(ca && { connect: { secureContext: tls.createSecureContext({ ca: [...tls.rootCertificates, ca] }) } }),
   });
   const authorizations = new Map<string, { header: string; renewAt: number }>();
   const encryption = createPushEncryptionPool();
 
-  function authorizationFor(endpoint: string): string {
-    const audience = new URL(endpoint).origin;
+  function authorizationFor(audience: string): string {
     const now = Date.now();
     const cached = authorizations.get(audience);
     if (cached && cached.renewAt > now) return cached.header;
@@ -79,41 +77,44 @@ export function createWebPushSender({
       const reason = isPermanent ? `cannot encrypt for this device: ${error}` : error;
       return { statusCode: null, error: reason, isPermanent, durationMs: elapsed() };
     }
-    return new Promise((resolve) => {
-      const request = https.request(
-        target.endpoint,
-        {
-          method: 'POST',
-          headers: { ...encrypted.headers, Authorization: authorizationFor(target.endpoint) },
-          agent,
-          // Waiting for a socket included: a job's sends all end within the timeout.
-          signal: AbortSignal.timeout(timeoutMs),
-        },
-        (response) => {
-          // Drained so the socket returns to the keep-alive pool; the body carries nothing we use.
-          response.resume();
-          response.on('error', () => {});
-          const retryAfter = response.headers['retry-after'];
-          resolve({ statusCode: response.statusCode ?? 0, retryAfter, durationMs: elapsed() });
-        },
-      );
-      request.on('error', (error) => {
-        const timedOut = error.name === 'AbortError';
-        resolve({
-          statusCode: null,
-          error: timedOut ? `no answer within ${timeoutMs / 1000} s` : error.message,
-          isPermanent: false,
-          durationMs: elapsed(),
-        });
+    // Waiting for a connection included: a job's sends all end within the timeout.
+    const signal = AbortSignal.timeout(timeoutMs);
+    try {
+      const endpoint = new URL(target.endpoint);
+      const response = await agent.request({
+        origin: endpoint.origin,
+        path: endpoint.pathname + endpoint.search,
+        method: 'POST',
+        headers: { ...encrypted.headers, Authorization: authorizationFor(endpoint.origin) },
+        body: encrypted.body,
+        signal,
       });
-      request.end(encrypted.body);
-    });
+      // Drained so the connection returns to the pool; the body carries nothing we use.
+      await response.body.dump();
+      const retryAfter = response.headers['retry-after'];
+      return {
+        statusCode: response.statusCode,
+        retryAfter: Array.isArray(retryAfter) ? retryAfter[0] : retryAfter,
+        durationMs: elapsed(),
+      };
+    } catch (error) {
+      return {
+        statusCode: null,
+        error: signal.aborted
+          ? `no answer within ${timeoutMs / 1000} s`
+          : error instanceof Error
+            ? error.message
+            : String(error),
+        isPermanent: false,
+        durationMs: elapsed(),
+      };
+    }
   }
 
   return {
     send,
     close: async () => {
-      agent.destroy();
+      await agent.destroy();
       await encryption.close();
     },
   };
