@@ -29,12 +29,16 @@ LANGUAGE sql IMMUTABLE AS $$
 $$;
 
 -- The leads' rows, by primary key lead by lead (OFFSET 0 keeps the lookup inside the lateral
--- join, so no plan reads notifications any other way).
+-- join, so no plan reads notifications any other way). PL/pgSQL, not SQL: before PostgreSQL 18 a
+-- SQL function's query is planned on every call (0.2 ms of each take on PostgreSQL 15), where
+-- PL/pgSQL keeps its plan for the connection.
 CREATE OR REPLACE FUNCTION leadbell_leads_by_id(p_ids uuid[]) RETURNS notifications[]
-LANGUAGE sql STABLE AS $$
-  SELECT ARRAY(SELECT found.lead
+LANGUAGE plpgsql STABLE AS $$
+BEGIN
+  RETURN ARRAY(SELECT found.lead
                  FROM unnest(p_ids) AS lead (id)
-                CROSS JOIN LATERAL (SELECT n FROM notifications n WHERE n.id = lead.id OFFSET 0) AS found (lead))
+                CROSS JOIN LATERAL (SELECT n FROM notifications n WHERE n.id = lead.id OFFSET 0) AS found (lead));
+END;
 $$;
 
 -- One delivery job per lead (decision 030): the job lists the lead's deliveries (every device and

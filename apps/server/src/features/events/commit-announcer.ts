@@ -36,7 +36,12 @@ export function createCommitAnnouncer(pool: pg.Pool, log: FastifyBaseLogger): Co
       for (let start = 0; start < ids.length; start += ENTITIES_PER_PAYLOAD)
         payloads.push(ids.slice(start, start + ENTITIES_PER_PAYLOAD).join(' '));
       try {
-        await pool.query(ANNOUNCE, [NOTIFICATIONS_CHANNEL, payloads, DELIVERY_JOBS_CHANNEL]);
+        // Named, so each connection plans it once rather than on every batch.
+        await pool.query({
+          name: 'leadbell-announce-commits',
+          text: ANNOUNCE,
+          values: [NOTIFICATIONS_CHANNEL, payloads, DELIVERY_JOBS_CHANNEL],
+        });
       } catch (error) {
         log.warn({ err: error }, 'could not announce committed notifications; listeners catch up on their own');
       }
