@@ -198,6 +198,13 @@ export async function startPushServiceStub({ decryptLater = false } = {}) {
       })();
     });
   });
+  // No Keep-Alive hint and no idle timeout of its own, as a push service's front end: an idle
+  // connection stays open until the sender closes it (Node's server would hint 5 s).
+  server.keepAliveTimeout = 0;
+  let connectionsOpened = 0;
+  server.on('secureConnection', () => {
+    connectionsOpened += 1;
+  });
   server.on('connection', (socket: Socket) => {
     openSockets.add(socket);
     socket.on('close', () => openSockets.delete(socket));
@@ -235,6 +242,9 @@ export async function startPushServiceStub({ decryptLater = false } = {}) {
     caFile: certFile,
     received,
     refused,
+
+    /** How many TLS connections senders opened to it. */
+    connectionsOpened: () => connectionsOpened,
 
     /** How many messages arrived: with `decryptLater`, before they are decrypted. */
     arrivedCount: () => (decryptLater ? arrived.length : received.length),

@@ -17,6 +17,7 @@ export type WebPushSender = {
 // RFC 8292 caps a VAPID token at 24 hours; an hour of margin covers a push service's clock skew.
 const VAPID_TOKEN_LIFETIME_S = 23 * 3600;
 const VAPID_REUSE_MS = 12 * 3600_000;
+const IDLE_CONNECTION_KEPT_MS = 10 * 60_000;
 
 /**
  * Sends encrypted Web Push messages (RFC 8291 aes128gcm, built by web-push on worker threads, see
@@ -40,6 +41,11 @@ export function createWebPushSender({
 }): WebPushSender {
   const agent = new Agent({
     connections: 64,
+    // An idle connection is kept for minutes, not undici's 4 s, as Node's keep-alive agent kept it
+    // until the push service closed it: a business's leads come minutes apart, and a new TLS
+    // connection would add its handshake to the ring of each.
+    keepAliveTimeout: IDLE_CONNECTION_KEPT_MS,
+    keepAliveMaxTimeout: IDLE_CONNECTION_KEPT_MS,
     // A context built once, not from `ca` for every new connection.
     ...(ca && { connect: { secureContext: tls.createSecureContext({ ca: [...tls.rootCertificates, ca] }) } }),
   });

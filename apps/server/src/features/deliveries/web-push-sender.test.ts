@@ -1,0 +1,74 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import webpush from 'web-push';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPushServiceStub, type PushServiceStub } from '../../../test/push-service-stub.ts';
+import { createWebPushSender, type WebPushSender } from './web-push-sender.ts';
+
+const PAYLOAD = JSON.stringify({ title: 'New lead: Ann', message: 'Can you fit a tap on Friday?' });
+const TIMEOUT_MS = 500;
+
+let stub: PushServiceStub;
+let sender: WebPushSender;
+
+beforeAll(async () => {
+  stub = await startPushServiceStub();
+  sender = createWebPushSender({
+    vapid: { subject: 'mailto:test@leadbell.app', ...webpush.generateVAPIDKeys() },
+    timeoutMs: TIMEOUT_MS,
+    ca: stub.ca,
+  });
+});
+afterAll(async () => {
+  await sender.close();
+  await stub.close();
+});
+
+describe('the Web Push sender', () => {
+  it('delivers a message its device can read, and passes on the push service’s refusal and Retry-After', async () => {
+    const device = stub.createSubscription();
+    stub.script(device.id, { status: 429, headers: { 'retry-after': '30' } });
+
+    expect(await sender.send(device.subscription, PAYLOAD, { ttlSeconds: 60 })).toMatchObject({
+      statusCode: 429,
+      retryAfter: '30',
+    });
+    expect(await sender.send(device.subscription, PAYLOAD, { ttlSeconds: 60 })).toMatchObject({
+      statusCode: 201,
+      retryAfter: undefined,
+    });
+    const [, delivered] = await stub.waitForMessages(device.id, 2);
+    expect(delivered!.payload).toEqual(JSON.parse(PAYLOAD));
+  });
+
+  it('gives up on a push service that never answers after its timeout, and says so', async () => {
+    const device = stub.createSubscription();
+    stub.script(device.id, 'hang');
+    const answer = await sender.send(device.subscription, PAYLOAD, { ttlSeconds: 60 });
+    expect(answer).toMatchObject({
+      statusCode: null,
+      error: `no answer within ${TIMEOUT_MS / 1000} s`,
+      isPermanent: false,
+    });
+    expect(answer.durationMs).toBeGreaterThanOrEqual(TIMEOUT_MS - 50);
+  });
+
+  it('says why when nothing listens at the endpoint', async () => {
+    const device = stub.createSubscription();
+    const closedPort = { ...device.subscription, endpoint: 'https://127.0.0.1:1/push/nobody' };
+    expect(await sender.send(closedPort, PAYLOAD, { ttlSeconds: 60 })).toMatchObject({
+      statusCode: null,
+      error: expect.stringContaining('ECONNREFUSED'),
+      isPermanent: false,
+    });
+  });
+
+  it('keeps an idle connection for the next lead, minutes apart, rather than a new TLS handshake each', async () => {
+    const device = stub.createSubscription();
+    await sender.send(device.subscription, PAYLOAD, { ttlSeconds: 60 });
+    const opened = stub.connectionsOpened();
+    // Longer than undici's own idle timeout (4 s).
+    await sleep(4_500);
+    expect(await sender.send(device.subscription, PAYLOAD, { ttlSeconds: 60 })).toMatchObject({ statusCode: 201 });
+    expect(stub.connectionsOpened()).toBe(opened);
+  }, 15_000);
+});
