@@ -63,12 +63,23 @@ describe('the Web Push sender', () => {
   });
 
   it('keeps an idle connection for the next lead, minutes apart, rather than a new TLS handshake each', async () => {
-    const device = stub.createSubscription();
-    await sender.send(device.subscription, PAYLOAD, { ttlSeconds: 60 });
-    const opened = stub.connectionsOpened();
-    // Longer than undici's own idle timeout (4 s).
-    await sleep(4_500);
-    expect(await sender.send(device.subscription, PAYLOAD, { ttlSeconds: 60 })).toMatchObject({ statusCode: 201 });
-    expect(stub.connectionsOpened()).toBe(opened);
+    // A sender of its own: no connection another test aborted is left in its pool to reopen.
+    const own = createWebPushSender({
+      vapid: { subject: 'mailto:test@leadbell.app', ...webpush.generateVAPIDKeys() },
+      timeoutMs: TIMEOUT_MS,
+      ca: stub.ca,
+    });
+    try {
+      const device = stub.createSubscription();
+      const before = stub.connectionsOpened();
+      await own.send(device.subscription, PAYLOAD, { ttlSeconds: 60 });
+      expect(stub.connectionsOpened()).toBe(before + 1);
+      // Longer than undici's own idle timeout (4 s).
+      await sleep(4_500);
+      expect(await own.send(device.subscription, PAYLOAD, { ttlSeconds: 60 })).toMatchObject({ statusCode: 201 });
+      expect(stub.connectionsOpened()).toBe(before + 1);
+    } finally {
+      await own.close();
+    }
   }, 15_000);
 });
