@@ -10,13 +10,16 @@ const TIMEOUT_MS = 500;
 let stub: PushServiceStub;
 let sender: WebPushSender;
 
-beforeAll(async () => {
-  stub = await startPushServiceStub();
-  sender = createWebPushSender({
+const senderForStub = () =>
+  createWebPushSender({
     vapid: { subject: 'mailto:test@leadbell.app', ...webpush.generateVAPIDKeys() },
     timeoutMs: TIMEOUT_MS,
     ca: stub.ca,
   });
+
+beforeAll(async () => {
+  stub = await startPushServiceStub();
+  sender = senderForStub();
 });
 afterAll(async () => {
   await sender.close();
@@ -64,11 +67,7 @@ describe('the Web Push sender', () => {
 
   it('keeps an idle connection for the next lead, minutes apart, rather than a new TLS handshake each', async () => {
     // A sender of its own: no connection another test aborted is left in its pool to reopen.
-    const own = createWebPushSender({
-      vapid: { subject: 'mailto:test@leadbell.app', ...webpush.generateVAPIDKeys() },
-      timeoutMs: TIMEOUT_MS,
-      ca: stub.ca,
-    });
+    const own = senderForStub();
     try {
       const device = stub.createSubscription();
       const before = stub.connectionsOpened();
