@@ -45,6 +45,8 @@ test.describe('Content-Security-Policy', () => {
   });
 
   test('no console route violates it, signed in with a flow and a lead', async ({ page, context, product }, info) => {
+    // A tour of every console route: on a slow CI host it outlasted the default minute.
+    test.setTimeout(90_000);
     const owner = await createOwner(product, { email: uniqueEmail('csp', info.project.name) });
     const flowId = await createFlow(product, owner, {
       name: 'Website',

@@ -286,6 +286,8 @@ test.describe('insights', () => {
     context,
   }, testInfo) => {
     test.skip(testInfo.project.name === 'phone', DESKTOP_ONLY);
+    // Three settings pages, each saved and reloaded: on a slow CI host it outlasted the default minute.
+    test.setTimeout(90_000);
     const project = testInfo.project.name;
     // Pro: a second seat, for the member who reads the business hours without editing them.
     const owner = await createOwner(product, { email: uniqueEmail('hours', project), plan: 'pro' });

@@ -280,6 +280,8 @@ test.describe('public site', () => {
   test('accessibility › axe finds no serious or critical WCAG A/AA violations on any public page', async ({
     page,
   }, testInfo) => {
+    // Axe on every public page in one test: on a slow CI host it outlasted the default minute.
+    test.setTimeout(90_000);
     const audit = async (label: string) => {
       const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
       const serious = results.violations
