@@ -4,15 +4,25 @@ export type ReceivedMail = { to: string[]; subject: string; raw: string };
 
 /**
  * A real SMTP server on 127.0.0.1 that keeps what it receives: tests read verification codes
- * from it exactly as a person reads them from their inbox.
+ * from it exactly as a person reads them from their inbox. `idleTimeoutMs` closes a connection
+ * idle that long, as a mail server does (after minutes, by default here after one).
  */
-export async function startSmtpSink() {
+export async function startSmtpSink({ idleTimeoutMs = 60_000 }: { idleTimeoutMs?: number } = {}) {
   const received: ReceivedMail[] = [];
   const waiters = new Set<() => void>();
+  let connectionsOpened = 0;
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    socketTimeout: idleTimeoutMs,
+    // The mailer keeps its connections open (mailer.ts): closing, the sink tells them it is shutting
+    // down (421) at once, where smtp-server's default waits 30 s for them to leave.
+    closeTimeout: 100,
+    onConnect(_session, callback) {
+      connectionsOpened += 1;
+      callback();
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -62,6 +72,8 @@ export async function startSmtpSink() {
     received,
     /** How many mails arrived so far: pass as `after` to wait for a newer one. */
     count: () => received.length,
+    /** How many SMTP connections clients opened so far. */
+    connectionsOpened: () => connectionsOpened,
     waitForMail,
     /** The 6-digit code of the newest mail to `to`. */
     async waitForCode(to: string, options?: { after?: number; timeoutMs?: number }): Promise<string> {

@@ -32,6 +32,15 @@ export function displayNameOf(name: string): string {
 export type Mailer = { send: (mail: Mail) => Promise<void>; close: () => void };
 
 /**
+ * Mail goes over a few open connections, each reused for many messages (decision 057): one
+ * connection per mail cost a TCP (and with smtps a TLS) handshake, a greeting and a login for
+ * every lead's email copy, 20 % of the server's CPU per lead when every lead sent one
+ * (docs/performance.md). A connection the server closed while idle is opened again for the next
+ * mail. Options in SMTP_URL's query (`?pool=false`, `?maxConnections=3`) win over these.
+ */
+const SMTP_POOL = { pool: true, maxConnections: 10, maxMessages: 100 } as const;
+
+/**
  * Sends through `SMTP_URL`. With the `log` transport the mail is written to the server output
  * instead, so a first-time user on their own machine can still read their verification code and
  * finish signing up; env.ts allows that only for a local http PUBLIC_URL or MAIL_TRANSPORT=log.
@@ -61,7 +70,7 @@ export function createMailer({
       close: () => {},
     };
   }
-  const transport = nodemailer.createTransport(smtpUrl, { from });
+  const transport = nodemailer.createTransport({ url: smtpUrl, ...SMTP_POOL }, { from });
   return {
     send: async ({ fromName, ...mail }) => {
       const name = fromName === undefined ? '' : displayNameOf(fromName);
