@@ -64,91 +64,169 @@ async function openLeadsWithTimers(pool: pg.Pool, count: number): Promise<void> 
   if (rowCount !== count) throw new Error(`only ${rowCount} escalations for ${count} open leads`);
 }
 
+const body = (flowId: string) =>
+  JSON.stringify({ flowId, data: { name: 'Ann Lee', phone: '+1 555 0100', question: 'Is it available?' } });
+
+/** A server with ENTITIES owners on the elite plan, a flow each, and a request per entity's flow. */
+async function startIngestingApp(database: { adminUrl: string }, { worker }: { worker: boolean }) {
+  const app = await startTestApp(
+    {
+      NOTIFY_RATE_LIMIT: '1000000',
+      NOTIFY_RATE_BURST: '1000000',
+      DATABASE_POOL_SIZE: '10',
+      DELIVERY_WORKER: String(worker),
+    },
+    database.adminUrl,
+  );
+  const sites: Array<{ apiKey: string; flowId: string }> = [];
+  for (let index = 0; index < ENTITIES; index += 1) {
+    const owner = await onboardedOwner(app, { plan: 'elite', entityName: `Bench ${index}` });
+    sites.push({ apiKey: owner.apiKey, flowId: await createFlow(owner.client) });
+  }
+  const notifyRequests: LoadRequest[] = sites.map((site) => ({
+    method: 'POST',
+    path: '/v1/notify',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${site.apiKey}` },
+    body: body(site.flowId),
+  }));
+  return { app, sites, notifyRequests };
+}
+
+/** Waits until the worker has taken in and delivered everything accepted; returns how long that took. */
+async function workerFinished(pool: pg.Pool): Promise<number> {
+  const started = performance.now();
+  for (;;) {
+    const { rows } = await pool.query<{ waiting: string }>(
+      `select (select count(*) from job_outbox)
+              + (select count(*) from pgboss.job where state in ('created', 'retry', 'active')) as waiting`,
+    );
+    if (Number(rows[0]!.waiting) === 0) return performance.now() - started;
+    if (performance.now() - started > 300_000) throw new Error('the worker had not caught up after 5 minutes');
+    await sleep(100);
+  }
+}
+
+/**
+ * The issue's "worker on": the same process also takes each lead in and delivers it. Its owners
+ * have no device, so every lead is also an email copy, to the SMTP sink in this process. Each
+ * round waits for the worker to catch up before the hello-world (a worker still busy would slow
+ * the baseline and flatter the ratio) and after the load: leads a second taken in and delivered
+ * count the time the worker needed after the load ended.
+ */
+async function measureWithWorker(database: { adminUrl: string }, helloUrl: string, helloRequests: LoadRequest[]) {
+  const { app, notifyRequests } = await startIngestingApp(database, { worker: true });
+  const leads = async () => Number((await app.pool.query('select count(*) from notifications')).rows[0].count);
+  async function delivered(label: string, requests: LoadRequest[]) {
+    const before = await leads();
+    const accepted = await measure(label, app.baseUrl, requests);
+    const catchUpMs = await workerFinished(app.pool);
+    const deliveredRate = ((await leads()) - before) / (DURATION_SECONDS + catchUpMs / 1000);
+    console.log(
+      `    all delivered ${(catchUpMs / 1000).toFixed(1)} s after the load ended: ` +
+        `${Math.round(deliveredRate).toLocaleString('en')} leads/s taken in and delivered`,
+    );
+    return { accepted, delivered: deliveredRate };
+  }
+  try {
+    await delivered('worker on, warm-up: POST /v1/notify', notifyRequests);
+    const helloRates: number[] = [];
+    const acceptedRates: number[] = [];
+    const deliveredRates: number[] = [];
+    for (let round = 1; round <= ROUNDS; round += 1) {
+      helloRates.push(await measure(`worker on, round ${round}: hello-world (baseline)`, helloUrl, helloRequests));
+      const result = await delivered(
+        `worker on, round ${round}: POST /v1/notify across ${ENTITIES} entities`,
+        notifyRequests,
+      );
+      acceptedRates.push(result.accepted);
+      deliveredRates.push(result.delivered);
+    }
+    const oneEntity = await delivered('worker on: POST /v1/notify, one entity', [notifyRequests[0]!]);
+    const share = (rate: number) => `${((rate / median(helloRates)) * 100).toFixed(1)}%`;
+    console.log(
+      `  worker on, across entities: accepted ${share(median(acceptedRates))}, ` +
+        `taken in and delivered ${share(median(deliveredRates))} of hello-world`,
+    );
+    console.log(
+      `  worker on, one entity: accepted ${share(oneEntity.accepted)}, ` +
+        `taken in and delivered ${share(oneEntity.delivered)} of hello-world`,
+    );
+  } finally {
+    await app.close();
+  }
+}
+
 async function main() {
   const database = await startBenchDatabase();
   const hello = Fastify();
   hello.post('/hello', async () => ({ hello: 'world' }));
   const helloUrl = await hello.listen({ port: 0, host: '127.0.0.1' });
-  // Accepting only: deriving and sending each lead's deliveries is the delivery worker's business
-  // (decision 038) and the delivery benchmarks', not this one's: this process runs as an API-only
-  // server would.
-  const app = await startTestApp(
-    { NOTIFY_RATE_LIMIT: '1000000', NOTIFY_RATE_BURST: '1000000', DATABASE_POOL_SIZE: '10', DELIVERY_WORKER: 'false' },
-    database.adminUrl,
-  );
+  // Accepting only first: deriving and sending each lead's deliveries is the delivery worker's
+  // business (decision 038), so this process runs as an API-only server would; then with the worker.
   try {
-    const sites: Array<{ apiKey: string; flowId: string }> = [];
-    for (let index = 0; index < ENTITIES; index += 1) {
-      const owner = await onboardedOwner(app, { plan: 'elite', entityName: `Bench ${index}` });
-      sites.push({ apiKey: owner.apiKey, flowId: await createFlow(owner.client) });
-    }
-    const body = (flowId: string) =>
-      JSON.stringify({ flowId, data: { name: 'Ann Lee', phone: '+1 555 0100', question: 'Is it available?' } });
-    const notifyRequests: LoadRequest[] = sites.map((site) => ({
-      method: 'POST',
-      path: '/v1/notify',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${site.apiKey}` },
-      body: body(site.flowId),
-    }));
+    const { app, sites, notifyRequests } = await startIngestingApp(database, { worker: false });
     const helloRequests: LoadRequest[] = [
       { method: 'POST', path: '/hello', headers: { 'content-type': 'application/json' }, body: body(sites[0]!.flowId) },
     ];
-
-    console.log(
-      `ingestion throughput, ${CONNECTIONS} connections from an undici client in its own process, ` +
-        `${ROUNDS} rounds of ${DURATION_SECONDS} s each, ${database.kind}`,
-    );
-    // Warm-up, and enough leads that 10,000 of them can be open with timers.
-    let leads = 0;
-    while (leads < OPEN_LEADS_WITH_TIMERS) {
-      await measure('warm-up: POST /v1/notify', app.baseUrl, notifyRequests);
-      leads = Number((await app.pool.query('select count(*) from notifications')).rows[0].count);
-    }
-    const helloRates: number[] = [];
-    const ingestRates: number[] = [];
-    const withTimersRates: number[] = [];
-    for (let round = 1; round <= ROUNDS; round += 1) {
-      helloRates.push(await measure(`round ${round}: bare Fastify hello-world (baseline)`, helloUrl, helloRequests));
-      await clearEscalationTimers(app.pool);
-      ingestRates.push(
-        await measure(`round ${round}: POST /v1/notify across ${ENTITIES} entities`, app.baseUrl, notifyRequests),
+    try {
+      console.log(
+        `ingestion throughput, ${CONNECTIONS} connections from an undici client in its own process, ` +
+          `${ROUNDS} rounds of ${DURATION_SECONDS} s each, ${database.kind}`,
       );
-      await openLeadsWithTimers(app.pool, OPEN_LEADS_WITH_TIMERS);
-      withTimersRates.push(
-        await measure(
-          `round ${round}: the same with ${OPEN_LEADS_WITH_TIMERS.toLocaleString('en')} open leads' timers pending`,
-          app.baseUrl,
-          notifyRequests,
-        ),
+      // Warm-up, and enough leads that 10,000 of them can be open with timers.
+      let leads = 0;
+      while (leads < OPEN_LEADS_WITH_TIMERS) {
+        await measure('warm-up: POST /v1/notify', app.baseUrl, notifyRequests);
+        leads = Number((await app.pool.query('select count(*) from notifications')).rows[0].count);
+      }
+      const helloRates: number[] = [];
+      const ingestRates: number[] = [];
+      const withTimersRates: number[] = [];
+      for (let round = 1; round <= ROUNDS; round += 1) {
+        helloRates.push(await measure(`round ${round}: bare Fastify hello-world (baseline)`, helloUrl, helloRequests));
+        await clearEscalationTimers(app.pool);
+        ingestRates.push(
+          await measure(`round ${round}: POST /v1/notify across ${ENTITIES} entities`, app.baseUrl, notifyRequests),
+        );
+        await openLeadsWithTimers(app.pool, OPEN_LEADS_WITH_TIMERS);
+        withTimersRates.push(
+          await measure(
+            `round ${round}: the same with ${OPEN_LEADS_WITH_TIMERS.toLocaleString('en')} open leads' timers pending`,
+            app.baseUrl,
+            notifyRequests,
+          ),
+        );
+      }
+      const helloRate = median(helloRates);
+      const ingestRate = median(ingestRates);
+      const withTimersRate = median(withTimersRates);
+      const oneEntityRate = await measure('POST /v1/notify, one entity', app.baseUrl, [notifyRequests[0]!]);
+      const ratio = ingestRate / helloRate;
+      console.log(
+        `  medians: hello-world ${Math.round(helloRate).toLocaleString('en')} req/s, ingestion ${Math.round(ingestRate).toLocaleString('en')} req/s, ` +
+          `with timers ${Math.round(withTimersRate).toLocaleString('en')} req/s`,
       );
-    }
-    const helloRate = median(helloRates);
-    const ingestRate = median(ingestRates);
-    const withTimersRate = median(withTimersRates);
-    const oneEntityRate = await measure('POST /v1/notify, one entity', app.baseUrl, [notifyRequests[0]!]);
-    const ratio = ingestRate / helloRate;
-    console.log(
-      `  medians: hello-world ${Math.round(helloRate).toLocaleString('en')} req/s, ingestion ${Math.round(ingestRate).toLocaleString('en')} req/s, ` +
-        `with timers ${Math.round(withTimersRate).toLocaleString('en')} req/s`,
-    );
-    console.log(`  ratio across entities: ${(ratio * 100).toFixed(1)}% of hello-world`);
-    console.log(`  ratio for one entity: ${((oneEntityRate / helloRate) * 100).toFixed(1)}% of hello-world`);
-    console.log(
-      `  with ${OPEN_LEADS_WITH_TIMERS.toLocaleString('en')} open leads' escalation timers: ` +
-        `${((withTimersRate / ingestRate) * 100).toFixed(1)}% of ingestion without any`,
-    );
+      console.log(`  ratio across entities: ${(ratio * 100).toFixed(1)}% of hello-world`);
+      console.log(`  ratio for one entity: ${((oneEntityRate / helloRate) * 100).toFixed(1)}% of hello-world`);
+      console.log(
+        `  with ${OPEN_LEADS_WITH_TIMERS.toLocaleString('en')} open leads' escalation timers: ` +
+          `${((withTimersRate / ingestRate) * 100).toFixed(1)}% of ingestion without any`,
+      );
 
-    const clients = sites.map((site) => createHttpClient(app, { bearer: site.apiKey }));
-    const latencies = await steadyLatency(async (index) => {
-      const site = index % sites.length;
-      return (await clients[site]!.post('/v1/notify', JSON.parse(body(sites[site]!.flowId)))).status;
-    });
-    console.log(
-      `  steady ${STEADY_RATE} notifications/s for ${STEADY_SECONDS} s: p50 ${percentile(latencies, 50).toFixed(1)} ms, ` +
-        `p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${latencies.at(-1)!.toFixed(1)} ms`,
-    );
+      const clients = sites.map((site) => createHttpClient(app, { bearer: site.apiKey }));
+      const latencies = await steadyLatency(async (index) => {
+        const site = index % sites.length;
+        return (await clients[site]!.post('/v1/notify', JSON.parse(body(sites[site]!.flowId)))).status;
+      });
+      console.log(
+        `  steady ${STEADY_RATE} notifications/s for ${STEADY_SECONDS} s: p50 ${percentile(latencies, 50).toFixed(1)} ms, ` +
+          `p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${latencies.at(-1)!.toFixed(1)} ms`,
+      );
+    } finally {
+      await app.close();
+    }
+    await measureWithWorker(database, helloUrl, helloRequests);
   } finally {
-    await app.close();
     await hello.close();
     await database.stop();
   }
