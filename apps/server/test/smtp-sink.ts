@@ -17,7 +17,7 @@ export async function startSmtpSink({ idleTimeoutMs = 60_000 }: { idleTimeoutMs?
     logger: false,
     socketTimeout: idleTimeoutMs,
     // The mailer keeps its connections open (mailer.ts): closing, the sink tells them it is shutting
-    // down (421) at once, where smtp-server's default waits 30 s for them to leave.
+    // down (421) after 100 ms, where smtp-server's default waits 30 s for them to leave.
     closeTimeout: 100,
     onConnect(_session, callback) {
       connectionsOpened += 1;
