@@ -11,6 +11,7 @@ import { createFlow, onboardedOwner } from '../test/owners.ts';
 import { startTestApp } from '../test/test-app.ts';
 import { percentile, startBenchDatabase } from './bench-database.ts';
 import { measureRate, median, type LoadRequest } from './load-generator.ts';
+import { workerCaughtUp } from './worker-caught-up.ts';
 
 // Rounds alternate the baseline and ingestion, so a machine that drifts (a shared VM) affects both alike.
 const ROUNDS = 3;
@@ -92,20 +93,6 @@ async function startIngestingApp(database: { adminUrl: string }, { worker }: { w
   return { app, sites, notifyRequests };
 }
 
-/** Waits until the worker has taken in and delivered everything accepted; returns how long that took. */
-async function workerFinished(pool: pg.Pool): Promise<number> {
-  const started = performance.now();
-  for (;;) {
-    const { rows } = await pool.query<{ waiting: string }>(
-      `select (select count(*) from job_outbox)
-              + (select count(*) from pgboss.job where state in ('created', 'retry', 'active')) as waiting`,
-    );
-    if (Number(rows[0]!.waiting) === 0) return performance.now() - started;
-    if (performance.now() - started > 300_000) throw new Error('the worker had not caught up after 5 minutes');
-    await sleep(100);
-  }
-}
-
 /**
  * The issue's "worker on": the same process also takes each lead in and delivers it. Its owners
  * have no device, so every lead is also an email copy, to the SMTP sink in this process. Each
@@ -119,7 +106,7 @@ async function measureWithWorker(database: { adminUrl: string }, helloUrl: strin
   async function delivered(label: string, requests: LoadRequest[]) {
     const before = await leads();
     const accepted = await measure(label, app.baseUrl, requests);
-    const catchUpMs = await workerFinished(app.pool);
+    const catchUpMs = await workerCaughtUp(app.pool);
     const deliveredRate = ((await leads()) - before) / (DURATION_SECONDS + catchUpMs / 1000);
     console.log(
       `    all delivered ${(catchUpMs / 1000).toFixed(1)} s after the load ended: ` +

@@ -25,6 +25,7 @@ import type { TelegramConfig } from '../features/telegram/telegram-config.ts';
 import { telegramLeadMessage } from '../features/telegram/telegram-message.ts';
 import { sendLeadTexts } from '../features/sms/send-lead-sms.ts';
 import type { SmsProvider } from '../features/sms/sms-provider.ts';
+import { batchWhileBusy } from '../lib/batch-while-busy.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { Mail, Mailer } from '../mail/mailer.ts';
 import { laneOfChannel, type DeliveryPayload } from './deliver-notification.job.ts';
@@ -218,8 +219,17 @@ export function createDeliverNotificationHandler({
     });
   }
 
+  // The jobs running at once read their deliveries, and record those settled, together: under
+  // load one read and one write serve a take's or a fetch's many leads, not one each (issue 23).
+  const readTargetsTogether = batchWhileBusy((deliveryIds: string[]) => findDeliveryTargets(db, deliveryIds));
+  const recordSettledTogether = batchWhileBusy((attempts: SettledAttempt[]) => recordSettledAttempts(db, attempts));
+  async function readTargets(deliveryIds: string[]): Promise<DeliveryTarget[]> {
+    const wanted = new Set(deliveryIds);
+    return (await readTargetsTogether(deliveryIds)).filter((delivery) => wanted.has(delivery.deliveryId));
+  }
+
   async function deliver(deliveryId: string, attemptNumber: number): Promise<void> {
-    const [delivery] = await findDeliveryTargets(db, [deliveryId]);
+    const [delivery] = await readTargets([deliveryId]);
     if (!delivery || delivery.status !== 'pending' || delivery.attempts !== attemptNumber) return;
     const [attempted] = await attemptAll([delivery]);
     await record(attempted!, attemptNumber);
@@ -228,12 +238,13 @@ export function createDeliverNotificationHandler({
   /**
    * The first attempt at each of a job's deliveries, all at once: a lead's devices and mailboxes,
    * its Telegram messages, or its texts, each a job in its own lane (decision 054). An attempt
-   * settled with nothing to follow (see SettledAttempt) is recorded with the others in one
-   * statement: a team's fan-out, or a lead's texts refused past the allowance, costs one write.
-   * The rest one by one, as their retries and fallbacks need.
+   * settled with nothing to follow (see SettledAttempt) is recorded with the others, and with
+   * those of the jobs running alongside, in one statement: a team's fan-out, or a lead's texts
+   * refused past the allowance, costs one write. The rest one by one, as their retries and
+   * fallbacks need.
    */
   async function deliverFirstAttempts(deliveryIds: string[]): Promise<void> {
-    const pending = (await findDeliveryTargets(db, deliveryIds)).filter(
+    const pending = (await readTargets(deliveryIds)).filter(
       (delivery) => delivery.status === 'pending' && delivery.attempts === 0,
     );
     const attempts = await attemptAll(pending);
@@ -254,7 +265,7 @@ export function createDeliverNotificationHandler({
         },
       ];
     });
-    await recordSettledAttempts(db, settled);
+    if (settled.length > 0) await recordSettledTogether(settled);
     const recorded = new Set(settled.map(({ deliveryId }) => deliveryId));
     for (const unsettled of attempts.filter(({ delivery }) => !recorded.has(delivery.deliveryId)))
       await record(unsettled, 0);

@@ -32,6 +32,7 @@ afterAll(async () => {
  * A worker on a queue of its own (as one server process runs), woken by the returned function
  * with a NOTIFY's payload ('' unless a test says: any lane may have jobs).
  * `fail`: whether the handler throws for this payload. `handleChannel`: the handler of every channel's lane.
+ * `holdPush`: what a push-lane job waits for before it ends (nothing unless a test says).
  */
 async function startWorker(
   handled: DeliverNotificationPayload[],
@@ -39,6 +40,7 @@ async function startWorker(
   handleChannel: (payload: DeliverNotificationPayload) => Promise<void> = async () => {
     throw new Error('no channels-lane job expected');
   },
+  holdPush: (payload: DeliverNotificationPayload) => Promise<void> = async () => {},
 ): Promise<(payload?: string) => void> {
   const queue = await startDeliveryQueue({
     databaseUrl: database.url,
@@ -52,6 +54,7 @@ async function startWorker(
       push: async (payload) => {
         handled.push(payload);
         if (fail(payload)) throw new Error('the handler failed');
+        await holdPush(payload);
       },
       webhooks: handleChannel,
       telegram: handleChannel,
@@ -123,6 +126,40 @@ describe('delivery queue › jobs queued by our SQL', () => {
     );
     await expect.poll(() => telegram.length, { timeout: 5_000 }).toBe(1);
     expect(await outboxCount()).toBe(0);
+  });
+
+  it('a busy push lane fetches its backlog in batches: a freed slot waits until half the slots are free, then they fill together (issue 23)', async () => {
+    const handled: DeliverNotificationPayload[] = [];
+    const releases: Array<() => void> = [];
+    const wake = await startWorker(
+      handled,
+      undefined,
+      undefined,
+      () => new Promise((resolve) => releases.push(resolve)),
+    );
+    // 32 run at once as they are taken; 18 wait in pg-boss, due now.
+    await queueInOutbox(50);
+    wake(OUTBOX_WAKE_UP);
+    await expect.poll(() => handled.length, { timeout: 5_000 }).toBe(32);
+    releases.splice(0, 1)[0]!();
+    // Past the 1 s poll too: one free slot of 32 fetches nothing.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(handled).toHaveLength(32);
+    for (const release of releases.splice(0, 15)) release();
+    // Sixteen free: one fetch fills them from the 18 waiting, and the last 2 wait again.
+    await expect.poll(() => handled.length, { timeout: 5_000 }).toBe(48);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(handled).toHaveLength(48);
+    const releaseAll = () => {
+      for (const release of releases.splice(0)) release();
+    };
+    const releasing = setInterval(releaseAll, 20);
+    try {
+      await expect.poll(() => handled.length, { timeout: 5_000 }).toBe(50);
+    } finally {
+      clearInterval(releasing);
+      releaseAll();
+    }
   });
 
   it('one queued for later waits in pg-boss for its very time (to the microsecond), not in job_outbox', async () => {
