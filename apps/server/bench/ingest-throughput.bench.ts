@@ -8,9 +8,11 @@ import Fastify from 'fastify';
 import type pg from 'pg';
 import { createHttpClient } from '../test/http-client.ts';
 import { createFlow, onboardedOwner } from '../test/owners.ts';
+import { startPushServiceStub, type PushServiceStub } from '../test/push-service-stub.ts';
 import { startTestApp } from '../test/test-app.ts';
 import { percentile, startBenchDatabase } from './bench-database.ts';
 import { measureRate, median, type LoadRequest } from './load-generator.ts';
+import { registerDevices } from './push-latency.ts';
 import { workerCaughtUp } from './worker-caught-up.ts';
 
 // Rounds alternate the baseline and ingestion, so a machine that drifts (a shared VM) affects both alike.
@@ -68,20 +70,29 @@ async function openLeadsWithTimers(pool: pg.Pool, count: number): Promise<void> 
 const body = (flowId: string) =>
   JSON.stringify({ flowId, data: { name: 'Ann Lee', phone: '+1 555 0100', question: 'Is it available?' } });
 
-/** A server with ENTITIES owners on the elite plan, a flow each, and a request per entity's flow. */
-async function startIngestingApp(database: { adminUrl: string }, { worker }: { worker: boolean }) {
+/**
+ * A server with ENTITIES owners on the elite plan, a flow each, and a request per entity's flow.
+ * With `pushService`, each owner has one device there and turned email copies off.
+ */
+async function startIngestingApp(
+  database: { adminUrl: string },
+  { worker, pushService }: { worker: boolean; pushService?: PushServiceStub },
+) {
   const app = await startTestApp(
     {
       NOTIFY_RATE_LIMIT: '1000000',
       NOTIFY_RATE_BURST: '1000000',
       DATABASE_POOL_SIZE: '10',
       DELIVERY_WORKER: String(worker),
+      ...(pushService && { PUSH_SERVICE_HOSTS: pushService.host }),
     },
     database.adminUrl,
+    { pushCa: pushService?.ca },
   );
   const sites: Array<{ apiKey: string; flowId: string }> = [];
   for (let index = 0; index < ENTITIES; index += 1) {
     const owner = await onboardedOwner(app, { plan: 'elite', entityName: `Bench ${index}` });
+    if (pushService) await registerDevices(owner.client, pushService, 1);
     sites.push({ apiKey: owner.apiKey, flowId: await createFlow(owner.client) });
   }
   const notifyRequests: LoadRequest[] = sites.map((site) => ({
@@ -94,14 +105,21 @@ async function startIngestingApp(database: { adminUrl: string }, { worker }: { w
 }
 
 /**
- * The issue's "worker on": the same process also takes each lead in and delivers it. Its owners
- * have no device, so every lead is also an email copy, to the SMTP sink in this process. Each
- * round waits for the worker to catch up before the hello-world (a worker still busy would slow
- * the baseline and flatter the ratio) and after the load: leads a second taken in and delivered
- * count the time the worker needed after the load ended.
+ * The issue's "worker on": the same process also takes each lead in and delivers it. Without a
+ * push service, its owners have no device, so every lead is an email copy, to the SMTP sink in
+ * this process; with one, every lead is a push to each owner's one device there (the stub in this
+ * process keeps what arrives and decrypts nothing). Each round waits for the worker to catch up
+ * before the hello-world (a worker still busy would slow the baseline and flatter the ratio) and
+ * after the load: leads a second taken in and delivered count the time the worker needed after
+ * the load ended.
  */
-async function measureWithWorker(database: { adminUrl: string }, helloUrl: string, helloRequests: LoadRequest[]) {
-  const { app, notifyRequests } = await startIngestingApp(database, { worker: true });
+async function measureWithWorker(
+  database: { adminUrl: string },
+  helloUrl: string,
+  helloRequests: LoadRequest[],
+  { name, pushService }: { name: string; pushService?: PushServiceStub },
+) {
+  const { app, notifyRequests } = await startIngestingApp(database, { worker: true, pushService });
   const leads = async () => Number((await app.pool.query('select count(*) from notifications')).rows[0].count);
   async function delivered(label: string, requests: LoadRequest[]) {
     const before = await leads();
@@ -115,27 +133,27 @@ async function measureWithWorker(database: { adminUrl: string }, helloUrl: strin
     return { accepted, delivered: deliveredRate };
   }
   try {
-    await delivered('worker on, warm-up: POST /v1/notify', notifyRequests);
+    await delivered(`${name}, warm-up: POST /v1/notify`, notifyRequests);
     const helloRates: number[] = [];
     const acceptedRates: number[] = [];
     const deliveredRates: number[] = [];
     for (let round = 1; round <= ROUNDS; round += 1) {
-      helloRates.push(await measure(`worker on, round ${round}: hello-world (baseline)`, helloUrl, helloRequests));
+      helloRates.push(await measure(`${name}, round ${round}: hello-world (baseline)`, helloUrl, helloRequests));
       const result = await delivered(
-        `worker on, round ${round}: POST /v1/notify across ${ENTITIES} entities`,
+        `${name}, round ${round}: POST /v1/notify across ${ENTITIES} entities`,
         notifyRequests,
       );
       acceptedRates.push(result.accepted);
       deliveredRates.push(result.delivered);
     }
-    const oneEntity = await delivered('worker on: POST /v1/notify, one entity', [notifyRequests[0]!]);
+    const oneEntity = await delivered(`${name}: POST /v1/notify, one entity`, [notifyRequests[0]!]);
     const share = (rate: number) => `${((rate / median(helloRates)) * 100).toFixed(1)}%`;
     console.log(
-      `  worker on, across entities: accepted ${share(median(acceptedRates))}, ` +
+      `  ${name}, across entities: accepted ${share(median(acceptedRates))}, ` +
         `taken in and delivered ${share(median(deliveredRates))} of hello-world`,
     );
     console.log(
-      `  worker on, one entity: accepted ${share(oneEntity.accepted)}, ` +
+      `  ${name}, one entity: accepted ${share(oneEntity.accepted)}, ` +
         `taken in and delivered ${share(oneEntity.delivered)} of hello-world`,
     );
   } finally {
@@ -212,7 +230,13 @@ async function main() {
     } finally {
       await app.close();
     }
-    await measureWithWorker(database, helloUrl, helloRequests);
+    await measureWithWorker(database, helloUrl, helloRequests, { name: 'worker on, email copies' });
+    const pushService = await startPushServiceStub({ decryptLater: true });
+    try {
+      await measureWithWorker(database, helloUrl, helloRequests, { name: 'worker on, pushes', pushService });
+    } finally {
+      await pushService.close();
+    }
   } finally {
     await hello.close();
     await database.stop();
