@@ -1,7 +1,8 @@
 // Benchmark (issues 5 and 13): ingestion throughput of POST /v1/notify as a ratio to a bare
 // Fastify hello-world measured in the same run, its latency at a steady rate, and whether 10,000
 // open leads' pending escalations slow it. Each accepted notification is committed (durably)
-// before its 202, with its usage count and its batch's intake job (decision 038).
+// before its 202, with its usage count and its batch's intake job (decision 038). Then the same
+// with the worker on (issue 23): every lead an email copy, then every lead a push to one device.
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Fastify from 'fastify';
