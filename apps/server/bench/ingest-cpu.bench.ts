@@ -4,9 +4,9 @@
 // same load, and the CPU until the worker has taken in and delivered every lead (its owners have
 // no device, so each lead is also an email copy, to the SMTP sink in this process).
 import { performance } from 'node:perf_hooks';
-import { startTestApp, type TestApp } from '../test/test-app.ts';
+import type { TestApp } from '../test/test-app.ts';
 import { startBenchDatabase } from './bench-database.ts';
-import { ingestRequests } from './ingest-requests.ts';
+import { countLeads, startIngestingApp } from './ingest-requests.ts';
 import { clusterCpuSeconds, postmasterPidOf } from './process-cpu.ts';
 import { generateLoad, median, type LoadRequest } from './load-generator.ts';
 import { workerCaughtUp } from './worker-caught-up.ts';
@@ -30,11 +30,10 @@ async function measureRounds(
   requests: LoadRequest[],
   { worker }: { worker: boolean },
 ) {
-  const leads = async () => Number((await app.pool.query('select count(*) from notifications')).rows[0].count);
   const rounds: Rounds = { server: [], mainThread: [], postgres: [], rates: [] };
   for (let round = 0; round < ROUNDS; round += 1) {
     const [leadsBefore, serverBefore, postgresBefore, loopBefore] = [
-      await leads(),
+      await countLeads(app.pool),
       process.cpuUsage(),
       clusterCpuSeconds(postmaster),
       performance.eventLoopUtilization(),
@@ -46,7 +45,7 @@ async function measureRounds(
       durationSeconds: DURATION_SECONDS,
     });
     if (worker) await workerCaughtUp(app.pool);
-    const accepted = (await leads()) - leadsBefore;
+    const accepted = (await countLeads(app.pool)) - leadsBefore;
     const serverUsage = process.cpuUsage(serverBefore);
     rounds.mainThread.push((performance.eventLoopUtilization(loopBefore).active * 1000) / accepted);
     rounds.server.push((serverUsage.user + serverUsage.system) / accepted);
@@ -63,18 +62,10 @@ function report(name: string, { server, mainThread, postgres, rates }: Rounds): 
   );
 }
 
-/** A server on `database` with its delivery worker on or off, and the postmaster whose CPU counts. */
+/** A server on `database` with its delivery worker on or off, its load, and the postmaster whose CPU counts. */
 async function startMeasuredApp(database: { adminUrl: string }, { worker }: { worker: boolean }) {
-  const app = await startTestApp(
-    {
-      NOTIFY_RATE_LIMIT: '1000000',
-      NOTIFY_RATE_BURST: '1000000',
-      DATABASE_POOL_SIZE: '10',
-      DELIVERY_WORKER: String(worker),
-    },
-    database.adminUrl,
-  );
-  return { app, postmaster: await postmasterPidOf(database.adminUrl), requests: await ingestRequests(app, ENTITIES) };
+  const { app, requests } = await startIngestingApp(database, { entities: ENTITIES, worker });
+  return { app, requests, postmaster: await postmasterPidOf(database.adminUrl) };
 }
 
 async function main() {

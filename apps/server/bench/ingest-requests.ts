@@ -1,12 +1,24 @@
+import type pg from 'pg';
 import { createFlow, onboardedOwner } from '../test/owners.ts';
-import type { TestApp } from '../test/test-app.ts';
+import type { PushServiceStub } from '../test/push-service-stub.ts';
+import { startTestApp, type TestApp } from '../test/test-app.ts';
 import type { LoadRequest } from './load-generator.ts';
+import { registerDevices } from './push-latency.ts';
 
-/** The ingest load's requests: `entities` businesses on the Elite plan, each posting the same lead to a flow of its own. */
-export async function ingestRequests(app: TestApp, entities: number): Promise<LoadRequest[]> {
+/**
+ * The ingest load's requests: `entities` businesses on the Elite plan, each posting the same lead
+ * to a flow of its own. With `pushService`, each owner has one device there and turned email
+ * copies off; without, every lead the worker delivers is an email copy.
+ */
+export async function ingestRequests(
+  app: TestApp,
+  entities: number,
+  { pushService }: { pushService?: PushServiceStub } = {},
+): Promise<LoadRequest[]> {
   const requests: LoadRequest[] = [];
   for (let index = 0; index < entities; index += 1) {
     const owner = await onboardedOwner(app, { plan: 'elite', entityName: `Bench ${index}` });
+    if (pushService) await registerDevices(owner.client, pushService, 1);
     const flowId = await createFlow(owner.client);
     requests.push({
       method: 'POST',
@@ -16,4 +28,31 @@ export async function ingestRequests(app: TestApp, entities: number): Promise<Lo
     });
   }
   return requests;
+}
+
+/**
+ * A server for the ingest load, with its rate limits out of the way and its delivery worker on or
+ * off, and the load's requests (`ingestRequests`); with `pushService`, trusted and allowed.
+ */
+export async function startIngestingApp(
+  database: { adminUrl: string },
+  { entities, worker, pushService }: { entities: number; worker: boolean; pushService?: PushServiceStub },
+): Promise<{ app: TestApp; requests: LoadRequest[] }> {
+  const app = await startTestApp(
+    {
+      NOTIFY_RATE_LIMIT: '1000000',
+      NOTIFY_RATE_BURST: '1000000',
+      DATABASE_POOL_SIZE: '10',
+      DELIVERY_WORKER: String(worker),
+      ...(pushService && { PUSH_SERVICE_HOSTS: pushService.host }),
+    },
+    database.adminUrl,
+    { pushCa: pushService?.ca },
+  );
+  return { app, requests: await ingestRequests(app, entities, { pushService }) };
+}
+
+/** How many leads the database holds. */
+export async function countLeads(pool: pg.Pool): Promise<number> {
+  return Number((await pool.query('select count(*) from notifications')).rows[0].count);
 }

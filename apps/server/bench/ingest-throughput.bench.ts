@@ -7,13 +7,10 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Fastify from 'fastify';
 import type pg from 'pg';
-import { createHttpClient } from '../test/http-client.ts';
-import { createFlow, onboardedOwner } from '../test/owners.ts';
 import { startPushServiceStub, type PushServiceStub } from '../test/push-service-stub.ts';
-import { startTestApp } from '../test/test-app.ts';
 import { percentile, startBenchDatabase } from './bench-database.ts';
+import { countLeads, startIngestingApp } from './ingest-requests.ts';
 import { measureRate, median, type LoadRequest } from './load-generator.ts';
-import { registerDevices } from './push-latency.ts';
 import { workerCaughtUp } from './worker-caught-up.ts';
 
 // Rounds alternate the baseline and ingestion, so a machine that drifts (a shared VM) affects both alike.
@@ -68,43 +65,6 @@ async function openLeadsWithTimers(pool: pg.Pool, count: number): Promise<void> 
   if (rowCount !== count) throw new Error(`only ${rowCount} escalations for ${count} open leads`);
 }
 
-const body = (flowId: string) =>
-  JSON.stringify({ flowId, data: { name: 'Ann Lee', phone: '+1 555 0100', question: 'Is it available?' } });
-
-/**
- * A server with ENTITIES owners on the elite plan, a flow each, and a request per entity's flow.
- * With `pushService`, each owner has one device there and turned email copies off.
- */
-async function startIngestingApp(
-  database: { adminUrl: string },
-  { worker, pushService }: { worker: boolean; pushService?: PushServiceStub },
-) {
-  const app = await startTestApp(
-    {
-      NOTIFY_RATE_LIMIT: '1000000',
-      NOTIFY_RATE_BURST: '1000000',
-      DATABASE_POOL_SIZE: '10',
-      DELIVERY_WORKER: String(worker),
-      ...(pushService && { PUSH_SERVICE_HOSTS: pushService.host }),
-    },
-    database.adminUrl,
-    { pushCa: pushService?.ca },
-  );
-  const sites: Array<{ apiKey: string; flowId: string }> = [];
-  for (let index = 0; index < ENTITIES; index += 1) {
-    const owner = await onboardedOwner(app, { plan: 'elite', entityName: `Bench ${index}` });
-    if (pushService) await registerDevices(owner.client, pushService, 1);
-    sites.push({ apiKey: owner.apiKey, flowId: await createFlow(owner.client) });
-  }
-  const notifyRequests: LoadRequest[] = sites.map((site) => ({
-    method: 'POST',
-    path: '/v1/notify',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${site.apiKey}` },
-    body: body(site.flowId),
-  }));
-  return { app, sites, notifyRequests };
-}
-
 /**
  * The issue's "worker on": the same process also takes each lead in and delivers it. Without a
  * push service, its owners have no device, so every lead is an email copy, to the SMTP sink in
@@ -120,13 +80,16 @@ async function measureWithWorker(
   helloRequests: LoadRequest[],
   { name, pushService }: { name: string; pushService?: PushServiceStub },
 ) {
-  const { app, notifyRequests } = await startIngestingApp(database, { worker: true, pushService });
-  const leads = async () => Number((await app.pool.query('select count(*) from notifications')).rows[0].count);
+  const { app, requests: notifyRequests } = await startIngestingApp(database, {
+    entities: ENTITIES,
+    worker: true,
+    pushService,
+  });
   async function delivered(label: string, requests: LoadRequest[]) {
-    const before = await leads();
+    const before = await countLeads(app.pool);
     const accepted = await measure(label, app.baseUrl, requests);
     const catchUpMs = await workerCaughtUp(app.pool);
-    const deliveredRate = ((await leads()) - before) / (DURATION_SECONDS + catchUpMs / 1000);
+    const deliveredRate = ((await countLeads(app.pool)) - before) / (DURATION_SECONDS + catchUpMs / 1000);
     console.log(
       `    all delivered ${(catchUpMs / 1000).toFixed(1)} s after the load ended: ` +
         `${Math.round(deliveredRate).toLocaleString('en')} leads/s taken in and delivered`,
@@ -170,9 +133,18 @@ async function main() {
   // Accepting only first: deriving and sending each lead's deliveries is the delivery worker's
   // business (decision 038), so this process runs as an API-only server would; then with the worker.
   try {
-    const { app, sites, notifyRequests } = await startIngestingApp(database, { worker: false });
+    const { app, requests: notifyRequests } = await startIngestingApp(database, {
+      entities: ENTITIES,
+      worker: false,
+    });
+    // The same body as a lead's, so both servers parse alike.
     const helloRequests: LoadRequest[] = [
-      { method: 'POST', path: '/hello', headers: { 'content-type': 'application/json' }, body: body(sites[0]!.flowId) },
+      {
+        method: 'POST',
+        path: '/hello',
+        headers: { 'content-type': 'application/json' },
+        body: notifyRequests[0]!.body,
+      },
     ];
     try {
       console.log(
@@ -183,7 +155,7 @@ async function main() {
       let leads = 0;
       while (leads < OPEN_LEADS_WITH_TIMERS) {
         await measure('warm-up: POST /v1/notify', app.baseUrl, notifyRequests);
-        leads = Number((await app.pool.query('select count(*) from notifications')).rows[0].count);
+        leads = await countLeads(app.pool);
       }
       const helloRates: number[] = [];
       const ingestRates: number[] = [];
@@ -219,10 +191,11 @@ async function main() {
           `${((withTimersRate / ingestRate) * 100).toFixed(1)}% of ingestion without any`,
       );
 
-      const clients = sites.map((site) => createHttpClient(app, { bearer: site.apiKey }));
       const latencies = await steadyLatency(async (index) => {
-        const site = index % sites.length;
-        return (await clients[site]!.post('/v1/notify', JSON.parse(body(sites[site]!.flowId)))).status;
+        const { method, path, headers, body } = notifyRequests[index % notifyRequests.length]!;
+        const response = await fetch(`${app.baseUrl}${path}`, { method, headers, body });
+        await response.arrayBuffer();
+        return response.status;
       });
       console.log(
         `  steady ${STEADY_RATE} notifications/s for ${STEADY_SECONDS} s: p50 ${percentile(latencies, 50).toFixed(1)} ms, ` +

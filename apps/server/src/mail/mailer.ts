@@ -71,7 +71,7 @@ export function createMailer({
       close: () => {},
     };
   }
-  const transport = nodemailer.createTransport({ url: smtpUrl, ...SMTP_POOL }, { from });
+  const transport = nodemailer.createTransport({ url: smtpUrl, ...SMTP_POOL });
   return {
     send: async ({ fromName, ...mail }) => {
       const name = fromName === undefined ? '' : displayNameOf(fromName);
