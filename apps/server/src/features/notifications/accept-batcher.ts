@@ -3,6 +3,7 @@ import type { Attribution, TrafficSource } from '@leadbell/shared/lead-sources';
 import { HELD_WARNING, type NotificationSource, type NotifyResponse } from '@leadbell/shared/notifications';
 import type { SpamReason } from '../spam/spam-score.ts';
 import { allowedRate, refusedRate, type NotifyRate, type RateDecision, type RateRefusal } from './notify-rate.ts';
+import { createRateLeases } from './rate-leases.ts';
 
 /** One notification to accept, with the key, flow and plan its title and message were rendered from. */
 export type AcceptItem = {
@@ -70,7 +71,13 @@ type OutcomeRow = {
 
 export type AcceptBatcher = { accept: (item: AcceptItem) => Promise<AcceptOutcome> };
 
-type Waiting = { item: AcceptItem; resolve: (outcome: AcceptOutcome) => void; reject: (error: unknown) => void };
+type Waiting = {
+  item: AcceptItem;
+  /** Charged from this process's lease of its key's tokens: what the key has left; else null. */
+  leasedRateTokens: number | null;
+  resolve: (outcome: AcceptOutcome) => void;
+  reject: (error: unknown) => void;
+};
 
 const ACCEPT_NOTIFICATIONS =
   'select item, outcome, response, rate_tokens from leadbell_accept_notifications_within_rate($1, $2, $3)';
@@ -81,7 +88,7 @@ const MIN_CONCURRENT_BATCH_SIZE = 16;
 
 // A field that is null is left out (undefined): leadbell_batch_items reads it as null all the
 // same, and the batch's JSON is shorter for this process to write and for PostgreSQL to parse.
-function toRecord(item: AcceptItem, index: number) {
+function toRecord({ item, leasedRateTokens }: Waiting, index: number) {
   return {
     item: index,
     entity_id: item.entityId,
@@ -119,6 +126,7 @@ function toRecord(item: AcceptItem, index: number) {
     message_fingerprint: item.spam?.messageFingerprint ?? undefined,
     sender_fingerprint: item.spam?.senderFingerprint ?? undefined,
     fill_token: item.spam?.fillToken ?? undefined,
+    rate_tokens: leasedRateTokens ?? undefined,
   };
 }
 
@@ -140,8 +148,8 @@ function outcomeOf(row: OutcomeRow, rate: NotifyRate): AcceptOutcome {
  * Accepts notifications in batches (decision 020): each batch is one call of
  * leadbell_accept_notifications_within_rate, one transaction and one durable commit for all its
  * items, which also takes each key's tokens from its bucket, shared by every server process
- * (decision 028). A
- * request never waits for a batch to fill: when no batch is running its item goes at once, alone
+ * (decision 028), but for a hot key's requests, charged beforehand from this process's lease of its
+ * tokens (decision 059). A request never waits for a batch to fill: when no batch is running its item goes at once, alone
  * if need be; under load, the items that arrive while a batch runs go together in the next.
  * Each item still gets its own outcome, and each answer still waits for its commit.
  */
@@ -156,6 +164,7 @@ export function createAcceptBatcher(pool: pg.Pool, rate: NotifyRate): AcceptBatc
   // At most half the pool, so sessions, consoles and cache misses always find a connection.
   const maxRunning = Math.max(1, Math.floor((pool.options.max ?? 10) / 2));
   const waiting: Waiting[] = [];
+  const leases = createRateLeases(pool, rate);
   let running = 0;
 
   async function run(batch: Waiting[], deadlocksSurvived = 0): Promise<void> {
@@ -164,11 +173,7 @@ export function createAcceptBatcher(pool: pg.Pool, rate: NotifyRate): AcceptBatc
       ({ rows } = await pool.query<OutcomeRow>({
         name: 'accept_notifications',
         text: ACCEPT_NOTIFICATIONS,
-        values: [
-          JSON.stringify(batch.map((entry, index) => toRecord(entry.item, index))),
-          rate.ratePerSecond,
-          rate.burst,
-        ],
+        values: [JSON.stringify(batch.map(toRecord)), rate.ratePerSecond, rate.burst],
       }));
     } catch (error) {
       // Whatever failed, the batch rolled back: each item tries again alone, so one item's
@@ -180,7 +185,13 @@ export function createAcceptBatcher(pool: pg.Pool, rate: NotifyRate): AcceptBatc
       else batch[0]!.reject(error);
       return;
     }
-    for (const row of rows) batch[row.item]!.resolve(outcomeOf(row, rate));
+    for (const row of rows) {
+      const entry = batch[row.item]!;
+      const outcome = outcomeOf(row, rate);
+      // Its retry, with the key, flow and plan read afresh, is charged again.
+      if (outcome.outcome === 'stale' && entry.leasedRateTokens !== null) leases.giveBack(entry.item.apiKeyId);
+      entry.resolve(outcome);
+    }
   }
 
   function startBatches(): void {
@@ -199,7 +210,7 @@ export function createAcceptBatcher(pool: pg.Pool, rate: NotifyRate): AcceptBatc
   return {
     accept(item) {
       return new Promise<AcceptOutcome>((resolve, reject) => {
-        waiting.push({ item, resolve, reject });
+        waiting.push({ item, leasedRateTokens: leases.take(item.apiKeyId), resolve, reject });
         startBatches();
       });
     },

@@ -16,7 +16,7 @@ const INGEST_BUDGET = {
   roundTripsPerBatch: 1,
   /** Every statement PostgreSQL executes for a batch, whatever its size (query texts in the failure). */
   statementsPerBatch: [
-    'rate: take every key’s tokens in one upsert of api_key_rate_buckets',
+    'rate: take the tokens of every key not charged from a lease in one upsert of api_key_rate_buckets',
     'stale check: the key, flow and plan each item was rendered from still hold',
     'order: each entity’s advisory lock, so positions commit in order (live streams)',
     'plain items: pick them out, all together',
@@ -30,9 +30,13 @@ const INGEST_BUDGET = {
   ],
   /** …and per lead: PostgreSQL checks each inserted row's foreign keys on its own. */
   statementsPerLead: ['foreign key: the lead’s entity exists', 'foreign key: the lead’s flow exists'],
-  /** Rows each table gains or changes, for a batch of `n` leads of one entity and flow. */
-  rowsWritten: (n: number) => ({
-    api_key_rate_buckets: 1,
+  /**
+   * Rows each table gains or changes, for a batch of `n` leads of one entity and flow. A hot key's
+   * requests are charged from its process's lease of its tokens (decision 059), taken outside the
+   * batch: a batch of those alone leaves the key's bucket alone.
+   */
+  rowsWritten: (n: number, { allLeased }: { allLeased: boolean }) => ({
+    ...(!allLeased && { api_key_rate_buckets: 1 }),
     entity_usage: 1,
     lead_stats_daily: 1,
     notifications: n,
@@ -40,7 +44,7 @@ const INGEST_BUDGET = {
   }),
 };
 
-type BatchCost = { items: number; statements: string[]; rowsWritten: Record<string, number> };
+type BatchCost = { items: number; leasedItems: number; statements: string[]; rowsWritten: Record<string, number> };
 
 // This transaction's writes so far per table, plus any of the session's earlier ones PostgreSQL
 // has not yet flushed to its statistics: read before and after the batch, the difference is the batch.
@@ -79,8 +83,10 @@ function watchPool(pool: pg.Pool) {
       await client.query('set local auto_explain.log_min_duration = -1');
       const after = await rowsWrittenBy(client);
       await client.query('commit');
+      const items = JSON.parse(String(config.values![0])) as Array<{ rate_tokens?: number }>;
       batches.push({
-        items: (JSON.parse(String(config.values![0])) as unknown[]).length,
+        items: items.length,
+        leasedItems: items.filter((item) => item.rate_tokens !== undefined).length,
         statements,
         rowsWritten: Object.fromEntries(
           [...after].flatMap(([table, rows]) =>
@@ -128,39 +134,64 @@ afterAll(async () => app?.close());
 
 type Owner = Awaited<ReturnType<typeof onboardedOwner>>;
 
-/** Sends 12 leads at once and checks each batch's cost against INGEST_BUDGET. */
-async function expectEachBatchWithinBudget(owner: Owner): Promise<void> {
+/** Sends a lead through the owner's key and a new flow, once the process remembers both. */
+async function siteOf(owner: Owner) {
   const flowId = await createFlow(owner.client);
   const site = createHttpClient(app, { bearer: owner.apiKey });
   const notify = (name: string) => site.post('/v1/notify', { flowId, data: { name } });
-  const watched = watchPool(app.pool);
   // The first request reads the key and the flow; the process remembers them (decision 020).
   expect((await notify('Warm-up')).status).toBe(202);
+  return notify;
+}
 
+/** Sends `leads` at once through `notify`; checks each batch's cost against INGEST_BUDGET. */
+async function sendWithinBudget(notify: (name: string) => Promise<{ status: number }>, leads = 12) {
+  const watched = watchPool(app.pool);
   const { queries, batches } = await watched.record(async () => {
-    const answers = await Promise.all(Array.from({ length: 12 }, (_, index) => notify(`Lead ${index}`)));
-    expect(answers.map((answer) => answer.status)).toEqual(Array(12).fill(202));
+    const answers = await Promise.all(Array.from({ length: leads }, (_, index) => notify(`Lead ${index}`)));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(leads).fill(202));
   });
 
-  expect(batches.reduce((sum, batch) => sum + batch.items, 0)).toBe(12);
-  expect(batches.some((batch) => batch.items > 1)).toBe(true);
+  expect(batches.reduce((sum, batch) => sum + batch.items, 0)).toBe(leads);
   const accepts = queries.filter((text) => text.includes('leadbell_accept_notifications_within_rate'));
   expect(accepts).toHaveLength(batches.length * INGEST_BUDGET.roundTripsPerBatch);
-  // Besides its batches, ingestion only announces what committed (NOTIFY, after the 202s).
+  // Besides its batches, ingestion only announces what committed (NOTIFY, after the 202s) and
+  // leases a hot key's tokens (decision 059), each in a statement of its own, outside the batches.
   const others = queries.filter((text) => !accepts.includes(text));
-  expect(others.every((text) => text.includes('pg_notify'))).toBe(true);
-  expect(others.length).toBeLessThanOrEqual(batches.length);
+  expect(others.every((text) => text.includes('pg_notify') || text.includes('leadbell_lease_rate_tokens'))).toBe(true);
+  expect(others.filter((text) => text.includes('pg_notify')).length).toBeLessThanOrEqual(batches.length);
   for (const batch of batches) {
     const budgeted = INGEST_BUDGET.statementsPerBatch.length + batch.items * INGEST_BUDGET.statementsPerLead.length;
     // On failure the message lists what ran, one query's first line each.
     expect(batch.statements, batch.statements.join('\n')).toHaveLength(budgeted);
-    expect(batch.rowsWritten).toEqual(INGEST_BUDGET.rowsWritten(batch.items));
+    expect(batch.rowsWritten).toEqual(
+      INGEST_BUDGET.rowsWritten(batch.items, { allLeased: batch.leasedItems === batch.items }),
+    );
   }
+  return batches;
+}
+
+/** Sends 12 leads at once, after a first that has the process remember the key and the flow. */
+async function expectEachBatchWithinBudget(owner: Owner): Promise<void> {
+  const batches = await sendWithinBudget(await siteOf(owner));
+  expect(batches.some((batch) => batch.items > 1)).toBe(true);
+  // Thirteen requests do not make a key hot: each batch charged its bucket.
+  expect(batches.every((batch) => batch.leasedItems === 0)).toBe(true);
 }
 
 describe('ingestion › the budget of one batch', () => {
   it('plain leads: one round trip, the budgeted statements and the budgeted rows, whatever the batch size', async () => {
     await expectEachBatchWithinBudget(await onboardedOwner(app, { plan: 'pro' }));
+  });
+
+  it('a hot key: once its process holds a lease of its tokens, a batch leaves the key’s bucket alone', async () => {
+    const notify = await siteOf(await onboardedOwner(app, { plan: 'pro' }));
+    const leasedBatches: number[] = [];
+    // The lease is asked for by the sixteenth request and arrives on its own: a few waves see it.
+    for (let wave = 0; wave < 20 && leasedBatches.length === 0; wave += 1)
+      for (const batch of await sendWithinBudget(notify, 24))
+        if (batch.leasedItems === batch.items) leasedBatches.push(batch.items);
+    expect(leasedBatches.length).toBeGreaterThan(0);
   });
 
   it('with every channel on (a webhook, Slack, Telegram and texts for every lead): the same budget (issue 27)', async () => {
