@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer';
-import MailComposer from 'nodemailer/lib/mail-composer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailTransport } from '../env.ts';
+import { composeMail } from './compose-mail.ts';
 
 export type Mail = {
   to: string;
@@ -76,10 +76,9 @@ export function createMailer({
     send: async ({ fromName, ...mail }) => {
       const name = fromName === undefined ? '' : displayNameOf(fromName);
       const sender = addressOf(from);
-      // Composed whole, then sent: streamed as nodemailer composes it, a message went to the
-      // socket in a write per MIME part (9 for an email copy), 7 % of the server's CPU when every
-      // lead sent one (docs/performance.md, "The worker reads and records together").
-      const raw = await new MailComposer({ from: name ? { name, address: sender } : from, ...mail }).compile().build();
+      // Composed whole, then sent (decision 057, amended twice): one write to the socket, where
+      // nodemailer's streamed composition wrote each MIME part, and built in one pass.
+      const raw = composeMail({ from: name ? { name, address: sender } : from, ...mail });
       await transport.sendMail({ envelope: { from: sender, to: mail.to }, raw });
     },
     close: () => transport.close(),
