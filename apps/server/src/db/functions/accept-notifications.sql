@@ -406,7 +406,8 @@ CREATE OR REPLACE FUNCTION leadbell_lease_rate_tokens(
 ) RETURNS TABLE (granted integer, tokens double precision)
 LANGUAGE sql AS $$
   INSERT INTO api_key_rate_buckets AS bucket (api_key_id, tokens, taken, updated_at)
-  SELECT k.id, p_burst - leadbell_leasable_tokens(p_burst, p_want, p_burst), leadbell_leasable_tokens(p_burst, p_want, p_burst), now()
+  SELECT k.id, p_burst - leadbell_leasable_tokens(p_burst, p_want, p_burst),
+         leadbell_leasable_tokens(p_burst, p_want, p_burst), now()
     FROM api_keys k
    WHERE k.id = p_api_key_id AND k.revoked_at IS NULL
   ON CONFLICT (api_key_id) DO UPDATE

@@ -148,10 +148,11 @@ function outcomeOf(row: OutcomeRow, rate: NotifyRate): AcceptOutcome {
  * Accepts notifications in batches (decision 020): each batch is one call of
  * leadbell_accept_notifications_within_rate, one transaction and one durable commit for all its
  * items, which also takes each key's tokens from its bucket, shared by every server process
- * (decision 028), but for a hot key's requests, charged beforehand from this process's lease of its
- * tokens (decision 059). A request never waits for a batch to fill: when no batch is running its item goes at once, alone
- * if need be; under load, the items that arrive while a batch runs go together in the next.
- * Each item still gets its own outcome, and each answer still waits for its commit.
+ * (decision 028), but for a hot key's requests, charged beforehand from this process's lease of
+ * its tokens (decision 059). A request never waits for a batch to fill: when no batch is running
+ * its item goes at once, alone if need be; under load, the items that arrive while a batch runs
+ * go together in the next. Each item still gets its own outcome, and each answer still waits for
+ * its commit.
  */
 const DEADLOCK_DETECTED = '40P01';
 const MAX_DEADLOCK_RETRIES = 3;

@@ -41,9 +41,9 @@ export type RateLeases = {
  * Per-process leases of hot keys' rate tokens (decision 059): a key this process hears from often
  * has its tokens leased from the shared bucket a half-second's demand at a time, in a short
  * statement of its own, ahead of need; its batches then carry their requests already charged. The
- * bucket stays the one truth across processes: a lease only takes what the bucket holds above half
- * its burst, so no process ever lets a key past its rate, and a key near its limit is charged in
- * each batch, exactly.
+ * bucket stays the one truth across processes: a lease takes only tokens the bucket holds, and
+ * only above half its burst, so a key near its limit is charged in each batch, exactly (how exact
+ * the rest is: the decision record).
  */
 export function createRateLeases(pool: pg.Pool, rate: NotifyRate, now: () => number = Date.now): RateLeases {
   const leases = new Map<string, KeyLease>();
