@@ -18,33 +18,24 @@ export type ComposedMail = {
 };
 
 // nodemailer encodes each address and text header as it would in a message it composes itself
-// (punycode, encoded words, quoting). A public method its types do not list yet; one node, made
-// once, serves every call: a node per message costs random bytes for a boundary never used.
-type HeaderEncoder = { encodeHeaderValue: (key: string, value: unknown) => string };
-const headerEncoder = new MimeNode() as unknown as HeaderEncoder;
+// (punycode, encoded words, quoting), and chooses a text's encoding by its own rule: quoted-
+// printable ('Q') when Latin letters outnumber 8-bit and control characters, else base64. Methods
+// its types do not list (the second is its own helper, which compose-mail.test.ts holds to the
+// messages nodemailer builds); one node, made once, serves every call: a node per message costs
+// random bytes for a boundary never used.
+type MimeEncoder = {
+  encodeHeaderValue: (key: string, value: unknown) => string;
+  _getTextEncoding: (value: string) => 'Q' | 'B';
+};
+const mimeEncoder = new MimeNode() as unknown as MimeEncoder;
 
 // The line length nodemailer folds headers at and wraps encoded bodies at (RFC 5322's 78, less margin).
 const LINE_LENGTH = 76;
 
 /** A header, folded; none when its value is blank (a blank subject), as nodemailer leaves it out. */
 function header(key: string, value: unknown): string[] {
-  const encoded = headerEncoder.encodeHeaderValue(key, value);
+  const encoded = mimeEncoder.encodeHeaderValue(key, value);
   return encoded.trim() ? [mimeFuncs.foldLines(`${key}: ${encoded}`, LINE_LENGTH)] : [];
-}
-
-/**
- * nodemailer's choice for text (MimeNode's _getTextEncoding): quoted-printable when Latin letters
- * outnumber the 8-bit and control characters, else base64.
- */
-function isMostlyLatin(value: string): boolean {
-  let nonLatin = 0;
-  let latin = 0;
-  for (let index = 0; index < value.length; index += 1) {
-    const code = value.charCodeAt(index);
-    if (code >= 0x80 || (code <= 0x1f && code !== 0x09 && code !== 0x0a && code !== 0x0d)) nonLatin += 1;
-    else if ((code >= 0x41 && code <= 0x5a) || (code >= 0x61 && code <= 0x7a)) latin += 1;
-  }
-  return nonLatin < latin;
 }
 
 // nodemailer's quoted-printable encoder takes its input in slices of this many bytes.
@@ -73,7 +64,7 @@ function textPart(contentType: string, content: string): string {
   if (mimeFuncs.isPlainText(content) && !mimeFuncs.hasLongerLines(content, LINE_LENGTH)) {
     encoding = '7bit';
     body = content;
-  } else if (isMostlyLatin(content)) {
+  } else if (mimeEncoder._getTextEncoding(content) === 'Q') {
     encoding = 'quoted-printable';
     body = quotedPrintable(Buffer.from(content, 'utf8'));
   } else {
