@@ -23,6 +23,7 @@ export default defineConfig({
           name: `integration:${database}`,
           include: ['src/**/*.integration.test.ts'],
           globalSetup: ['./test/postgres.global-setup.ts'],
+          setupFiles: ['./test/show-server-warnings.setup.ts'],
           provide: { databaseKind: database },
           // Every file builds its own app on its own database, and the server keeps no state in
           // modules, so a worker's files share one module graph: importing the app once per worker

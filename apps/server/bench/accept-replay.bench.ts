@@ -96,7 +96,7 @@ async function main() {
   );
   const client = await app.pool.connect();
   try {
-    const requests = await ingestRequests(app, ENTITIES);
+    const { requests } = await ingestRequests(app, ENTITIES);
     const load = () => generateLoad({ url: app.baseUrl, requests, connections: CONNECTIONS, durationSeconds: 8 });
     await load();
     const batches = (await captureBatches(app.pool, async () => void (await load()))).slice(0, BATCHES);

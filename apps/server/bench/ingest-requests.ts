@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { cookieOf } from '../test/event-stream.ts';
 import { createFlow, onboardedOwner } from '../test/owners.ts';
 import type { PushServiceStub } from '../test/push-service-stub.ts';
 import { startTestApp, type TestApp } from '../test/test-app.ts';
@@ -7,19 +8,22 @@ import { registerDevices } from './push-latency.ts';
 
 /**
  * The ingest load's requests: `entities` businesses on the Elite plan, each posting the same lead
- * to a flow of its own. With `pushService`, each owner has one device there and turned email
- * copies off; without, every lead the worker delivers is an email copy.
+ * to a flow of its own, and each owner's session cookie (for their console's live stream). With
+ * `pushService`, each owner has one device there and turned email copies off; without, every lead
+ * the worker delivers is an email copy.
  */
 export async function ingestRequests(
   app: TestApp,
   entities: number,
   { pushService }: { pushService?: PushServiceStub } = {},
-): Promise<LoadRequest[]> {
+): Promise<{ requests: LoadRequest[]; cookies: string[] }> {
   const requests: LoadRequest[] = [];
+  const cookies: string[] = [];
   for (let index = 0; index < entities; index += 1) {
     const owner = await onboardedOwner(app, { plan: 'elite', entityName: `Bench ${index}` });
     if (pushService) await registerDevices(owner.client, pushService, 1);
     const flowId = await createFlow(owner.client);
+    cookies.push(cookieOf(owner.client));
     requests.push({
       method: 'POST',
       path: '/v1/notify',
@@ -27,17 +31,18 @@ export async function ingestRequests(
       body: JSON.stringify({ flowId, data: { name: 'Ann Lee', phone: '+1 555 0100', question: 'Is it available?' } }),
     });
   }
-  return requests;
+  return { requests, cookies };
 }
 
 /**
  * A server for the ingest load, with its rate limits out of the way and its delivery worker on or
- * off, and the load's requests (`ingestRequests`); with `pushService`, trusted and allowed.
+ * off, and the load's requests and owners' cookies (`ingestRequests`); with `pushService`,
+ * trusted and allowed.
  */
 export async function startIngestingApp(
   database: { adminUrl: string },
   { entities, worker, pushService }: { entities: number; worker: boolean; pushService?: PushServiceStub },
-): Promise<{ app: TestApp; requests: LoadRequest[] }> {
+): Promise<{ app: TestApp; requests: LoadRequest[]; cookies: string[] }> {
   const app = await startTestApp(
     {
       NOTIFY_RATE_LIMIT: '1000000',
@@ -49,7 +54,7 @@ export async function startIngestingApp(
     database.adminUrl,
     { pushCa: pushService?.ca },
   );
-  return { app, requests: await ingestRequests(app, entities, { pushService }) };
+  return { app, ...(await ingestRequests(app, entities, { pushService })) };
 }
 
 /** How many leads the database holds. */

@@ -2,13 +2,15 @@
 // Fastify hello-world measured in the same run, its latency at a steady rate, and whether 10,000
 // open leads' pending escalations slow it. Each accepted notification is committed (durably)
 // before its 202, with its usage count and its batch's intake job (decision 038). Then the same
-// with the worker on (issue 23): every lead an email copy, then every lead a push to one device.
+// with the worker on (issue 23): every lead an email copy, then every lead a push to one device,
+// then that with each business's console open on a phone and a desktop (two live streams each).
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import Fastify from 'fastify';
 import type pg from 'pg';
 import { startPushServiceStub, type PushServiceStub } from '../test/push-service-stub.ts';
 import { percentile, startBenchDatabase } from './bench-database.ts';
+import { startStreamReaders } from './stream-readers.ts';
 import { countLeads, startIngestingApp } from './ingest-requests.ts';
 import { measureRate, median, type LoadRequest } from './load-generator.ts';
 import { workerCaughtUp } from './worker-caught-up.ts';
@@ -21,6 +23,7 @@ const ENTITIES = 16;
 const STEADY_RATE = 200;
 const STEADY_SECONDS = 10;
 const OPEN_LEADS_WITH_TIMERS = 10_000;
+const CONSOLES_PER_ENTITY = 2;
 
 function measure(name: string, url: string, requests: LoadRequest[]): Promise<number> {
   return measureRate(name, { url, requests, connections: CONNECTIONS, durationSeconds: DURATION_SECONDS });
@@ -72,28 +75,44 @@ async function openLeadsWithTimers(pool: pg.Pool, count: number): Promise<void> 
  * process keeps what arrives and decrypts nothing). Each round waits for the worker to catch up
  * before the hello-world (a worker still busy would slow the baseline and flatter the ratio) and
  * after the load: leads a second taken in and delivered count the time the worker needed after
- * the load ended.
+ * the load ended. With `consolesPerEntity`, that many live streams are open on each business's
+ * console (in a process of their own), and each run says how many leads reached all of them.
  */
 async function measureWithWorker(
   database: { adminUrl: string },
   helloUrl: string,
   helloRequests: LoadRequest[],
-  { name, pushService }: { name: string; pushService?: PushServiceStub },
+  { name, pushService, consolesPerEntity }: { name: string; pushService?: PushServiceStub; consolesPerEntity?: number },
 ) {
-  const { app, requests: notifyRequests } = await startIngestingApp(database, {
+  const {
+    app,
+    requests: notifyRequests,
+    cookies,
+  } = await startIngestingApp(database, {
     entities: ENTITIES,
     worker: true,
     pushService,
   });
+  const consoles = consolesPerEntity
+    ? await startStreamReaders({ url: app.baseUrl, cookies, streamsPerCookie: consolesPerEntity })
+    : undefined;
   async function delivered(label: string, requests: LoadRequest[]) {
     const before = await countLeads(app.pool);
+    const shownBefore = consoles?.arrivals.size ?? 0;
     const accepted = await measure(label, app.baseUrl, requests);
     const catchUpMs = await workerCaughtUp(app.pool);
-    const deliveredRate = ((await countLeads(app.pool)) - before) / (DURATION_SECONDS + catchUpMs / 1000);
+    const leads = (await countLeads(app.pool)) - before;
+    const deliveredRate = leads / (DURATION_SECONDS + catchUpMs / 1000);
     console.log(
       `    all delivered ${(catchUpMs / 1000).toFixed(1)} s after the load ended: ` +
         `${Math.round(deliveredRate).toLocaleString('en')} leads/s taken in and delivered`,
     );
+    if (consoles) {
+      const shown = () => consoles.arrivals.size - shownBefore;
+      for (let waited = 0; shown() < leads && waited < 10_000; waited += 100) await sleep(100);
+      console.log(`    on every open console: ${shown().toLocaleString('en')} of ${leads.toLocaleString('en')} leads`);
+      if (shown() < leads) process.exitCode = 1;
+    }
     return { accepted, delivered: deliveredRate };
   }
   try {
@@ -121,6 +140,7 @@ async function measureWithWorker(
         `taken in and delivered ${share(oneEntity.delivered)} of hello-world`,
     );
   } finally {
+    consoles?.stop();
     await app.close();
   }
 }
@@ -208,6 +228,11 @@ async function main() {
     const pushService = await startPushServiceStub({ decryptLater: true });
     try {
       await measureWithWorker(database, helloUrl, helloRequests, { name: 'worker on, pushes', pushService });
+      await measureWithWorker(database, helloUrl, helloRequests, {
+        name: `worker on, pushes, ${CONSOLES_PER_ENTITY} live consoles open per business`,
+        pushService,
+        consolesPerEntity: CONSOLES_PER_ENTITY,
+      });
     } finally {
       await pushService.close();
     }

@@ -1,8 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import type pino from 'pino';
-import { buildApp } from './app.ts';
 import { runCommand } from './cli/run-command.ts';
-import { runMigrations } from './db/migrate.ts';
 import { openDatabase } from './db/open-database.ts';
 import { loadEnv } from './env.ts';
 import { createLogger } from './lib/logger.ts';
@@ -24,6 +22,9 @@ async function main(): Promise<void> {
   // The fatal line is logged; a supervisor (systemd, Docker) starts everything afresh.
   const database = await openDatabase(env, secrets, log, { onUnrecoverable: () => process.exit(1) });
   try {
+    // Loaded once the data folder is this server's (openDatabase claims it): a second server on
+    // the same folder says so at once, not after importing the whole app (seconds on a busy host).
+    const [{ runMigrations }, { buildApp }] = await Promise.all([import('./db/migrate.ts'), import('./app.ts')]);
     await runMigrations(database);
     const app = await buildApp({ env, secrets, log, ...database });
     // After the app's own onClose hooks (Fastify runs those last-added first): in-flight requests,

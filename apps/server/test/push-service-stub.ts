@@ -15,8 +15,11 @@ const ece = createRequire(import.meta.url)('http_ece') as {
   decrypt: (body: Buffer, params: { version: 'aes128gcm'; privateKey: ECDH; authSecret: Buffer }) => Buffer;
 };
 
-/** What the stub answers one request with: a status (and headers), or no answer at all. */
-export type StubAnswer = { status: number; headers?: Record<string, string> } | 'hang';
+/**
+ * What the stub answers one request with: a status (and headers), once `after` settles when given
+ * (the request is received and decrypted at once), or no answer at all.
+ */
+export type StubAnswer = { status: number; headers?: Record<string, string>; after?: Promise<unknown> } | 'hang';
 
 export type ReceivedPush = {
   subscriptionId: string;
@@ -194,6 +197,7 @@ export async function startPushServiceStub({ decryptLater = false } = {}) {
         wake();
         // A hung push service: the request is read and never answered.
         if (answer === 'hang') return;
+        await answer.after;
         response.writeHead(answer.status, answer.headers).end();
       })();
     });

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
-import type pino from 'pino';
+import pino from 'pino';
 import { inject } from 'vitest';
 import webpush from 'web-push';
 import { buildApp } from '../src/app.ts';
@@ -36,6 +36,26 @@ export async function createScratchDatabase(adminUrl: string): Promise<{ url: st
   return { url, drop: () => dropDatabases(adminUrl, name) };
 }
 
+/**
+ * What this worker's test apps logged at warn or above since the current test began (the app's
+ * own logger stays quiet otherwise): show-server-warnings.setup.ts prints it when a test fails, so
+ * a failure in CI comes with what the server said, a worker's failed take or a job's error.
+ */
+export const serverWarnings: string[] = [];
+const SERVER_WARNINGS_KEPT = 200;
+
+function warningsLogger(): pino.Logger {
+  return pino(
+    { level: 'warn' },
+    {
+      write(line: string) {
+        serverWarnings.push(line.trimEnd());
+        if (serverWarnings.length > SERVER_WARNINGS_KEPT) serverWarnings.shift();
+      },
+    },
+  );
+}
+
 export type TestApp = {
   baseUrl: string;
   /** Where it listens, when PUBLIC_URL is overridden to an address that does not resolve here. */
@@ -56,9 +76,10 @@ export async function startTestApp(
   adminDatabaseUrl?: string,
   /**
    * `pushCa`: a certificate the push sender trusts (the local push-service stub's). `clock`: the
-   * time the app reads (decision 025); move it with `advanceTime`. `log`: the app's logger (silent
-   * by default), for a test that reads what the server logs. `webhookResolver`: how outgoing
-   * webhooks resolve names (tests map them to fixed addresses and never reach a real DNS).
+   * time the app reads (decision 025); move it with `advanceTime`. `log`: the app's logger, for a
+   * test that reads what the server logs (by default its warnings and errors go to
+   * serverWarnings). `webhookResolver`: how outgoing webhooks resolve names (tests map them to
+   * fixed addresses and never reach a real DNS).
    */
   {
     pushCa,
@@ -103,7 +124,7 @@ export async function startTestApp(
     ...client,
     ...(pushCa && { pushCa }),
     ...(clock && { clock }),
-    ...(log && { log }),
+    log: log ?? warningsLogger(),
     ...(webhookResolver && { webhookResolver }),
     onRoute: (route) => {
       for (const method of [route.method].flat()) routes.push({ method, url: route.url });
@@ -147,6 +168,15 @@ export type ServerProcess = {
 };
 
 const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
+// Seconds on a quiet host; a CI host running both suites side by side in a slow hour took over a
+// minute to start one with its own embedded PostgreSQL.
+const READY_WITHIN_MS = 120_000;
+/**
+ * The timeout of a test or hook that starts a server process: its start may take READY_WITHIN_MS,
+ * and the test's own work comes on top. Vitest's 30 s default once failed a test whose server
+ * started, slowly, within that allowance.
+ */
+export const WITH_SERVER_PROCESS_MS = READY_WITHIN_MS + 60_000;
 
 /**
  * The real server as people start it (`node --import tsx src/main.ts`, with `nodeFlags` before the
@@ -199,7 +229,7 @@ export async function startServerProcess(
     return code;
   };
 
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + READY_WITHIN_MS;
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) {
       throw new Error(`The server exited before it was ready:\n${output}`);
@@ -211,7 +241,7 @@ export async function startServerProcess(
     if (ready) break;
     if (Date.now() > deadline) {
       await stop('SIGKILL');
-      throw new Error(`The server was not ready within 60 s:\n${output}`);
+      throw new Error(`The server was not ready within ${READY_WITHIN_MS / 1000} s:\n${output}`);
     }
     await sleep(100);
   }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TRAFFIC_SOURCES } from './lead-sources.ts';
-import { NotificationSchema } from './notifications.ts';
+import { NotificationSchema, PositionCursorSchema } from './notifications.ts';
 
 /**
  * Where a lead stands (decision 024): nobody on it yet, someone on it, answered; or judged spam
@@ -66,7 +66,7 @@ export const LeadListQuerySchema = z.object({
     .max(LEAD_SEARCH_MAX, `Search must be ${LEAD_SEARCH_MAX} characters or less.`)
     .optional()
     .transform((value) => value || undefined),
-  cursor: z.string().regex(/^\d+$/, 'Invalid cursor.').optional(),
+  cursor: PositionCursorSchema.optional(),
   limit: z.coerce.number().int().min(1).max(100).default(LEADS_PAGE_SIZE),
 });
 export type LeadListQuery = z.infer<typeof LeadListQuerySchema>;

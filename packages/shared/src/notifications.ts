@@ -232,8 +232,14 @@ export type DeliveryEvent = z.infer<typeof DeliveryEventSchema>;
 
 export const NOTIFICATIONS_PAGE_SIZE = 50;
 
+/**
+ * A page's cursor: the position (`seq`) it continues below. Positions stay under 10^15 (decision
+ * 061); a longer number is no position, and PostgreSQL's bigint would refuse it.
+ */
+export const PositionCursorSchema = z.string().regex(/^\d{1,15}$/, 'Invalid cursor.');
+
 export const NotificationPageQuerySchema = z.object({
-  cursor: z.string().regex(/^\d+$/, 'Invalid cursor.').optional(),
+  cursor: PositionCursorSchema.optional(),
   limit: z.coerce.number().int().min(1).max(100).default(NOTIFICATIONS_PAGE_SIZE),
 });
 export type NotificationPageQuery = z.infer<typeof NotificationPageQuerySchema>;

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildServer, ROOT_DIR } from '../../test/built-server.ts';
-import { startServerProcess } from '../../test/test-app.ts';
+import { startServerProcess, WITH_SERVER_PROCESS_MS } from '../../test/test-app.ts';
 
 // Issue 14: `npm start` runs the built server itself (exec, no shell or TypeScript compiler in
 // between), so SIGTERM from Docker or systemd reaches it and it stops PostgreSQL cleanly.
@@ -10,28 +10,32 @@ import { startServerProcess } from '../../test/test-app.ts';
 beforeAll(buildServer, 60_000);
 
 describe.runIf(inject('databaseKind') === 'embedded')('npm start', () => {
-  it('serves, and SIGTERM to npm stops the server and its PostgreSQL with exit 0 and no error logs', async () => {
-    const server = await startServerProcess(
-      { LOG_FORMAT: 'json', LOG_LEVEL: 'info' },
-      { command: ['npm', 'start', '--silent'], cwd: ROOT_DIR },
-    );
-    const postgresPid = Number(
-      readFileSync(path.join(server.dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0],
-    );
-    const health = await fetch(`${server.baseUrl}/healthz`);
-    expect(health.status).toBe(200);
+  it(
+    'serves, and SIGTERM to npm stops the server and its PostgreSQL with exit 0 and no error logs',
+    async () => {
+      const server = await startServerProcess(
+        { LOG_FORMAT: 'json', LOG_LEVEL: 'info' },
+        { command: ['npm', 'start', '--silent'], cwd: ROOT_DIR },
+      );
+      const postgresPid = Number(
+        readFileSync(path.join(server.dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0],
+      );
+      const health = await fetch(`${server.baseUrl}/healthz`);
+      expect(health.status).toBe(200);
 
-    const code = await server.stop('SIGTERM');
+      const code = await server.stop('SIGTERM');
 
-    expect(code).toBe(0);
-    expect(() => process.kill(postgresPid, 0)).toThrow(expect.objectContaining({ code: 'ESRCH' }));
-    const lines = server
-      .output()
-      .split('\n')
-      .filter((line) => line.startsWith('{'))
-      .map((line) => JSON.parse(line) as { level: number; msg: string });
-    expect(lines.filter((line) => line.level >= 50)).toEqual([]);
-    expect(lines.map((line) => line.msg)).toContain('shutting down');
-    expect(lines.map((line) => line.msg)).toContain('stopped');
-  }, 60_000);
+      expect(code).toBe(0);
+      expect(() => process.kill(postgresPid, 0)).toThrow(expect.objectContaining({ code: 'ESRCH' }));
+      const lines = server
+        .output()
+        .split('\n')
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line) as { level: number; msg: string });
+      expect(lines.filter((line) => line.level >= 50)).toEqual([]);
+      expect(lines.map((line) => line.msg)).toContain('shutting down');
+      expect(lines.map((line) => line.msg)).toContain('stopped');
+    },
+    WITH_SERVER_PROCESS_MS,
+  );
 });

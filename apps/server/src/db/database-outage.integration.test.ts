@@ -8,7 +8,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createFlow, onboardedOwner } from '../../test/owners.ts';
 import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink.ts';
-import { startServerProcess, type ServerProcess } from '../../test/test-app.ts';
+import { type ServerProcess, startServerProcess, WITH_SERVER_PROCESS_MS } from '../../test/test-app.ts';
 import { findFreePort } from '../lib/free-port.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres.ts';
 
@@ -148,7 +148,7 @@ const isReady = (server: ServerProcess) => () =>
 describe.runIf(inject('databaseKind') === 'embedded')('the database goes away and comes back', () => {
   it(
     'kill -9 of the embedded postmaster under load: only 202 or 503, recovered within 10 s, every 202 stored',
-    { timeout: 180_000 },
+    { timeout: WITH_SERVER_PROCESS_MS },
     async () => {
       const dataDir = await temporaryFolder('leadbell-outage-');
       const metricsPort = await findFreePort();
@@ -195,7 +195,7 @@ describe.runIf(inject('databaseKind') === 'embedded')('the database goes away an
 
   it(
     'an external PostgreSQL stopped and started again: only 202 or 503, recovered within 10 s, every 202 stored',
-    { timeout: 180_000 },
+    { timeout: WITH_SERVER_PROCESS_MS },
     async () => {
       const dataDir = await temporaryFolder('leadbell-external-');
       const log = pino({ level: 'silent' });

@@ -73,9 +73,13 @@ describe('migrations › stored functions', () => {
     );
     expect(later.length).toBeGreaterThan(0);
     for (const file of later) {
-      expect(await readFile(`${MIGRATIONS_DIR}/${file}`, 'utf8'), file).not.toMatch(
-        /CREATE\s+(OR\s+REPLACE\s+)?FUNCTION/i,
+      // A column default must name a function that exists: such a migration creates a first
+      // version, which functions/ replaces on the same run (0033, the positions' default).
+      const sql = (await readFile(`${MIGRATIONS_DIR}/${file}`, 'utf8')).replace(
+        /CREATE OR REPLACE FUNCTION (leadbell_\w+)\(\)[\s\S]*?\$\$;[\s\S]*?SET DEFAULT \1\(\)/,
+        '',
       );
+      expect(sql, file).not.toMatch(/CREATE\s+(OR\s+REPLACE\s+)?FUNCTION/i);
     }
   });
 });

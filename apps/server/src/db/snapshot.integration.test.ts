@@ -8,7 +8,7 @@ import { buildServer, runBuilt } from '../../test/built-server.ts';
 import { createHttpClient } from '../../test/http-client.ts';
 import { createFlow, notify, onboardedOwner, PASSWORD } from '../../test/owners.ts';
 import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink.ts';
-import { startServerProcess } from '../../test/test-app.ts';
+import { startServerProcess, WITH_SERVER_PROCESS_MS } from '../../test/test-app.ts';
 import { startEmbeddedPostgres } from './embedded-postgres.ts';
 
 // Issue 14: `npm run backup` while the server runs, `npm run restore` into an empty data folder,
@@ -31,6 +31,12 @@ async function temporaryFolder(prefix: string): Promise<string> {
   return folder;
 }
 
+/**
+ * What a table's fingerprint reads, where not every column: pg-boss stamps when the running server
+ * last did its upkeep, which it may do again between the backup and its stop.
+ */
+const COMPARED_COLUMNS: Record<string, string> = { 'pgboss.version': 'version' };
+
 /** One fingerprint per table (every row, in a stable order) and the sequences' positions. */
 async function contentsOf(connectionString: string): Promise<Record<string, string>> {
   const client = new pg.Client({ connectionString });
@@ -45,7 +51,8 @@ async function contentsOf(connectionString: string): Promise<Record<string, stri
     const contents: Record<string, string> = {};
     for (const { name } of tables) {
       const { rows } = await client.query<{ count: string; digest: string | null }>(
-        `select count(*)::text as count, md5(string_agg(t::text, E'\\n' order by t::text)) as digest from ${name} t`,
+        `select count(*)::text as count, md5(string_agg(t::text, E'\\n' order by t::text)) as digest
+           from (select ${COMPARED_COLUMNS[name] ?? '*'} from ${name}) t`,
       );
       contents[name] = `${rows[0]!.count} rows ${rows[0]!.digest ?? ''}`;
     }
@@ -96,56 +103,65 @@ describe.runIf(inject('databaseKind') === 'embedded')('migrate', () => {
 });
 
 describe.runIf(inject('databaseKind') === 'embedded')('backup and restore', () => {
-  it('a backup taken while the server runs restores into an empty data folder equal on every table', async () => {
-    const original = await temporaryFolder('leadbell-original-');
-    const server = await startServerProcess({ SMTP_URL: smtp.url, DATA_DIR: original });
-    const owner = await onboardedOwner({ baseUrl: server.baseUrl, smtp });
-    const flowId = await createFlow(owner.client);
-    const leads = [];
-    for (const name of ['Ann', 'Bob', 'Chloé', 'Dara "the quoted"', 'Line\nbreak\\and\tbackslash']) {
-      leads.push(await notify({ baseUrl: server.baseUrl }, owner.apiKey, { flowId, data: { name, note: '½ 🚀' } }));
-    }
-    expect((await owner.client.post(`/v1/leads/${leads[0]!.id}/claim`, {})).status).toBe(200);
-    const file = path.join(await temporaryFolder('leadbell-backups-'), 'nightly.backup.gz');
-    const output = await runBuilt('backup', [file], { DATA_DIR: original });
-    expect(output).toContain(`backup written to ${file}`);
-    await server.stop('SIGTERM');
+  it(
+    'a backup taken while the server runs restores into an empty data folder equal on every table',
+    async () => {
+      const original = await temporaryFolder('leadbell-original-');
+      const server = await startServerProcess({ SMTP_URL: smtp.url, DATA_DIR: original });
+      const owner = await onboardedOwner({ baseUrl: server.baseUrl, smtp });
+      const flowId = await createFlow(owner.client);
+      const leads = [];
+      for (const name of ['Ann', 'Bob', 'Chloé', 'Dara "the quoted"', 'Line\nbreak\\and\tbackslash']) {
+        leads.push(await notify({ baseUrl: server.baseUrl }, owner.apiKey, { flowId, data: { name, note: '½ 🚀' } }));
+      }
+      expect((await owner.client.post(`/v1/leads/${leads[0]!.id}/claim`, {})).status).toBe(200);
+      const file = path.join(await temporaryFolder('leadbell-backups-'), 'nightly.backup.gz');
+      const output = await runBuilt('backup', [file], { DATA_DIR: original });
+      expect(output).toContain(`backup written to ${file}`);
+      await server.stop('SIGTERM');
 
-    // The secrets go into the empty folder first (docs/operations.md): API keys are stored
-    // encrypted with them, and the restored cluster is created with their database password.
-    const restored = await temporaryFolder('leadbell-restored-');
-    await copyFile(path.join(original, 'secrets.json'), path.join(restored, 'secrets.json'));
-    await runBuilt('restore', [file], { DATA_DIR: restored });
-    await expect(runBuilt('restore', [file], { DATA_DIR: restored })).rejects.toThrow(/already holds accounts/);
+      // The secrets go into the empty folder first (docs/operations.md): API keys are stored
+      // encrypted with them, and the restored cluster is created with their database password.
+      const restored = await temporaryFolder('leadbell-restored-');
+      await copyFile(path.join(original, 'secrets.json'), path.join(restored, 'secrets.json'));
+      await runBuilt('restore', [file], { DATA_DIR: restored });
+      await expect(runBuilt('restore', [file], { DATA_DIR: restored })).rejects.toThrow(/already holds accounts/);
 
-    const [before, after] = [await embeddedUrl(original), await embeddedUrl(restored)];
-    try {
-      const [expected, actual] = await Promise.all([
-        contentsOf(before.connectionString),
-        contentsOf(after.connectionString),
-      ]);
-      expect(Object.keys(expected).length).toBeGreaterThan(20);
-      expect(expected['public.notifications']).toMatch(/^5 rows/);
-      expect(actual).toEqual(expected);
-    } finally {
-      await Promise.all([before.stop(), after.stop()]);
-    }
+      const [before, after] = [await embeddedUrl(original), await embeddedUrl(restored)];
+      try {
+        const [expected, actual] = await Promise.all([
+          contentsOf(before.connectionString),
+          contentsOf(after.connectionString),
+        ]);
+        expect(Object.keys(expected).length).toBeGreaterThan(20);
+        expect(expected['public.notifications']).toMatch(/^5 rows/);
+        // Where new positions start is set anew for the restored cluster's transaction ids.
+        const { 'public.notification_positions': _, ...restoredTables } = actual;
+        const { 'public.notification_positions': __, ...originalTables } = expected;
+        expect(restoredTables).toEqual(originalTables);
+      } finally {
+        await Promise.all([before.stop(), after.stop()]);
+      }
 
-    // The business carries on where it was: the owner signs in, the website's key still sends,
-    // and the console can still show that key.
-    const resumed = await startServerProcess({ SMTP_URL: smtp.url, DATA_DIR: restored });
-    try {
-      const signedIn = createHttpClient(resumed);
-      expect((await signedIn.post('/v1/auth/sign-in/email', { email: owner.email, password: PASSWORD })).status).toBe(
-        200,
-      );
-      expect((await signedIn.get('/v1/leads?filter=all')).body.data).toHaveLength(5);
-      const keys = await signedIn.get('/v1/api-keys');
-      const secret = await signedIn.get(`/v1/api-keys/${keys.body.data[0].id}/secret`);
-      expect(secret.body.API_Key).toBe(owner.apiKey);
-      await notify({ baseUrl: resumed.baseUrl }, owner.apiKey, { flowId, data: { name: 'Eve' } });
-    } finally {
-      await resumed.stop('SIGTERM');
-    }
-  }, 180_000);
+      // The business carries on where it was: the owner signs in, the website's key still sends,
+      // and the console can still show that key.
+      const resumed = await startServerProcess({ SMTP_URL: smtp.url, DATA_DIR: restored });
+      try {
+        const signedIn = createHttpClient(resumed);
+        expect((await signedIn.post('/v1/auth/sign-in/email', { email: owner.email, password: PASSWORD })).status).toBe(
+          200,
+        );
+        expect((await signedIn.get('/v1/leads?filter=all')).body.data).toHaveLength(5);
+        const keys = await signedIn.get('/v1/api-keys');
+        const secret = await signedIn.get(`/v1/api-keys/${keys.body.data[0].id}/secret`);
+        expect(secret.body.API_Key).toBe(owner.apiKey);
+        const eve = await notify({ baseUrl: resumed.baseUrl }, owner.apiKey, { flowId, data: { name: 'Eve' } });
+        // Newest first: a new lead's position is past every restored one.
+        expect((await signedIn.get('/v1/leads?filter=all')).body.data[0].id).toBe(eve.id);
+      } finally {
+        await resumed.stop('SIGTERM');
+      }
+    },
+    2 * WITH_SERVER_PROCESS_MS,
+  );
 });

@@ -150,6 +150,9 @@ export async function loadSnapshot(pool: pg.Pool, input: Readable): Promise<Snap
         sequence.isCalled,
       ]);
     }
+    // Leads' positions follow transaction ids, which start again from low on a new cluster: the
+    // next lead's is placed past every restored one (decision 061).
+    await client.query('select leadbell_restart_positions()');
     await client.query('commit');
     return header;
   } catch (error) {

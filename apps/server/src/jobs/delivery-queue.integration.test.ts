@@ -21,6 +21,7 @@ beforeAll(async () => {
 afterEach(async () => {
   for (const queue of queues.splice(0)) await queue.stop();
   await pool.query('delete from job_outbox');
+  await pool.query('delete from job_outbox_set_aside');
   await pool.query('delete from pgboss.job');
 });
 
@@ -109,6 +110,26 @@ describe('delivery queue › jobs queued by our SQL', () => {
     expect(handled.map((payload) => (payload.kind === 'test' ? payload.subscriptionId : null)).sort()).toEqual(
       [...ids].sort(),
     );
+    expect(await outboxCount()).toBe(0);
+  });
+
+  it('a row that fails every take for what is in it is set aside with its error, and the jobs behind it run (decision 062)', async () => {
+    const handled: DeliverNotificationPayload[] = [];
+    const wake = await startWorker(handled);
+    // An intake whose lead id is no uuid: the take fails on it whenever it is among the rows taken.
+    await pool.query(`insert into job_outbox (data) values ('{"kind": "intake", "notificationIds": ["not-a-uuid"]}')`);
+    const ids = await queueInOutbox(3);
+    wake();
+    await expect.poll(() => handled.length, { timeout: 5_000 }).toBe(3);
+    expect(handled.map((payload) => (payload.kind === 'test' ? payload.subscriptionId : null)).sort()).toEqual(
+      [...ids].sort(),
+    );
+    const { rows } = await pool.query<{ data: { notificationIds: string[] }; error: string }>(
+      'select data, error from job_outbox_set_aside',
+    );
+    expect(rows).toEqual([
+      { data: { kind: 'intake', notificationIds: ['not-a-uuid'] }, error: expect.stringMatching(/^22P02 .*uuid/) },
+    ]);
     expect(await outboxCount()).toBe(0);
   });
 

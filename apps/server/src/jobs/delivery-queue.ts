@@ -73,8 +73,13 @@ export const HAND_OVER_AFTER_SECONDS = 8;
 // fetch uses it).
 const FETCH_ORDER_INDEX = `create index if not exists leadbell_job_fetch_order
   on pgboss.job (name, priority desc, created_on, id) where state < 'active'`;
-const BEGIN_TAKING_FROM_OUTBOX = `begin; select data, start_after, due, taken
-  from leadbell_take_outbox(${OUTBOX_BATCH_SIZE}, '{${USAGE_ALERT_PERCENTS.join(',')}}', '${JSON.stringify(WORKER_VERDICT)}')`;
+const TAKE_ARGUMENTS = `'{${USAGE_ALERT_PERCENTS.join(',')}}', '${JSON.stringify(WORKER_VERDICT)}'`;
+const BEGIN_TAKING_FROM_OUTBOX = `begin; select data, start_after, due, taken, null as set_aside
+  from leadbell_take_outbox(${OUTBOX_BATCH_SIZE}, ${TAKE_ARGUMENTS})`;
+// After a take failed, the next takes the oldest row alone, and sets it aside if it fails alone
+// for what is in it (decision 062): one bad row no longer stops every lead behind it.
+const BEGIN_TAKING_ONE_FROM_OUTBOX = `begin; select data, start_after, due, taken, set_aside
+  from leadbell_take_outbox_alone(${TAKE_ARGUMENTS})`;
 
 /**
  * Job slots several lanes draw from (the channels' CHANNEL_JOBS_IN_FLIGHT): `free` of them now,
@@ -230,14 +235,29 @@ export async function startDeliveryQueue({
    */
   async function moveOutboxJobs(
     runHere: number,
+    { alone }: { alone: boolean },
   ): Promise<{ taken: number; claimed: RunnableJob[]; hasChannelJobs: boolean; leftDueJobs: boolean }> {
     const client = await pool.connect();
     let failure: Error | undefined;
     try {
-      const [, { rows }] = (await client.query(BEGIN_TAKING_FROM_OUTBOX)) as unknown as [
+      const [, { rows }] = (await client.query(
+        alone ? BEGIN_TAKING_ONE_FROM_OUTBOX : BEGIN_TAKING_FROM_OUTBOX,
+      )) as unknown as [
         pg.QueryResult,
-        pg.QueryResult<{ data: object | null; start_after: string | null; due: boolean | null; taken: number }>,
+        pg.QueryResult<{
+          data: object | null;
+          start_after: string | null;
+          due: boolean | null;
+          taken: number;
+          set_aside: string | null;
+        }>,
       ];
+      const setAside = rows[0]?.set_aside;
+      if (setAside)
+        log.error(
+          { setAside },
+          'delivery queue: set aside a queued job that failed every take (job_outbox_set_aside, decision 062)',
+        );
       const claimed: RunnableJob[] = [];
       let hasChannelJobs = false;
       let leftDueJobs = false;
@@ -301,6 +321,8 @@ export async function startDeliveryQueue({
     let mayHaveMore = false;
     // Set by every wake-up (a NOTIFY, the poll, a retry's timer): our SQL may have queued jobs.
     let outboxMayHaveJobs = takesOutbox;
+    // Set by a move that failed: the next takes the oldest row alone.
+    let takeAlone = false;
     // Set by every wake-up but one for accepted leads (OUTBOX_WAKE_UP): pg-boss may have jobs due.
     let fetchWanted = true;
     let stopped = false;
@@ -360,16 +382,19 @@ export async function startDeliveryQueue({
           wokenWhileFetching = false;
           if (outboxMayHaveJobs) {
             outboxMayHaveJobs = false;
-            // A move that fails is retried at the next wake-up; jobs already in pg-boss still run.
-            await moveOutboxJobs(Math.max(0, concurrency - inFlight))
+            // A move that fails is retried at the next wake-up, with the oldest row alone (decision
+            // 062); jobs already in pg-boss still run.
+            await moveOutboxJobs(Math.max(0, concurrency - inFlight), { alone: takeAlone })
               .then(({ taken, claimed, hasChannelJobs, leftDueJobs }) => {
                 outboxMayHaveJobs ||= taken === OUTBOX_BATCH_SIZE;
+                takeAlone = false;
                 fetchWanted ||= leftDueJobs;
                 for (const job of claimed) start(job, true);
                 if (hasChannelJobs) onChannelJobs?.();
               })
               .catch((error: unknown) => {
                 outboxMayHaveJobs = true;
+                takeAlone = true;
                 log.warn({ err: error }, 'delivery queue: could not move queued jobs into pg-boss');
               });
           }

@@ -2,7 +2,13 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createFlow, notify, onboardedOwner } from '../../test/owners.ts';
 import { startSmtpSink } from '../../test/smtp-sink.ts';
-import { createTestDatabase, sharedSecretsEnv, startServerProcess, type ServerProcess } from '../../test/test-app.ts';
+import {
+  createTestDatabase,
+  type ServerProcess,
+  sharedSecretsEnv,
+  startServerProcess,
+  WITH_SERVER_PROCESS_MS,
+} from '../../test/test-app.ts';
 
 // Issue 14: logs a person can read (one line per request: method, path, status, reason, ms) or
 // JSON for a collector, as LOG_FORMAT says; a refused notification is logged with its reason.
@@ -45,9 +51,8 @@ async function postWithUnknownKey(server: ServerProcess, lineOf: RegExp): Promis
   return lines();
 }
 
-// Each test starts a server process of its own: on a machine busy with other suites that alone
-// has taken 20 s, so these get twice the usual time.
-describe('request log', { timeout: 60_000 }, () => {
+// Each test starts a server process of its own.
+describe('request log', { timeout: WITH_SERVER_PROCESS_MS }, () => {
   it('as JSON: one object per request with method, path, status, reason and time', async () => {
     const server = await serverLogging('json');
     const [line] = await postWithUnknownKey(server, /"path":"\/v1\/notify"/);

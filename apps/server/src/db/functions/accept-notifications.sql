@@ -10,12 +10,61 @@
 -- plan, idempotency records and one intake job per batch. The worker derives everything else from
 -- the intake job when it moves it (leadbell_take_outbox): deliveries, counters, alerts, escalations.
 
--- The key of an entity's advisory lock, which ingestion holds while it counts and writes the entity's
--- leads: every transaction that changes leads and plan counts together takes it first, this one
--- way (the worker's quarantine below, lockEntityLeads in TypeScript).
+-- The key of an entity's advisory lock, which each batch of ingestion holds shared while it counts
+-- and writes the entity's leads: every transaction that changes leads and plan counts together
+-- takes it alone, first, this one way (the worker's quarantine below, lockEntityLeads in
+-- TypeScript), and so waits for the batches under way (decision 061).
 CREATE OR REPLACE FUNCTION leadbell_entity_lock_key(p_entity_id uuid) RETURNS bigint
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT hashtextextended(p_entity_id::text, 0)
+$$;
+
+-- Positions (notifications.seq, decision 061) follow the writing transactions: the position block
+-- of a transaction is its id's distance from notification_positions.from_xid, times 1,024, past
+-- base. A transaction's leads take positions within its block; no transaction still running or
+-- yet to start can write below the block of the oldest one running. A live stream delivers
+-- positions below that (leadbell_final_positions_below), so it never sends one and later sees an
+-- earlier one commit, without any writer holding a lock to its commit.
+CREATE OR REPLACE FUNCTION leadbell_position_block(p notification_positions) RETURNS bigint
+LANGUAGE sql STABLE AS $$
+  SELECT p.base + ((pg_current_xact_id()::text::bigint - p.from_xid) << 10)
+$$;
+
+-- A lead's position when its writer does not choose one (the column's default): its transaction's
+-- block, plus how many positions the transaction took before it (counted from the sequence's value
+-- at its first, kept in a setting that ends with the transaction). Past 1,024 leads in one
+-- transaction (only a bulk load writes so many) positions run on into the next blocks: still never
+-- below the writer's own block, which is what a live stream relies on. Ingestion numbers its
+-- batch's leads itself, from the block once.
+CREATE OR REPLACE FUNCTION leadbell_next_position() RETURNS bigint
+LANGUAGE plpgsql VOLATILE AS $$
+DECLARE
+  v_next bigint := nextval('notifications_seq_seq');
+  v_xid text := pg_current_xact_id()::text;
+  v_first text := current_setting('leadbell.first_position', true);
+BEGIN
+  IF v_first IS NULL OR split_part(v_first, ' ', 1) <> v_xid THEN
+    v_first := set_config('leadbell.first_position', v_xid || ' ' || v_next, true);
+  END IF;
+  RETURN (SELECT leadbell_position_block(p) FROM notification_positions p) + v_next - split_part(v_first, ' ', 2)::bigint;
+END;
+$$;
+
+-- Positions from here on start past every lead's (snapshot restore): a restored cluster's
+-- transaction ids start again from low.
+CREATE OR REPLACE FUNCTION leadbell_restart_positions() RETURNS void
+LANGUAGE sql AS $$
+  UPDATE notification_positions
+     SET base = coalesce((SELECT max(n.seq) FROM notifications n), 0) + 1024,
+         from_xid = pg_current_xact_id()::text::bigint
+$$;
+
+-- Every position below this one is final: written by a transaction that has ended (the snapshot's
+-- oldest running transaction is the lowest that may still commit).
+CREATE OR REPLACE FUNCTION leadbell_final_positions_below() RETURNS bigint
+LANGUAGE sql STABLE AS $$
+  SELECT p.base + ((pg_snapshot_xmin(pg_current_snapshot())::text::bigint - p.from_xid) << 10)
+    FROM notification_positions p
 $$;
 
 -- The items of a batch (type leadbell_batch_item, migration 0020), parsed from the caller's JSON
@@ -89,6 +138,10 @@ BEGIN
       FROM recipients r
       JOIN delivery_preferences sp ON sp.user_id = r.user_id AND sp.sms = 'all'
       JOIN member_phones mp ON mp.user_id = r.user_id AND mp.phone IS NOT NULL
+    -- What is queued already is skipped, and gets no job: a held lead released (by a larger plan,
+    -- or by spam giving room back) before the worker took it in is queued by both, and rings once.
+    -- A conflict with a row not yet committed waits for that transaction, then skips.
+    ON CONFLICT DO NOTHING
     RETURNING id, deliveries.notification_id,
               CASE WHEN deliveries.channel IN ('telegram', 'sms') THEN deliveries.channel END AS lane
   )
@@ -100,6 +153,74 @@ BEGIN
            || CASE WHEN t.lane IS NULL THEN '{}' ELSE jsonb_build_object('lane', t.lane) END
     FROM targets t
    GROUP BY t.notification_id, t.lane;
+END;
+$$;
+
+-- What each lead that reaches the team gets besides its deliveries, when the worker's take meets
+-- it or when it is released (leadbell_release_follow_ups): the leads that are not spam, not a test
+-- and not held (the plan's limit covers every email a lead causes). Returns their jobs; the caller
+-- queues them.
+CREATE OR REPLACE FUNCTION leadbell_queue_follow_ups(p_leads notifications[])
+RETURNS TABLE (job jsonb)
+LANGUAGE plpgsql
+-- Planned once per connection, as leadbell_queue_deliveries.
+SET plan_cache_mode = force_generic_plan SET enable_seqscan = off SET enable_hashjoin = off SET enable_mergejoin = off
+AS $$
+DECLARE
+  v_leads notifications[] := ARRAY(SELECT n FROM unnest(p_leads) AS n
+                                    WHERE NOT n.is_test AND NOT n.is_held AND n.lead_status <> 'spam');
+BEGIN
+  -- The visitor's acknowledgement (decision 047), for a flow with it on; after hours too. The job
+  -- checks the address and the day's limit.
+  RETURN QUERY
+    SELECT jsonb_build_object('kind', 'acknowledge', 'notificationId', n.id)
+      FROM unnest(v_leads) AS n
+      CROSS JOIN LATERAL (SELECT f.acknowledgement_enabled FROM flows f WHERE f.id = n.flow_id OFFSET 0) f
+     WHERE f.acknowledgement_enabled;
+
+  -- Outgoing webhooks' lead.created (issue 27, decision 049): a delivery row per enabled endpoint
+  -- subscribed to it (and to the lead's flow, when limited to one), with its first job. The lead's
+  -- payload is read at the first attempt.
+  RETURN QUERY
+    WITH webhook_deliveries_queued AS (
+      INSERT INTO webhook_deliveries (endpoint_id, entity_id, notification_id, event_type, occurred_at)
+      SELECT e.id, n.entity_id, n.id, 'lead.created', n.created_at
+        FROM unnest(v_leads) AS n
+        JOIN webhook_endpoints e ON e.entity_id = n.entity_id AND e.is_enabled AND 'lead.created' = ANY (e.events)
+                                AND (e.flow_id IS NULL OR e.flow_id = n.flow_id)
+      RETURNING webhook_deliveries.id
+    )
+    SELECT jsonb_build_object('kind', 'webhook', 'deliveryId', q.id, 'attempt', 0) FROM webhook_deliveries_queued q;
+
+  -- A real lead escalates at its response target from its timer's start (decision 025); a
+  -- schedule that never opens has no timer.
+  INSERT INTO lead_escalations (notification_id, stage, due_at)
+  SELECT n.id, 1, n.response_started_at + make_interval(secs => n.response_target_seconds)
+    FROM unnest(v_leads) AS n
+   WHERE n.response_started_at IS NOT NULL AND n.response_target_seconds IS NOT NULL
+  ON CONFLICT DO NOTHING;
+END;
+$$;
+
+-- A held lead released (a larger plan chosen, or spam giving room back; decisions 021, 041) reaches
+-- the team now. Its deliveries are the caller's to queue; this gives it the rest of what a lead
+-- that reaches the team gets (leadbell_queue_follow_ups), its response timer starting at the
+-- release when it started before (the time it was held is not the team's), and a row in
+-- lead_releases. Each lead gets them once, whichever comes first: a take that read the lead still
+-- held leaves them to the release, and one that reads it released finds its row. Returns their
+-- jobs; the caller queues them.
+CREATE OR REPLACE FUNCTION leadbell_release_follow_ups(p_ids uuid[], p_now timestamptz)
+RETURNS TABLE (job jsonb)
+LANGUAGE plpgsql
+SET plan_cache_mode = force_generic_plan SET enable_seqscan = off SET enable_hashjoin = off SET enable_mergejoin = off
+AS $$
+BEGIN
+  INSERT INTO lead_releases (notification_id, released_at)
+  SELECT released.id, p_now FROM unnest(p_ids) AS released (id)
+  ON CONFLICT DO NOTHING;
+  UPDATE notifications n SET response_started_at = p_now
+   WHERE n.id = ANY (p_ids) AND n.response_started_at < p_now;
+  RETURN QUERY SELECT f.job FROM leadbell_queue_follow_ups(leadbell_leads_by_id(p_ids)) f;
 END;
 $$;
 
@@ -125,6 +246,11 @@ DECLARE
   v_settled jsonb;
   -- Answers given in this batch per "<entity> <idempotency key>", for a key repeated within it.
   v_answered jsonb := '{}';
+  -- The idempotency keys this batch claimed, as "<entity> <key>": its answers are kept in them.
+  v_claimed text[] := '{}';
+  -- Whether an item has an idempotency key, and whether one with a key claimed it and was refused.
+  v_keyed boolean;
+  v_key_refused boolean := false;
   v_accepted_items integer[] := '{}';
   v_accepted_ids uuid[] := '{}';
   -- Accepted items that are held rather than delivered.
@@ -135,11 +261,13 @@ DECLARE
   v_created_at text := to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"');
 BEGIN
   -- What each item was rendered from must still hold. Timestamps compare at millisecond
-  -- precision: that is what the caller's JavaScript dates hold.
-  SELECT coalesce(jsonb_object_agg(b.item::text, jsonb_build_array('stale', NULL)), '{}')
-    INTO v_settled
+  -- precision: that is what the caller's JavaScript dates hold. And whether any has an
+  -- idempotency key, in the same pass.
+  SELECT coalesce(jsonb_object_agg(b.item::text, jsonb_build_array('stale', NULL)) FILTER (WHERE stale.is_stale), '{}'),
+         coalesce(bool_or(b.idempotency_key IS NOT NULL AND NOT stale.is_stale), false)
+    INTO v_settled, v_keyed
     FROM unnest(p_items) b
-   WHERE NOT EXISTS (
+   CROSS JOIN LATERAL (SELECT NOT EXISTS (
      SELECT 1
        FROM api_keys k
        JOIN entities e ON e.id = k.entity_id
@@ -150,13 +278,14 @@ BEGIN
         AND e.plan IS NOT DISTINCT FROM b.plan
         AND date_trunc('milliseconds', e.plan_selected_at) IS NOT DISTINCT FROM b.plan_selected_at
         AND e.pending_plan IS NOT DISTINCT FROM b.pending_plan
-        AND date_trunc('milliseconds', e.pending_plan_from) IS NOT DISTINCT FROM b.pending_plan_from);
+        AND date_trunc('milliseconds', e.pending_plan_from) IS NOT DISTINCT FROM b.pending_plan_from)) AS stale (is_stale);
 
-  -- Each entity's lock, held to commit: an entity's notifications take their positions (seq) and
-  -- commit in the same order, so a live stream that has sent position N never sees an earlier one
-  -- commit later; it also serialises the quota counts and idempotency checks below. Every batch
-  -- takes its locks in one order, so concurrent batches cannot deadlock.
-  PERFORM pg_advisory_xact_lock(locks.entity_lock)
+  -- Each entity's lock, shared (decision 061): batches of one entity run side by side, while a
+  -- transaction that changes its leads and plan count together (lockEntityLeads, the worker's
+  -- quarantine) takes it alone, so it waits for the batches under way and they for it. Nothing
+  -- else here waits on another batch but a limited plan's count row and a repeated idempotency
+  -- key, each taken in one order. Positions need no lock: they follow the writing transaction.
+  PERFORM pg_advisory_xact_lock_shared(locks.entity_lock)
      FROM (SELECT DISTINCT leadbell_entity_lock_key(b.entity_id) AS entity_lock FROM unnest(p_items) b
             WHERE NOT v_settled ? b.item::text ORDER BY 1) locks;
 
@@ -168,13 +297,40 @@ BEGIN
     FROM unnest(p_items) b
    WHERE NOT v_settled ? b.item::text AND b.idempotency_key IS NULL
      AND (b.notification_limit IS NULL OR b.is_spam) AND NOT b.is_test;
-  INSERT INTO entity_usage AS usage (entity_id, period_start, notification_count)
+  -- Only a plan without a limit comes this way, and its count is appended, not added to its row
+  -- (decision 060): a row updated here stayed locked to this batch's commit, and the business's
+  -- next batch waited on it.
+  INSERT INTO entity_usage_deltas (entity_id, period_start, notification_count)
   SELECT b.entity_id, b.period_start, count(*)
     FROM unnest(p_items) b
    WHERE b.item = ANY (v_counted_items)
-   GROUP BY b.entity_id, b.period_start
-  ON CONFLICT (entity_id, period_start)
-    DO UPDATE SET notification_count = usage.notification_count + excluded.notification_count;
+   GROUP BY b.entity_id, b.period_start;
+
+  -- The batch's idempotency keys, claimed before anything is counted, each once, in one order: a
+  -- key's row is this batch's to answer, or another's answer to replay. Another batch claiming
+  -- one of them waits here for that batch's commit, then replays its answer (or claims the key
+  -- if it rolled back). Kept 24 hours: an older answer is claimed afresh.
+  IF v_keyed THEN
+    WITH claimed AS (
+      INSERT INTO idempotency_keys AS kept (entity_id, key, response)
+      SELECT DISTINCT b.entity_id, b.idempotency_key, 'null'::jsonb
+        FROM unnest(p_items) b
+       WHERE b.idempotency_key IS NOT NULL AND NOT v_settled ? b.item::text
+       ORDER BY 1, 2
+      ON CONFLICT (entity_id, key) DO UPDATE SET response = 'null'::jsonb, created_at = now()
+        WHERE kept.created_at <= now() - interval '24 hours'
+      RETURNING kept.entity_id, kept.key
+    )
+    SELECT coalesce(array_agg(claimed.entity_id || ' ' || claimed.key), '{}') INTO v_claimed FROM claimed;
+    -- A statement of its own, so it sees what the batches it waited for committed.
+    SELECT v_answered || coalesce(jsonb_object_agg(kept.entity_id || ' ' || kept.key, kept.response), '{}')
+      INTO v_answered
+      FROM idempotency_keys kept
+      JOIN (SELECT DISTINCT b.entity_id, b.idempotency_key FROM unnest(p_items) b
+             WHERE b.idempotency_key IS NOT NULL AND NOT v_settled ? b.item::text
+               AND NOT (b.entity_id || ' ' || b.idempotency_key) = ANY (v_claimed)) replayed
+        ON kept.entity_id = replayed.entity_id AND kept.key = replayed.idempotency_key;
+  END IF;
 
   -- The others one by one, in entity order: a replay, a test within its allowance, a count, a
   -- held lead, or a refusal.
@@ -185,12 +341,6 @@ BEGIN
   LOOP
     IF v.idempotency_key IS NOT NULL THEN
       v_kept := v_answered -> (v.entity_id || ' ' || v.idempotency_key);
-      IF v_kept IS NULL THEN
-        SELECT kept.response INTO v_kept
-          FROM idempotency_keys kept
-         WHERE kept.entity_id = v.entity_id AND kept.key = v.idempotency_key
-           AND kept.created_at > now() - interval '24 hours';
-      END IF;
       IF v_kept IS NOT NULL THEN
         v_settled := v_settled || jsonb_build_object(v.item::text, jsonb_build_array('replay', v_kept));
         CONTINUE;
@@ -206,14 +356,21 @@ BEGIN
         WHERE usage.test_count < v.test_limit;
       IF NOT FOUND THEN
         v_settled := v_settled || jsonb_build_object(v.item::text, jsonb_build_array('test_limit', NULL));
+        v_key_refused := v_key_refused OR v.idempotency_key IS NOT NULL;
         CONTINUE;
       END IF;
       v_status := 'accepted';
+    ELSIF v.notification_limit IS NULL THEN
+      -- Appended, as the plain items' count above.
+      INSERT INTO entity_usage_deltas (entity_id, period_start, notification_count)
+      VALUES (v.entity_id, v.period_start, 1);
+      v_status := 'accepted';
+      v_counted_items := v_counted_items || v.item;
     ELSE
       INSERT INTO entity_usage AS usage (entity_id, period_start, notification_count)
       VALUES (v.entity_id, v.period_start, 1)
       ON CONFLICT (entity_id, period_start) DO UPDATE SET notification_count = usage.notification_count + 1
-        WHERE v.notification_limit IS NULL OR usage.notification_count < v.notification_limit;
+        WHERE usage.notification_count < v.notification_limit;
       IF FOUND THEN
         v_status := 'accepted';
         v_counted_items := v_counted_items || v.item;
@@ -242,9 +399,8 @@ BEGIN
       v_kept := jsonb_build_object('id', v_id, 'flowId', v.flow_id, 'createdAt', v_created_at, 'status', v_status,
                                    'test', v.is_test, 'unusedFields', coalesce(v.unused_fields, '[]'));
       v_answered := v_answered || jsonb_build_object(v.entity_id || ' ' || v.idempotency_key, v_kept);
-      INSERT INTO idempotency_keys (entity_id, key, response)
-      VALUES (v.entity_id, v.idempotency_key, v_kept)
-      ON CONFLICT (entity_id, key) DO UPDATE SET response = excluded.response, created_at = now();
+      UPDATE idempotency_keys kept SET response = v_kept
+       WHERE kept.entity_id = v.entity_id AND kept.key = v.idempotency_key;
       -- Expired keys are pruned now and then rather than on every request, which would scan them all.
       IF random() < 0.01 THEN
         DELETE FROM idempotency_keys
@@ -253,18 +409,27 @@ BEGIN
     END IF;
   END LOOP;
 
+  -- A claimed key whose item was refused keeps no answer: its retry is a new request.
+  IF v_key_refused THEN
+    DELETE FROM idempotency_keys kept
+     WHERE (kept.entity_id || ' ' || kept.key) = ANY (v_claimed) AND NOT v_answered ? (kept.entity_id || ' ' || kept.key);
+  END IF;
+
   IF cardinality(v_accepted_ids) > 0 THEN
-    INSERT INTO notifications (id, entity_id, flow_id, title, message, url, data, is_test, is_held, source,
+    -- Positions in this transaction's block (decision 061), in item order.
+    INSERT INTO notifications (id, seq, entity_id, flow_id, title, message, url, data, is_test, is_held, source,
                                page_url, shortened_fields, is_after_hours, response_started_at, response_target_seconds,
                                lead_status, spam_reasons, message_fingerprint, sender_fingerprint, fill_token,
                                referrer, attribution, traffic_source)
-    SELECT accepted.id, b.entity_id, b.flow_id, b.title, b.message, b.url, b.data, b.is_test,
+    SELECT accepted.id, leadbell_position_block(p) + accepted.position, b.entity_id, b.flow_id, b.title, b.message,
+           b.url, b.data, b.is_test,
            accepted.item = ANY (v_held_items), b.source, b.page_url, coalesce(b.shortened_fields, '{}'),
            coalesce(b.is_after_hours, false), b.response_started_at, b.response_target_seconds,
            CASE WHEN b.is_spam THEN 'spam' ELSE 'open' END, b.spam_reasons, b.message_fingerprint,
            b.sender_fingerprint, b.fill_token, b.referrer, b.attribution, b.traffic_source
-      FROM unnest(v_accepted_items, v_accepted_ids) AS accepted (item, id)
-      JOIN unnest(p_items) b ON b.item = accepted.item;
+      FROM unnest(v_accepted_items, v_accepted_ids) WITH ORDINALITY AS accepted (item, id, position)
+      JOIN unnest(p_items) b ON b.item = accepted.item
+     CROSS JOIN notification_positions p;
 
     -- What the worker derives the rest from: the leads, the keys that sent them and when (their
     -- last use), for usage alerts each counted entity's month and included volume (`usage`), and
@@ -420,6 +585,65 @@ LANGUAGE sql AS $$
   RETURNING bucket.taken, bucket.tokens
 $$;
 
+-- An entity's count against its plan in the month from p_period_start: its entity_usage row with
+-- what is appended and not yet added in (decision 060).
+CREATE OR REPLACE FUNCTION leadbell_usage_count(p_entity_id uuid, p_period_start timestamptz) RETURNS integer
+LANGUAGE sql STABLE AS $$
+  SELECT (coalesce((SELECT u.notification_count FROM entity_usage u
+                     WHERE u.entity_id = p_entity_id AND u.period_start = p_period_start), 0)
+          + coalesce((SELECT sum(d.notification_count) FROM entity_usage_deltas d
+                       WHERE d.entity_id = p_entity_id AND d.period_start = p_period_start), 0))::integer
+$$;
+
+-- Adds the plan counts ingestion appended (entity_usage_deltas, decision 060) into entity_usage.
+-- One entity's (p_entity_id), under its lock: all of them, waiting for a fold that holds some. Or,
+-- for the worker's take (null), every entity's that no one else holds: the take then never waits
+-- here, on a transaction that may be waiting for a lead the take has locked (its foreign keys lock
+-- the leads it writes rows for). Upserted in key order, so two folds never deadlock; an entity
+-- deleted since has nothing to add to.
+CREATE OR REPLACE FUNCTION leadbell_fold_usage(p_entity_id uuid) RETURNS void
+LANGUAGE sql AS $$
+  WITH folded AS (
+    DELETE FROM entity_usage_deltas d
+     WHERE d.entity_id = p_entity_id
+        OR (p_entity_id IS NULL
+            AND d.ctid = ANY (ARRAY(SELECT x.ctid FROM entity_usage_deltas x FOR UPDATE SKIP LOCKED)))
+    RETURNING d.*
+  )
+  INSERT INTO entity_usage AS usage (entity_id, period_start, notification_count)
+  SELECT f.entity_id, f.period_start, sum(f.notification_count)
+    FROM folded f
+   WHERE EXISTS (SELECT FROM entities e WHERE e.id = f.entity_id)
+   GROUP BY 1, 2
+   ORDER BY 1, 2
+  ON CONFLICT (entity_id, period_start)
+    DO UPDATE SET notification_count = usage.notification_count + excluded.notification_count;
+$$;
+
+-- What the worker's take adds in, last (decision 060): the plan counts and the insights counts
+-- appended since, skipping rows another transaction holds. One take folds at a time: another
+-- finding it busy leaves the rows to it.
+CREATE OR REPLACE FUNCTION leadbell_fold_counts() RETURNS void
+LANGUAGE plpgsql AS $$
+BEGIN
+  IF pg_try_advisory_xact_lock(hashtextextended('leadbell_fold_counts', 0)) THEN
+    PERFORM leadbell_fold_usage(NULL);
+    PERFORM leadbell_fold_lead_stats();
+  END IF;
+END;
+$$;
+
+-- Takes an entity's lock (leadbell_entity_lock_key) for a transaction that changes its leads and
+-- plan count together (lockEntityLeads), then adds its appended counts in, so its count row is
+-- whole for that transaction: no batch appends more while the lock is held.
+CREATE OR REPLACE FUNCTION leadbell_lock_entity_leads(p_entity_id uuid) RETURNS void
+LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_advisory_xact_lock(leadbell_entity_lock_key(p_entity_id));
+  PERFORM leadbell_fold_usage(p_entity_id);
+END;
+$$;
+
 -- The entities, months and included volumes an intake job lists under p_list: `usage` (its
 -- counted leads') or `plans` (all its leads' but tests).
 CREATE OR REPLACE FUNCTION leadbell_intake_usage(p_intakes jsonb, p_list text)
@@ -447,7 +671,9 @@ $$;
 --   message at other entities within a day, the team's earlier word on the sender or the message
 --   (spam_marks), a fill-time token used before, and a flood (more of the flow's leads in the
 --   last minute than a form gets from people; its admins are emailed once a day). p_spam carries
---   spam-score.ts's WORKER_VERDICT.
+--   spam-score.ts's WORKER_VERDICT;
+-- - last, the plan and insights counts appended since the last take, added in
+--   (leadbell_fold_counts, decision 060).
 CREATE OR REPLACE FUNCTION leadbell_take_outbox(p_limit integer, p_usage_alert_percents integer[], p_spam jsonb)
 RETURNS TABLE (data jsonb, start_after text, due boolean, taken integer)
 LANGUAGE plpgsql
@@ -465,7 +691,9 @@ DECLARE
   v_leads notifications[];
   v_quarantined integer;
   v_flooded_flows uuid[];
+  -- Leads of earlier batches that spam's room released, and those of them that ring (not after hours).
   v_released uuid[];
+  v_released_ringing uuid[];
   v_quarantine_ids uuid[] := '{}';
   v_quarantine_reasons jsonb[];
   v_quarantine_flooded boolean[];
@@ -565,11 +793,14 @@ BEGIN
   END IF;
 
   IF cardinality(v_quarantine_ids) > 0 THEN
-    -- Quarantining writes the lead (and its stats) and then its plan count, while ingestion takes
-    -- the plan count and then writes leads: without each entity's lock first, the two deadlock.
-    -- Taken in the ingestion's order (the lock keys ascending), and only when there is spam.
+    -- Quarantining writes the lead and then its plan count, while ingestion takes the plan count
+    -- and then writes leads: each entity's lock first, alone, so the batches under way finish and
+    -- new ones wait. In the ingestion's order (the lock keys ascending), and only when there is spam.
     PERFORM pg_advisory_xact_lock(locks.lock_key)
        FROM (SELECT lock_key FROM unnest(v_quarantine_locks) AS lock_key ORDER BY lock_key) locks;
+    -- What they give back below comes off their count rows: with everything appended added in.
+    PERFORM leadbell_fold_usage(quarantined.entity_id)
+       FROM (SELECT DISTINCT n.entity_id FROM unnest(v_leads) AS n WHERE n.id = ANY (v_quarantine_ids) ORDER BY 1) quarantined;
     WITH quarantined AS (
       UPDATE notifications n
          SET lead_status = 'spam', response_started_at = NULL, response_target_seconds = NULL,
@@ -664,12 +895,15 @@ BEGIN
           FROM (SELECT r.entity_id, r.period_start, count(*) AS leads FROM released r GROUP BY 1, 2) c
          WHERE u.entity_id = c.entity_id AND u.period_start = c.period_start
       )
-      SELECT coalesce(array_agg(r.id) FILTER (WHERE NOT r.is_after_hours AND NOT r.id = ANY (v_ids)), '{}')
-        INTO v_released
+      SELECT coalesce(array_agg(r.id) FILTER (WHERE NOT r.id = ANY (v_ids)), '{}'),
+             coalesce(array_agg(r.id) FILTER (WHERE NOT r.is_after_hours AND NOT r.id = ANY (v_ids)), '{}')
+        INTO v_released, v_released_ringing
         FROM released r;
       SELECT v_jobs || coalesce(jsonb_agg(jsonb_build_array(q.job, now())), '[]')
         INTO v_jobs
-        FROM leadbell_queue_deliveries(v_released) q;
+        FROM (SELECT d.job FROM leadbell_queue_deliveries(v_released_ringing) d
+              UNION ALL
+              SELECT f.job FROM leadbell_release_follow_ups(v_released, now()) f) q;
     END IF;
     -- What follows reads the leads as the quarantine left them.
     v_leads := leadbell_leads_by_id(v_ids);
@@ -719,39 +953,19 @@ BEGIN
              ARRAY(SELECT n.id FROM unnest(v_leads) AS n
                     WHERE NOT n.is_held AND NOT n.is_after_hours AND n.lead_status <> 'spam')) q;
 
-    -- The visitor's acknowledgement (decision 047), after the quarantine above: for each lead of a
-    -- flow with it on that is not spam, not a test and not held (the plan's limit covers every
-    -- email a lead causes); after hours too. The job checks the address and the day's limit.
-    SELECT v_jobs || coalesce(jsonb_agg(jsonb_build_array(
-             jsonb_build_object('kind', 'acknowledge', 'notificationId', n.id), now())), '[]')
+    -- What reaches the team with a lead besides its deliveries, after the quarantine above. A lead
+    -- released since it arrived had them from its release.
+    SELECT v_jobs || coalesce(jsonb_agg(jsonb_build_array(f.job, now())), '[]')
       INTO v_jobs
-      FROM unnest(v_leads) AS n
-      CROSS JOIN LATERAL (SELECT f.acknowledgement_enabled FROM flows f WHERE f.id = n.flow_id OFFSET 0) f
-     WHERE f.acknowledgement_enabled AND NOT n.is_test AND NOT n.is_held AND n.lead_status <> 'spam';
-
-    -- Outgoing webhooks' lead.created (issue 27, decision 049), after the quarantine above: a
-    -- delivery row per enabled endpoint subscribed to it (and to the lead's flow, when limited to
-    -- one) for each lead that is not spam, not a test and not held, with its first job. The lead's
-    -- payload is read at the first attempt.
-    WITH webhook_deliveries_queued AS (
-      INSERT INTO webhook_deliveries (endpoint_id, entity_id, notification_id, event_type, occurred_at)
-      SELECT e.id, n.entity_id, n.id, 'lead.created', n.created_at
-        FROM unnest(v_leads) AS n
-        JOIN webhook_endpoints e ON e.entity_id = n.entity_id AND e.is_enabled AND 'lead.created' = ANY (e.events)
-                                AND (e.flow_id IS NULL OR e.flow_id = n.flow_id)
-       WHERE NOT n.is_test AND NOT n.is_held AND n.lead_status <> 'spam'
-      RETURNING webhook_deliveries.id
-    )
-    SELECT v_jobs || coalesce(jsonb_agg(jsonb_build_array(
-             jsonb_build_object('kind', 'webhook', 'deliveryId', q.id, 'attempt', 0), now())), '[]')
-      INTO v_jobs
-      FROM webhook_deliveries_queued q;
+      FROM leadbell_queue_follow_ups(ARRAY(
+             SELECT n FROM unnest(v_leads) AS n
+              WHERE NOT EXISTS (SELECT FROM lead_releases r WHERE r.notification_id = n.id))) f;
 
     WITH raised AS (
       INSERT INTO entity_alerts (entity_id, period_start, kind)
       SELECT c.entity_id, c.period_start, 'usage_' || percent
         FROM leadbell_intake_usage(v_intakes, 'usage') c
-        JOIN entity_usage usage ON usage.entity_id = c.entity_id AND usage.period_start = c.period_start
+       CROSS JOIN LATERAL (SELECT leadbell_usage_count(c.entity_id, c.period_start) AS notification_count) usage
        CROSS JOIN unnest(p_usage_alert_percents) AS percent
        WHERE usage.notification_count::bigint * 100 >= c.included_notifications::bigint * percent
       ON CONFLICT DO NOTHING
@@ -773,16 +987,11 @@ BEGIN
       FROM unnest(v_leads) AS n
      CROSS JOIN LATERAL (SELECT lower(unaccent(n.title || ' ' || n.message || ' ' || coalesce(n.data::text, '')))) AS folded (text)
     ON CONFLICT DO NOTHING;
-
-    -- A real lead escalates at its response target from its timer's start (decision 025); a test,
-    -- a held lead, spam (decision 039) or a schedule that never opens has no timer.
-    INSERT INTO lead_escalations (notification_id, stage, due_at)
-    SELECT n.id, 1, n.response_started_at + make_interval(secs => n.response_target_seconds)
-      FROM unnest(v_leads) AS n
-     WHERE NOT n.is_test AND NOT n.is_held AND n.response_started_at IS NOT NULL
-       AND n.response_target_seconds IS NOT NULL
-    ON CONFLICT DO NOTHING;
   END IF;
+
+  -- Last: it locks rows of every entity with counts appended, and an entity's lock comes before
+  -- its rows, here as in lockEntityLeads.
+  PERFORM leadbell_fold_counts();
 
   IF jsonb_array_length(v_jobs) = 0 AND v_taken > 0 THEN
     RETURN QUERY SELECT NULL::jsonb, NULL::text, NULL::boolean, v_taken;
@@ -791,5 +1000,38 @@ BEGIN
     SELECT job -> 0, to_char((job ->> 1)::timestamptz AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'),
            (job ->> 1)::timestamptz <= clock_timestamp(), v_taken
       FROM jsonb_array_elements(v_jobs) job;
+END;
+$$;
+
+-- The take after one that failed (decision 062): the oldest row alone. A row that fails alone for
+-- what is in it (a data or constraint error, SQLSTATE class 22 or 23) would fail every take after
+-- it and stop every lead behind it, in every process: it is set aside in job_outbox_set_aside with
+-- its error, and this take goes on. A failure of the moment (a deadlock, a lost connection, a
+-- shutdown) is raised as before, and the row is taken again. Only rows another process is not
+-- taking are considered. `set_aside` names the row set aside and its SQLSTATE, for the log; the
+-- error's text, which may quote the row's values, stays in the table (decision 033).
+CREATE OR REPLACE FUNCTION leadbell_take_outbox_alone(p_usage_alert_percents integer[], p_spam jsonb)
+RETURNS TABLE (data jsonb, start_after text, due boolean, taken integer, set_aside text)
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_id bigint;
+  v_error text;
+BEGIN
+  -- Locked here, so the take below takes this row and no other process can.
+  SELECT o.id INTO v_id FROM job_outbox o ORDER BY o.id LIMIT 1 FOR UPDATE SKIP LOCKED;
+  IF v_id IS NULL THEN
+    RETURN;
+  END IF;
+  BEGIN
+    RETURN QUERY
+      SELECT t.data, t.start_after, t.due, t.taken, NULL::text
+        FROM leadbell_take_outbox(1, p_usage_alert_percents, p_spam) t;
+  EXCEPTION WHEN data_exception OR integrity_constraint_violation THEN
+    v_error := SQLSTATE || ' ' || SQLERRM;
+    WITH aside AS (DELETE FROM job_outbox o WHERE o.id = v_id RETURNING o.id, o.data, o.start_after)
+    INSERT INTO job_outbox_set_aside (id, data, start_after, error)
+    SELECT a.id, a.data, a.start_after, v_error FROM aside a;
+    RETURN QUERY SELECT NULL::jsonb, NULL::text, NULL::boolean, 1, format('row %s, SQLSTATE %s', v_id, SQLSTATE);
+  END;
 END;
 $$;

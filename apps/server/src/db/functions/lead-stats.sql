@@ -37,28 +37,29 @@ $$;
 
 -- The counts follow the leads whatever writes them (ingestion, claims, escalations, seeding in
 -- tests): one statement per changing statement, from its transition tables. An update moves a
--- lead from its old key to its new one only when something the key reads changed.
+-- lead from its old key to its new one only when something the key reads changed. Changes are
+-- appended to lead_stats_deltas, never added to a lead_stats_daily row (decision 060): a row
+-- updated there stays locked to its writer's commit, and the next batch of the business's leads
+-- waited on it. leadbell_fold_lead_stats adds them up later.
 CREATE OR REPLACE FUNCTION leadbell_lead_stats_trigger() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
-    INSERT INTO lead_stats_daily AS stats (entity_id, day, flow_id, member_id, claim_bucket, is_within, is_escalated, leads)
+    INSERT INTO lead_stats_deltas (entity_id, day, flow_id, member_id, claim_bucket, is_within, is_escalated, leads)
     SELECT l.entity_id, k.day, l.flow_id, k.member_id, k.claim_bucket, k.is_within, k.is_escalated, count(*)
       FROM new_leads l JOIN entities e ON e.id = l.entity_id
      CROSS JOIN LATERAL leadbell_lead_stat_key(l.created_at, e.time_zone, l.is_test, l.response_started_at,
              l.response_target_seconds, l.first_claimed_at, l.first_claimed_by, l.escalation_stage, l.deleted_at) k
-     GROUP BY 1, 2, 3, 4, 5, 6, 7
-    ON CONFLICT ON CONSTRAINT lead_stats_daily_pk DO UPDATE SET leads = stats.leads + excluded.leads;
+     GROUP BY 1, 2, 3, 4, 5, 6, 7;
   ELSIF TG_OP = 'DELETE' THEN
-    INSERT INTO lead_stats_daily AS stats (entity_id, day, flow_id, member_id, claim_bucket, is_within, is_escalated, leads)
+    INSERT INTO lead_stats_deltas (entity_id, day, flow_id, member_id, claim_bucket, is_within, is_escalated, leads)
     SELECT l.entity_id, k.day, l.flow_id, k.member_id, k.claim_bucket, k.is_within, k.is_escalated, -count(*)
       FROM old_leads l JOIN entities e ON e.id = l.entity_id
      CROSS JOIN LATERAL leadbell_lead_stat_key(l.created_at, e.time_zone, l.is_test, l.response_started_at,
              l.response_target_seconds, l.first_claimed_at, l.first_claimed_by, l.escalation_stage, l.deleted_at) k
-     GROUP BY 1, 2, 3, 4, 5, 6, 7
-    ON CONFLICT ON CONSTRAINT lead_stats_daily_pk DO UPDATE SET leads = stats.leads + excluded.leads;
+     GROUP BY 1, 2, 3, 4, 5, 6, 7;
   ELSE
-    INSERT INTO lead_stats_daily AS stats (entity_id, day, flow_id, member_id, claim_bucket, is_within, is_escalated, leads)
+    INSERT INTO lead_stats_deltas (entity_id, day, flow_id, member_id, claim_bucket, is_within, is_escalated, leads)
     SELECT moved.entity_id, k.day, moved.flow_id, k.member_id, k.claim_bucket, k.is_within, k.is_escalated, sum(moved.delta)
       FROM (SELECT o.*, -1 AS delta FROM old_leads o JOIN new_leads n ON n.id = o.id
              WHERE (n.first_claimed_at, n.first_claimed_by, n.escalation_stage, n.is_test, n.response_started_at,
@@ -74,17 +75,18 @@ BEGIN
       JOIN entities e ON e.id = moved.entity_id
      CROSS JOIN LATERAL leadbell_lead_stat_key(moved.created_at, e.time_zone, moved.is_test, moved.response_started_at,
              moved.response_target_seconds, moved.first_claimed_at, moved.first_claimed_by, moved.escalation_stage, moved.deleted_at) k
-     GROUP BY 1, 2, 3, 4, 5, 6, 7
-    ON CONFLICT ON CONSTRAINT lead_stats_daily_pk DO UPDATE SET leads = stats.leads + excluded.leads;
+     GROUP BY 1, 2, 3, 4, 5, 6, 7;
   END IF;
   RETURN NULL;
 END;
 $$;
 
 -- Recounts an entity's leads from scratch: after its time zone changed (days are local), and once
--- here for the leads that came before the counts.
+-- here for the leads that came before the counts. Its changes not yet folded in are counted afresh
+-- too.
 CREATE OR REPLACE FUNCTION leadbell_recount_lead_stats(p_entity_id uuid) RETURNS void
 LANGUAGE sql AS $$
+  DELETE FROM lead_stats_deltas WHERE entity_id = p_entity_id;
   DELETE FROM lead_stats_daily WHERE entity_id = p_entity_id;
   INSERT INTO lead_stats_daily (entity_id, day, flow_id, member_id, claim_bucket, is_within, is_escalated, leads)
   SELECT n.entity_id, k.day, n.flow_id, k.member_id, k.claim_bucket, k.is_within, k.is_escalated, count(*)
@@ -95,4 +97,25 @@ LANGUAGE sql AS $$
                                              n.escalation_stage, n.deleted_at) k
    WHERE n.entity_id = p_entity_id
    GROUP BY 1, 2, 3, 4, 5, 6, 7
+$$;
+
+-- Adds the appended changes (lead_stats_deltas) into lead_stats_daily; the worker's takes call it
+-- (leadbell_fold_counts). Rows another transaction holds (a recount, another fold) are left for a
+-- later fold, so a take never waits here (see leadbell_fold_usage). Upserted in key order, so it
+-- never deadlocks with a recount. An entity deleted since its rows were appended has nothing to
+-- add to.
+CREATE OR REPLACE FUNCTION leadbell_fold_lead_stats() RETURNS void
+LANGUAGE sql AS $$
+  WITH folded AS (
+    DELETE FROM lead_stats_deltas d
+     WHERE d.ctid = ANY (ARRAY(SELECT x.ctid FROM lead_stats_deltas x FOR UPDATE SKIP LOCKED))
+    RETURNING d.*
+  )
+  INSERT INTO lead_stats_daily AS stats (entity_id, day, flow_id, member_id, claim_bucket, is_within, is_escalated, leads)
+  SELECT f.entity_id, f.day, f.flow_id, f.member_id, f.claim_bucket, f.is_within, f.is_escalated, sum(f.leads)
+    FROM folded f
+   WHERE EXISTS (SELECT FROM entities e WHERE e.id = f.entity_id)
+   GROUP BY 1, 2, 3, 4, 5, 6, 7
+   ORDER BY 1, 2, 3, 4, 5, 6, 7
+  ON CONFLICT ON CONSTRAINT lead_stats_daily_pk DO UPDATE SET leads = stats.leads + excluded.leads;
 $$;

@@ -48,6 +48,15 @@ export const deliveries = pgTable(
     uniqueIndex('deliveries_email_per_user_purpose_idx')
       .on(table.notificationId, table.userId, table.purpose)
       .where(sql`${table.channel} = 'email'`),
+    // Likewise one push of a notification per device and purpose, and one text or Telegram message
+    // per member and purpose: leadbell_queue_deliveries skips what is queued already, so a lead
+    // queued twice (a held lead released before the worker took it in) rings once.
+    uniqueIndex('deliveries_push_per_subscription_purpose_idx')
+      .on(table.notificationId, table.subscriptionId, table.purpose)
+      .where(sql`${table.channel} = 'push'`),
+    uniqueIndex('deliveries_message_per_user_purpose_idx')
+      .on(table.notificationId, table.userId, table.channel, table.purpose)
+      .where(sql`${table.channel} in ('telegram', 'sms')`),
   ],
 );
 

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigserial,
+  bigint,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -23,8 +24,12 @@ export const notifications = pgTable(
   'notifications',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    // Monotonic position: the pagination cursor and the live stream's event id.
-    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    // Monotonic position: the pagination cursor and the live stream's event id. In the order of the
+    // writing transactions (decision 061): a live stream delivers positions below the oldest
+    // transaction still running, which no later commit can come before.
+    seq: bigint('seq', { mode: 'number' })
+      .notNull()
+      .default(sql`leadbell_next_position()`),
     entityId: uuid('entity_id')
       .notNull()
       .references(() => entities.id, { onDelete: 'cascade' }),
@@ -116,4 +121,20 @@ export const notifications = pgTable(
       .on(table.deletedAt)
       .where(sql`${table.deletedAt} is not null`),
   ],
+);
+
+/**
+ * Where positions (`notifications.seq`) count from (decision 061): a position is `base` plus the
+ * writing transaction's id since `fromXid`, times 1,024, plus the row's place in it. A restored
+ * snapshot moves `base` past every restored position, since a new cluster's transaction ids start
+ * again from low. One row.
+ */
+export const notificationPositions = pgTable(
+  'notification_positions',
+  {
+    isSingleton: boolean('is_singleton').primaryKey().default(true),
+    base: bigint('base', { mode: 'number' }).notNull(),
+    fromXid: bigint('from_xid', { mode: 'number' }).notNull(),
+  },
+  (table) => [check('notification_positions_singleton', sql`${table.isSingleton}`)],
 );

@@ -1,7 +1,11 @@
 import { integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { entities } from './entities.ts';
 
-/** Accepted notifications per entity and billing month, counted in the accepting transaction. */
+/**
+ * Accepted notifications per entity and billing month. A plan with a limit is counted here, in the
+ * accepting transaction; a plan without one appends its counts to `entity_usage_deltas`
+ * (decision 060). Read it with its deltas (`leadbell_usage_count`, `countAgainstPlan`).
+ */
 export const entityUsage = pgTable(
   'entity_usage',
   {
@@ -16,6 +20,19 @@ export const entityUsage = pgTable(
   },
   (table) => [primaryKey({ columns: [table.entityId, table.periodStart] })],
 );
+
+/**
+ * Counts not yet added into `entity_usage` (decision 060): ingestion appends one row per entity and
+ * month of a batch of a plan without a limit, so no batch waits on another's count row until it
+ * commits. The worker's take adds them in (leadbell_fold_counts), and so does anything that takes
+ * the entity's lock to change leads and counts together (lockEntityLeads). No key and no foreign
+ * key: appending is all a batch does.
+ */
+export const entityUsageDeltas = pgTable('entity_usage_deltas', {
+  entityId: uuid('entity_id').notNull(),
+  periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
+  notificationCount: integer('notification_count').notNull(),
+});
 
 export const ENTITY_DIGEST_KINDS = ['morning', 'weekly'] as const;
 

@@ -6,9 +6,10 @@ import { createFlow, notify, onboardedOwner } from '../../../test/owners.ts';
 import { startSmtpSink, type SmtpSink } from '../../../test/smtp-sink.ts';
 import {
   createTestDatabase,
+  type ServerProcess,
   sharedSecretsEnv,
   startServerProcess,
-  type ServerProcess,
+  WITH_SERVER_PROCESS_MS,
 } from '../../../test/test-app.ts';
 
 const WEBHOOK_SECRET = 'whsec_crash_test_secret';
@@ -32,7 +33,7 @@ afterAll(async () => {
 describe('billing › overage crash safety', () => {
   it(
     'a worker killed (kill -9) while reporting overage to the meter: after a restart exactly 30 units are reported',
-    { timeout: 120_000 },
+    { timeout: 2 * WITH_SERVER_PROCESS_MS },
     async () => {
       const env = {
         DATABASE_URL: database.url,

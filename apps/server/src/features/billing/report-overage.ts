@@ -5,8 +5,8 @@ import { getPlan } from '@leadbell/shared/plans';
 import type { Database } from '../../db/client.ts';
 import { billingAccounts, billingMeterReports } from '../../db/schema/billing.ts';
 import { entities } from '../../db/schema/entities.ts';
-import { entityUsage } from '../../db/schema/usage.ts';
 import { billingColumns, billingStateOf } from '../usage/billing-state.ts';
+import { countAgainstPlan } from '../usage/get-usage.ts';
 import { LIVE_SUBSCRIPTION_STATUSES, type BillingConfig } from './billing-config.ts';
 
 type Report = typeof billingMeterReports.$inferSelect;
@@ -90,11 +90,7 @@ export async function reportOverage(
     if (!row.plan || !row.planSelectedAt) continue;
     const state = billingStateOf(row, now);
     if (getPlan(state.plan).overageUsd === null) continue;
-    const [usage] = await db
-      .select({ count: entityUsage.notificationCount })
-      .from(entityUsage)
-      .where(and(eq(entityUsage.entityId, row.entityId), eq(entityUsage.periodStart, state.period.start)));
-    const overage = overageOf(state.plan, usage?.count ?? 0).count;
+    const overage = overageOf(state.plan, await countAgainstPlan(db, row.entityId, state.period.start)).count;
     const step = await nextStep(db, {
       entityId: row.entityId,
       customerId: row.customerId,

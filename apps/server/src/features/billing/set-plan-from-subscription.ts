@@ -72,5 +72,5 @@ export async function setPlanFromSubscription(
     .returning();
   await issueFirstApiKey(tx, cipher, entityId);
   if (current.plan && current.planSelectedAt && isLargerPlan(plan, billingStateOf(current, now).plan))
-    await releaseHeldLeads(tx, entityId, billingStateOf(row!, now).period.start);
+    await releaseHeldLeads(tx, entityId, { periodStart: billingStateOf(row!, now).period.start, now });
 }

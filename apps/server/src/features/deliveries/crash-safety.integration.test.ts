@@ -5,9 +5,10 @@ import { startPushServiceStub, type PushServiceStub } from '../../../test/push-s
 import { startSmtpSink, type SmtpSink } from '../../../test/smtp-sink.ts';
 import {
   createTestDatabase,
+  type ServerProcess,
   sharedSecretsEnv,
   startServerProcess,
-  type ServerProcess,
+  WITH_SERVER_PROCESS_MS,
 } from '../../../test/test-app.ts';
 
 const LOAD = 400;
@@ -33,7 +34,7 @@ afterAll(async () => {
 describe('deliveries › crash safety', () => {
   it(
     'after kill -9 mid-load and a restart, every notification that got a 202 is stored and delivered',
-    { timeout: 180_000 },
+    { timeout: 2 * WITH_SERVER_PROCESS_MS },
     async () => {
       const env = {
         DATABASE_URL: database.url,

@@ -82,7 +82,7 @@ export async function selectPlan(
       .returning();
     await issueFirstApiKey(tx, cipher, row!.id);
     if (current.plan && isLargerPlan(plan, billingStateOf(current, now).plan))
-      await releaseHeldLeads(tx, row!.id, billingStateOf(row!, now).period.start);
+      await releaseHeldLeads(tx, row!.id, { periodStart: billingStateOf(row!, now).period.start, now });
     return toEntity(row!, now);
   });
 }

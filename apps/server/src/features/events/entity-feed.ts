@@ -2,8 +2,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { findLeadState } from '../leads/lead-record.ts';
 import { getDeliveryEvent } from './get-delivery-event.ts';
-import { listNotificationsAfter, NOTIFICATIONS_AFTER_BATCH } from './list-notifications-after.ts';
+import { listNotificationsAfter } from './list-notifications-after.ts';
 import type { NotificationHub } from './notification-hub.ts';
+
+/** The first wait before a position not yet final is read again, doubled while it stays so, up to the last. */
+const FIRST_RETRY_MS = 5;
+const LAST_RETRY_MS = 500;
 
 /** One open stream as the feed sees it: where it stands and how to send it an event. */
 export type FeedReader = {
@@ -37,11 +41,25 @@ export function createEntityFeeds(db: Database, hub: NotificationHub, log: Fasti
       for (const reader of readers) reader.send(block);
     };
 
+    // A position not final yet (decision 061) is read again soon: the transaction holding it
+    // back is usually a batch a few milliseconds from its commit, and its wake-up may have gone by.
+    let retry: NodeJS.Timeout | undefined;
+    let retryMs = FIRST_RETRY_MS;
+    const readAgainSoon = () => {
+      if (retry) return;
+      retry = setTimeout(() => {
+        retry = undefined;
+        wake();
+      }, retryMs);
+      retry.unref();
+      retryMs = Math.min(retryMs * 2, LAST_RETRY_MS);
+    };
+
     async function drainNotifications(): Promise<void> {
       for (;;) {
         if (readers.size === 0) return;
         const from = Math.min(...[...readers].map((reader) => reader.lastSeq));
-        const batch = await listNotificationsAfter(db, entityId, from);
+        const { notifications: batch, pending, complete } = await listNotificationsAfter(db, entityId, from);
         for (const { seq, notification } of batch) {
           const block = `id: ${seq}\nevent: notification\ndata: ${JSON.stringify(notification)}\n\n`;
           for (const reader of readers) {
@@ -50,7 +68,11 @@ export function createEntityFeeds(db: Database, hub: NotificationHub, log: Fasti
             reader.lastSeq = seq;
           }
         }
-        if (batch.length < NOTIFICATIONS_AFTER_BATCH) return;
+        // Back off only while nothing moves: under a steady load each read sends something, and
+        // the last batch's leads then wait milliseconds, not the longest wait.
+        if (batch.length > 0 || !pending) retryMs = FIRST_RETRY_MS;
+        if (pending) return readAgainSoon();
+        if (complete) return;
       }
     }
 
@@ -74,6 +96,7 @@ export function createEntityFeeds(db: Database, hub: NotificationHub, log: Fasti
       ),
     ];
     const leave = () => {
+      clearTimeout(retry);
       for (const unsubscribe of unsubscribes) unsubscribe();
       feeds.delete(entityId);
     };

@@ -9,6 +9,7 @@ import {
   startServerProcess,
   startTestApp,
   type TestApp,
+  WITH_SERVER_PROCESS_MS,
 } from '../../../test/test-app.ts';
 
 let app: TestApp;
@@ -75,18 +76,23 @@ describe('events', () => {
   it('a delivery reaching its final state arrives as a delivery event, after its notification and without an id', async () => {
     const owner = await onboardedOwner(app);
     const flowId = await createFlow(owner.client);
-    const device = stub.createSubscription();
-    stub.script(device.id, { status: 410 });
-    expect((await owner.client.post('/v1/push-subscriptions', stub.createSubscription().subscription)).status).toBe(
-      201,
-    );
-    expect((await owner.client.post('/v1/push-subscriptions', device.subscription)).status).toBe(201);
+    // Both push services answer only once the stream sent the notification: on a busy host the
+    // stream's read could otherwise come after both deliveries ended.
+    let answerPushes = () => {};
+    const notificationSent = new Promise<void>((resolve) => (answerPushes = resolve));
+    const [working, gone] = [stub.createSubscription(), stub.createSubscription()];
+    stub.script(working.id, { status: 201, after: notificationSent });
+    stub.script(gone.id, { status: 410, after: notificationSent });
+    for (const device of [working, gone])
+      expect((await owner.client.post('/v1/push-subscriptions', device.subscription)).status).toBe(201);
     // Pushes only: no email copy (decision 021) among the deliveries this test counts.
     expect((await owner.client.put('/v1/me/delivery-preferences', { emailNotifications: false })).status).toBe(200);
     const stream = await openStream(cookieOf(owner.client));
     await stream.waitFor((events) => events.some((event) => event.event === 'ready'));
 
     const accepted = await notify(owner.apiKey, flowId, 'Bob');
+    await stream.waitFor((events) => events.some((event) => event.event === 'notification'));
+    answerPushes();
     await stream.waitFor((events) => events.filter((event) => event.event === 'delivery').length >= 2);
     const [notification, ...deliveries] = stream.events.filter((event) => event.event !== 'ready');
     expect(notification!.event).toBe('notification');
@@ -126,10 +132,12 @@ describe('events', () => {
     } finally {
       app.pool.query = query;
     }
-    // One wake-up for the lead's commit, one per delivery that ended since (its email copy here);
-    // streams reading alone made twice that each, forty at least.
+    // One read per wake-up for all twenty: the lead's commit, each delivery that ended since (its
+    // email copy here), and, while a transaction older than the lead's still ran (on a shared
+    // PostgreSQL server, another database's too), a read again a few milliseconds later (decision
+    // 061). Streams reading alone made at least twice twenty.
     expect(reads.length).toBeGreaterThanOrEqual(1);
-    expect(reads.length).toBeLessThanOrEqual(3);
+    expect(reads.length).toBeLessThan(streams.length);
     await Promise.all(streams.map((stream) => stream.close()));
   });
 
@@ -142,7 +150,7 @@ describe('events', () => {
 describe('events › several server processes on one PostgreSQL', () => {
   it(
     'a notification accepted by an API-only process is streamed and delivered by another',
-    { timeout: 120_000 },
+    { timeout: WITH_SERVER_PROCESS_MS },
     async () => {
       const database = await createTestDatabase({ migrated: false });
       const smtp = await startSmtpSink();

@@ -63,9 +63,9 @@ function percentileOf(fraction: number): SQL {
 
 /**
  * Speed-to-lead for the last `days` local days (decision 025), from the daily counts the triggers
- * on `notifications` keep (lead_stats_daily), never from the leads themselves: the team's, each
- * flow's and each member's figures in one statement (grouping sets, percentiles from running
- * sums over time-to-claim buckets), the daily series and the histogram. `viewerId` limits the
+ * on `notifications` keep (lead_stats_daily and its deltas), never from the leads themselves: the
+ * team's, each flow's and each member's figures in one statement (grouping sets, percentiles from
+ * running sums over time-to-claim buckets), the daily series and the histogram. `viewerId` limits the
  * member rows to the viewer's own (a member sees the team's figures and their own). Conversion
  * (getConversion) is the exception: it reads the window's leads, whose outcomes change long after.
  */
@@ -80,7 +80,11 @@ export async function getInsights(
   }: { entityId: string; days: number; now: Date; timeZone: string; viewerId: string | null },
 ): Promise<Insights> {
   const { fromDay, toDay, from, until } = insightsWindowOf(now, timeZone, days);
+  // With the changes the worker has not folded in yet (decision 060): a lead counts from its commit.
   const stats = sql`select day, flow_id, member_id, claim_bucket, is_within, is_escalated, leads from lead_stats_daily
+     where entity_id = ${entityId} and day between ${fromDay}::date and ${toDay}::date
+     union all
+     select day, flow_id, member_id, claim_bucket, is_within, is_escalated, leads from lead_stats_deltas
      where entity_id = ${entityId} and day between ${fromDay}::date and ${toDay}::date`;
   const histogram = RESPONSE_TIME_BUCKETS.map(
     (bucket, index) =>

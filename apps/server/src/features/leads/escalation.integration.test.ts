@@ -12,6 +12,7 @@ import {
   startServerProcess,
   startTestApp,
   type TestApp,
+  WITH_SERVER_PROCESS_MS,
 } from '../../../test/test-app.ts';
 
 const MINUTE = 60_000;
@@ -125,6 +126,9 @@ describe('escalation › until someone answers', () => {
     const mailsBefore = app.smtp.count();
     const lead = await notify(app, admin.apiKey, { flowId, data: { name: 'Bo' } });
     expect((await member.client.post(`/v1/leads/${lead.id}/claim`)).status).toBe(200);
+    // The lead rings once, claimed or not: once it has, the worker has taken it in and its timer is
+    // set (on a busy host the claim and the clock can come first, and nothing would be due yet).
+    for (const device of devices) await stub.waitForMessages(device, 1);
     await advanceTime(app, clock, 11 * MINUTE);
     await escalationStagesSettled(lead.id);
     for (const device of devices) expect(stub.messagesFor(device)).toHaveLength(1);
@@ -286,7 +290,7 @@ describe('escalation › business hours and quiet hours', () => {
 describe('escalation › survives a crash', () => {
   it(
     'a server killed with -9 between acceptance and the target still escalates once after restart',
-    { timeout: 120_000 },
+    { timeout: 2 * WITH_SERVER_PROCESS_MS },
     async () => {
       const database = await createTestDatabase({ migrated: false });
       const smtp = await startSmtpSink();

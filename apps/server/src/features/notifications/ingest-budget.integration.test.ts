@@ -17,13 +17,13 @@ const INGEST_BUDGET = {
   /** Every statement PostgreSQL executes for a batch, whatever its size (query texts in the failure). */
   statementsPerBatch: [
     'rate: take the tokens of every key not charged from a lease in one upsert of api_key_rate_buckets',
-    'stale check: the key, flow and plan each item was rendered from still hold',
-    'order: each entity’s advisory lock, so positions commit in order (live streams)',
+    'stale check: the key, flow and plan each item was rendered from still hold; any idempotency key',
+    'each entity’s advisory lock, shared: a plan or spam change waits for the batches under way (decision 061)',
     'plain items: pick them out, all together',
-    'plain items: count them against the plan, one upsert per entity and month',
+    'plain items: append their count against the plan, one row per entity and month (decision 060)',
     'items that need deciding one by one (none here): the loop’s query',
-    'insights: the statement trigger counts the leads in lead_stats_daily (decision 025)',
-    'the leads: one insert for the batch',
+    'insights: the statement trigger appends the leads’ counts to lead_stats_deltas (decisions 025, 060)',
+    'the leads: one insert for the batch, positioned in its transaction’s block (decision 061)',
     'the intake job: one job_outbox row for the batch',
     'the answers of the accepted items',
     'the answers with the rate decisions',
@@ -37,8 +37,8 @@ const INGEST_BUDGET = {
    */
   rowsWritten: (n: number, { allLeased }: { allLeased: boolean }) => ({
     ...(!allLeased && { api_key_rate_buckets: 1 }),
-    entity_usage: 1,
-    lead_stats_daily: 1,
+    entity_usage_deltas: 1,
+    lead_stats_deltas: 1,
     notifications: n,
     job_outbox: 1,
   }),

@@ -303,6 +303,8 @@ describe('notifications › list', () => {
     ['limit=abc', '?limit=abc', 'limit'],
     ['limit=1.5', '?limit=1.5', 'limit'],
     ['cursor=abc', '?cursor=abc', 'cursor'],
+    // Past any position (and PostgreSQL's bigint): refused, not a database error.
+    ['cursor=99999999999999999999', '?cursor=99999999999999999999', 'cursor'],
   ])('%s answers 400 with details for the parameter', async (_label, query, field) => {
     const flowId = await createFlow(owner.client);
     const response = await owner.client.get(`/v1/flows/${flowId}/notifications${query}`);

@@ -4,12 +4,17 @@ import { wakeDeliveryWorkers } from '../../jobs/delivery-queue.ts';
 
 /**
  * Delivers the entity's held leads (kept past Starter's limit, decisions 021 and 041) the way
- * accepted ones are delivered, through the same SQL that queues every delivery, and counts them in
- * the billing month that starts at `periodStart` (the larger plan's, which starts at once). Run in
- * the transaction that chooses the larger plan, under the entity's lock (lockEntityLeads), so they
- * are released exactly when it commits.
+ * accepted ones are delivered, through the same SQL that queues every delivery, with what a lead
+ * that reaches the team gets besides (the acknowledgement, lead.created, its escalation from now:
+ * leadbell_release_follow_ups), and counts them in the billing month that starts at `periodStart`
+ * (the larger plan's, which starts at once). Run in the transaction that chooses the larger plan,
+ * under the entity's lock (lockEntityLeads), so they are released exactly when it commits.
  */
-export async function releaseHeldLeads(db: Database, entityId: string, periodStart: Date): Promise<number> {
+export async function releaseHeldLeads(
+  db: Database,
+  entityId: string,
+  { periodStart, now }: { periodStart: Date; now: Date },
+): Promise<number> {
   const { rows } = await db.execute<{ id: string }>(
     sql`update notifications set is_held = false where entity_id = ${entityId} and is_held returning id`,
   );
@@ -21,9 +26,11 @@ export async function releaseHeldLeads(db: Database, entityId: string, periodSta
       do update set notification_count = usage.notification_count + excluded.notification_count,
                     held_count = greatest(usage.held_count - excluded.notification_count, 0)`);
   const ids = rows.map((row) => row.id);
-  await db.execute(
-    sql`insert into job_outbox (data) select job from leadbell_queue_deliveries(${sql.param(ids)}::uuid[])`,
-  );
+  await db.execute(sql`
+    insert into job_outbox (data)
+    select job from leadbell_queue_deliveries(${sql.param(ids)}::uuid[])
+    union all
+    select job from leadbell_release_follow_ups(${sql.param(ids)}::uuid[], ${now}::timestamptz)`);
   await wakeDeliveryWorkers(db);
   return rows.length;
 }

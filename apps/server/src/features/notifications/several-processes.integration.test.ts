@@ -6,9 +6,10 @@ import { startPushServiceStub, type PushServiceStub } from '../../../test/push-s
 import { startSmtpSink, type SmtpSink } from '../../../test/smtp-sink.ts';
 import {
   createTestDatabase,
+  type ServerProcess,
   sharedSecretsEnv,
   startServerProcess,
-  type ServerProcess,
+  WITH_SERVER_PROCESS_MS,
 } from '../../../test/test-app.ts';
 
 // Decision 028: two server processes on one database are one server to a website and a console.
@@ -35,7 +36,7 @@ beforeAll(async () => {
     ...sharedSecretsEnv(),
   };
   [a, b] = await Promise.all([startServerProcess(env), startServerProcess({ ...env, DELIVERY_WORKER: 'false' })]);
-}, 120_000);
+}, WITH_SERVER_PROCESS_MS);
 
 afterAll(async () => {
   await Promise.all([a?.stop(), b?.stop()]);

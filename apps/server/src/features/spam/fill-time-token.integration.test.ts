@@ -152,6 +152,14 @@ describe('spam › a flood on one form (decision 039)', () => {
         async () => (await app.pool.query('select from deliveries where notification_id = $1', [customerId])).rowCount,
       )
       .toBeGreaterThan(0);
+    // …and escalates like any lead that reached the team, whether it was released with its own
+    // batch or one after it.
+    await expect
+      .poll(
+        async () =>
+          (await app.pool.query('select from lead_escalations where notification_id = $1', [customerId])).rowCount,
+      )
+      .toBe(1);
 
     const floodMails = () =>
       app.smtp.received

@@ -50,9 +50,13 @@ describe('usage › quota', () => {
 
   it('paid plans keep accepting past the included volume and count the overage at their rate', async () => {
     const owner = await ownerWithFlow('growth');
-    expect((await owner.notify()).status).toBe(202);
-    await app.pool.query(`update entity_usage set notification_count = 1000 where entity_id = $1`, [owner.entityId]);
+    const { periodStart } = (await owner.client.get('/v1/usage')).body;
+    await app.pool.query(
+      `insert into entity_usage (entity_id, period_start, notification_count) values ($1, $2, 1000)`,
+      [owner.entityId, periodStart],
+    );
     for (let i = 0; i < 3; i += 1) expect((await owner.notify()).status).toBe(202);
+    // Counted at once, whether or not the worker has added the batches' counts in yet (decision 060).
     const usage = await owner.client.get('/v1/usage');
     expect(usage.body).toMatchObject({
       plan: 'growth',
@@ -152,5 +156,38 @@ describe('usage › plan changes (decision 040)', () => {
     expect((await owner.client.get('/v1/usage')).body).toMatchObject({ plan: 'starter', included: 20, count: 0 });
     for (let i = 0; i < 20; i += 1) expect((await owner.notify()).status).toBe(202);
     await expectHeld(owner.notify());
+  });
+});
+
+describe('usage › counts appended by ingestion (decision 060)', () => {
+  it('a plan without a limit counts every lead at once, and a spam mark gives one back before the worker adds them in', async () => {
+    const owner = await ownerWithFlow('growth');
+    // Holding the fold's turn keeps the worker's takes from adding the counts in: they stay appended.
+    const holder = await app.pool.connect();
+    try {
+      await holder.query('begin');
+      await holder.query(`select pg_advisory_xact_lock(hashtextextended('leadbell_fold_counts', 0))`);
+      const ids: string[] = [];
+      for (let i = 0; i < 3; i += 1) ids.push((await owner.notify()).body.id as string);
+      const appended = await app.pool.query<{ count: number }>(
+        'select sum(notification_count)::int as count from entity_usage_deltas where entity_id = $1',
+        [owner.entityId],
+      );
+      expect(appended.rows).toEqual([{ count: 3 }]);
+      expect((await owner.client.get('/v1/usage')).body).toMatchObject({ plan: 'growth', count: 3 });
+
+      // The mark adds the entity's counts in under its lock, then gives the lead's back.
+      expect((await owner.client.post(`/v1/leads/${ids[0]}/spam`, {})).status).toBe(200);
+      const rows = await app.pool.query(
+        `select notification_count, (select count(*)::int from entity_usage_deltas d where d.entity_id = u.entity_id) as appended
+           from entity_usage u where entity_id = $1`,
+        [owner.entityId],
+      );
+      expect(rows.rows).toEqual([{ notification_count: 2, appended: 0 }]);
+      expect((await owner.client.get('/v1/usage')).body).toMatchObject({ count: 2 });
+    } finally {
+      await holder.query('rollback');
+      holder.release();
+    }
   });
 });

@@ -1,0 +1,135 @@
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cookieOf, openEventStream, type ServerSentEvent } from '../../../test/event-stream.ts';
+import { createHttpClient } from '../../../test/http-client.ts';
+import { createFlow, notify, onboardedOwner } from '../../../test/owners.ts';
+import { startTestApp, type TestApp } from '../../../test/test-app.ts';
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp({ NOTIFY_RATE_LIMIT: '1000', NOTIFY_RATE_BURST: '1000' });
+});
+afterAll(async () => app?.close());
+
+/**
+ * Runs the first accept batch the app sends in a transaction of its own that commits only when
+ * released; the batches after it run as they would.
+ */
+function holdFirstBatch(pool: pg.Pool) {
+  const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<pg.QueryResult>;
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let markWritten!: () => void;
+  const written = new Promise<void>((resolve) => (markWritten = resolve));
+  let holding = false;
+  (pool as { query: unknown }).query = async (config: pg.QueryConfig, ...rest: unknown[]) => {
+    if (holding || config?.name !== 'accept_notifications') return query(config, ...rest);
+    holding = true;
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      const result = await client.query(config);
+      markWritten();
+      await released;
+      await client.query('commit');
+      return result;
+    } catch (error) {
+      await client.query('rollback').catch(() => {});
+      throw error;
+    } finally {
+      client.release();
+    }
+  };
+  return { written, release };
+}
+
+function within<T>(ms: number, promise: Promise<T>, what: string): Promise<T> {
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what}: not within ${ms} ms`)), ms)),
+  ]);
+}
+
+/**
+ * A second API key of the business: the other batch sends with it, since a key's rate bucket is its
+ * own (decision 059) and the held batch keeps its key's locked until it commits.
+ */
+async function secondKeyOf(owner: Awaited<ReturnType<typeof onboardedOwner>>): Promise<string> {
+  const created = await owner.client.post('/v1/api-keys', { label: 'Second site' });
+  return (await owner.client.get(`/v1/api-keys/${created.body.id}/secret`)).body.API_Key as string;
+}
+
+const leadsOf = (events: ServerSentEvent[]) => events.filter((event) => event.event === 'notification');
+
+describe('ingestion › batches of one business side by side (decision 061)', () => {
+  it('a batch runs while another of the business is uncommitted, and a live stream sends both in position order once both are final', async () => {
+    const owner = await onboardedOwner(app, { plan: 'pro' });
+    const flowId = await createFlow(owner.client);
+    const stream = await openEventStream(app.baseUrl, cookieOf(owner.client));
+    await stream.waitFor((events) => events.some((event) => event.event === 'ready'));
+
+    const secondKey = await secondKeyOf(owner);
+
+    const hold = holdFirstBatch(app.pool);
+    const first = notify(app, owner.apiKey, { flowId, data: { name: 'First' } });
+    await hold.written;
+    // Sixteen waiting requests start a batch beside the running one (accept-batcher.ts). With the
+    // entity's lock held by each batch to its commit, they waited for the first.
+    const second = await within(
+      10_000,
+      Promise.all(
+        Array.from({ length: 16 }, (_, index) => notify(app, secondKey, { flowId, data: { name: `Lead ${index}` } })),
+      ),
+      'the second batch',
+    );
+
+    // Committed, but after the first took lower positions: not final while the first runs, so
+    // the stream sends nothing yet, though it is woken by the second's commit.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(leadsOf(stream.events)).toEqual([]);
+
+    hold.release();
+    const firstLead = await first;
+    await stream.waitFor((events) => leadsOf(events).length === 17);
+    const sent = leadsOf(stream.events);
+    const ids = sent.map((event) => (JSON.parse(event.data!) as { id: string }).id);
+    // The first batch's lead first: its position is below the second batch's.
+    expect(ids[0]).toBe(firstLead.id);
+    expect(new Set(ids)).toEqual(new Set([firstLead.id, ...second.map((lead) => lead.id)]));
+    const positions = sent.map((event) => Number(event.id));
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+    await stream.close();
+  });
+
+  it('an idempotency key claimed by a batch under way is answered once: the other batch waits for its commit and replays it', async () => {
+    const owner = await onboardedOwner(app, { plan: 'pro' });
+    const flowId = await createFlow(owner.client);
+    const secondKey = await secondKeyOf(owner);
+    const firstSite = createHttpClient(app, { bearer: owner.apiKey });
+    const secondSite = createHttpClient(app, { bearer: secondKey });
+
+    const hold = holdFirstBatch(app.pool);
+    const first = firstSite.post('/v1/notify', { flowId }, { 'idempotency-key': 'order-7' });
+    await hold.written;
+    const others = Promise.all(
+      Array.from({ length: 16 }, (_, index) =>
+        secondSite.post('/v1/notify', { flowId }, index === 0 ? { 'idempotency-key': 'order-7' } : {}),
+      ),
+    );
+    let answered = false;
+    void others.then(() => (answered = true));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(answered).toBe(false);
+
+    hold.release();
+    const [original, [repeated]] = await Promise.all([first, others]);
+    expect(original.status).toBe(202);
+    expect(repeated!.status).toBe(202);
+    expect(repeated!.body).toEqual(original.body);
+    const { rows } = await app.pool.query<{ leads: number }>(
+      'select count(*)::int as leads from notifications where entity_id = $1',
+      [owner.entityId],
+    );
+    expect(rows).toEqual([{ leads: 16 }]);
+  });
+});
