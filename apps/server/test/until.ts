@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import type pg from 'pg';
 
 /** Reads until `isDone` holds (what the worker writes after a 202 is read this way), or throws with the last value. */
 export async function until<T>(
@@ -13,4 +14,12 @@ export async function until<T>(
     if (Date.now() > deadline) throw new Error(`Timed out; last value: ${JSON.stringify(value)}`);
     await sleep(50);
   }
+}
+
+/** Until the worker has taken in every accepted lead on this database: no intake job waits in the outbox. */
+export async function untilTakenIn(db: pg.Pool | pg.Client): Promise<void> {
+  await until(
+    async () => (await db.query(`select from job_outbox where data->>'kind' = 'intake'`)).rowCount,
+    (waiting) => waiting === 0,
+  );
 }

@@ -3,6 +3,7 @@ import type { HttpClient } from '../../../test/http-client.ts';
 import { createFlow, joinedTeammate, notify, onboardedOwner } from '../../../test/owners.ts';
 import type { ReceivedMail } from '../../../test/smtp-sink.ts';
 import { startTestApp, type TestApp } from '../../../test/test-app.ts';
+import { untilTakenIn } from '../../../test/until.ts';
 
 // Decision 047: the email a visitor gets when their lead arrives, through the real worker and the
 // real SMTP sink.
@@ -50,15 +51,6 @@ async function acknowledgementOf(owner: Owner, leadId: string): Promise<Timeline
     )
     .toBe(1);
   return entries[0]!;
-}
-
-/** Until the worker has taken in every accepted lead: no intake job waits in the outbox. */
-async function untilTakenIn(): Promise<void> {
-  await expect
-    .poll(async () => (await app.pool.query(`select from job_outbox where data->>'kind' = 'intake'`)).rowCount, {
-      timeout: 10_000,
-    })
-    .toBe(0);
 }
 
 function mailsTo(address: string, after: number): ReceivedMail[] {
@@ -223,7 +215,7 @@ describe('acknowledgement › never where it should not go', () => {
     });
     // The take scores a lead against the team's marks: taken after the marks below, "open" would be
     // spam itself, not an open lead from a blocked address.
-    await untilTakenIn();
+    await untilTakenIn(app.pool);
     expect((await owner.client.post(`/v1/leads/${spam.id}/spam`)).status).toBe(200);
     expect((await owner.client.post(`/v1/leads/${marked.id}/spam`)).status).toBe(200);
     expect(

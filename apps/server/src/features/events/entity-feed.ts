@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { findLeadState } from '../leads/lead-record.ts';
-import { getDeliveryEvent } from './get-delivery-event.ts';
+import { getDeliveryEvents } from './get-delivery-events.ts';
 import { listNotificationsAfter } from './list-notifications-after.ts';
 import type { NotificationHub } from './notification-hub.ts';
 
@@ -17,90 +17,137 @@ export type FeedReader = {
   send: (block: string) => void;
 };
 
+/** What the next read covers: gathered from wake-ups while a read is under way. */
+type Wanted = {
+  /** Entities whose new notifications to read. */
+  entities: Set<string>;
+  /** Notifications whose deliveries ended, each with its entity. */
+  deliveries: Map<string, string>;
+  /** Leads someone changed, each with its entity. */
+  leads: Map<string, string>;
+};
+
+const nothingWanted = (): Wanted => ({ entities: new Set(), deliveries: new Map(), leads: new Map() });
+
 /**
- * The live events of each entity with an open stream in this process, read once per wake-up and
- * sent to every one of its streams (issue 23): a thousand consoles of one business cost one read
- * of its new notifications, not a thousand. Each read starts from the stream furthest behind (a
- * reconnect with an old Last-Event-ID), and each stream gets only what is past its own position.
- * Work is chained per entity: two wake-ups never read the same rows, and a delivery or lead event
- * goes out only after the notifications committed before it.
+ * The live events of every entity with an open stream in this process (issue 23). One read at a
+ * time serves them all: the wake-ups that arrive while it runs are gathered into the next, so a
+ * thousand consoles of one business, or consoles of a hundred businesses, cost a few statements
+ * per read, not one per stream, per entity or per delivery. Each entity's notifications are read
+ * from its stream furthest behind (a reconnect with an old Last-Event-ID), and each stream gets
+ * only what is past its own position. A delivery or lead event goes out after the notifications
+ * committed before it: the same read first reads the entity's notifications.
  */
 export function createEntityFeeds(db: Database, hub: NotificationHub, log: FastifyBaseLogger) {
-  const feeds = new Map<string, { readers: Set<FeedReader>; wake: () => void; leave: () => void }>();
+  const feeds = new Map<string, { readers: Set<FeedReader>; leave: () => void }>();
+  let wanted = nothingWanted();
+  let isReading = false;
+
+  function readSoon(): void {
+    if (isReading) return;
+    isReading = true;
+    // The next microtask: wake-ups of one synchronous stretch (a NOTIFY naming many entities) share it.
+    queueMicrotask(() => void readWhileWanted());
+  }
+
+  async function readWhileWanted(): Promise<void> {
+    while (wanted.entities.size + wanted.deliveries.size + wanted.leads.size > 0) {
+      const now = wanted;
+      wanted = nothingWanted();
+      // A failed read is retried by the next wake-up (the hub wakes every feed every 30 s).
+      await read(now).catch((error: unknown) => log.warn({ err: error }, 'live notifications: read failed'));
+    }
+    isReading = false;
+  }
+
+  // A position not final yet (decision 061) is read again soon: the transaction holding it back
+  // is usually a batch a few milliseconds from its commit, and its wake-up may have gone by.
+  let retry: NodeJS.Timeout | undefined;
+  let retryMs = FIRST_RETRY_MS;
+  const toRetry = new Set<string>();
+  function readAgainSoon(entityIds: string[]): void {
+    for (const entityId of entityIds) toRetry.add(entityId);
+    if (retry) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      for (const entityId of toRetry) wake(entityId);
+      toRetry.clear();
+    }, retryMs);
+    retry.unref();
+    retryMs = Math.min(retryMs * 2, LAST_RETRY_MS);
+  }
+
+  async function read({ entities, deliveries, leads }: Wanted): Promise<void> {
+    // Notifications first, so a console never hears of a delivery before its notification.
+    for (const entityId of deliveries.values()) entities.add(entityId);
+    const afterSeqOf = new Map<string, number>();
+    for (const entityId of entities) {
+      const readers = feeds.get(entityId)?.readers;
+      if (readers?.size) afterSeqOf.set(entityId, Math.min(...[...readers].map((reader) => reader.lastSeq)));
+    }
+    const [notificationsOf, deliveryEvents, leadStates] = await Promise.all([
+      listNotificationsAfter(db, afterSeqOf),
+      getDeliveryEvents(db, deliveries),
+      // Someone's click, not a lead's arrival: few, so one statement each.
+      Promise.all([...leads].map(([leadId, entityId]) => findLeadState(db, entityId, leadId))),
+    ]);
+
+    let moved = false;
+    const stillPending: string[] = [];
+    for (const [entityId, { notifications, pending, complete }] of notificationsOf) {
+      const from = afterSeqOf.get(entityId)!;
+      const readers = feeds.get(entityId)?.readers ?? [];
+      for (const { seq, notification } of notifications) {
+        const block = `id: ${seq}\nevent: notification\ndata: ${JSON.stringify(notification)}\n\n`;
+        for (const reader of readers) {
+          // A stream that joined during the read, behind its start, waits for the next read.
+          if (reader.lastSeq >= seq || reader.lastSeq < from) continue;
+          reader.send(block);
+          reader.lastSeq = seq;
+        }
+      }
+      if (notifications.length > 0) moved = true;
+      if (pending) stillPending.push(entityId);
+      else if (!complete) wanted.entities.add(entityId);
+    }
+    for (const { entityId, event } of deliveryEvents) sendToAll(entityId, 'delivery', event);
+    for (const state of leadStates) if (state) sendToAll(leads.get(state.id)!, 'lead', state);
+
+    // Back off only while nothing moves: under a steady load each read sends something, and the
+    // last batch's leads then wait milliseconds, not the longest wait.
+    if (moved || stillPending.length === 0) retryMs = FIRST_RETRY_MS;
+    if (stillPending.length > 0) readAgainSoon(stillPending);
+  }
+
+  /** Delivery and lead events carry no id: they never move a stream's resume position. */
+  function sendToAll(entityId: string, event: 'delivery' | 'lead', data: unknown): void {
+    const block = `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+    for (const reader of feeds.get(entityId)?.readers ?? []) reader.send(block);
+  }
+
+  function wake(entityId: string): void {
+    wanted.entities.add(entityId);
+    readSoon();
+  }
 
   function openFeed(entityId: string) {
-    const readers = new Set<FeedReader>();
-    let chain: Promise<void> = Promise.resolve();
-    const enqueue = (work: () => Promise<void>) => {
-      // A failed read is retried by the next wake-up (the hub wakes every feed every 30 s).
-      chain = chain
-        .then(work)
-        .catch((error: unknown) => log.warn({ err: error, entityId }, 'live notifications: read failed'));
-    };
-    const sendToAll = (block: string) => {
-      for (const reader of readers) reader.send(block);
-    };
-
-    // A position not final yet (decision 061) is read again soon: the transaction holding it
-    // back is usually a batch a few milliseconds from its commit, and its wake-up may have gone by.
-    let retry: NodeJS.Timeout | undefined;
-    let retryMs = FIRST_RETRY_MS;
-    const readAgainSoon = () => {
-      if (retry) return;
-      retry = setTimeout(() => {
-        retry = undefined;
-        wake();
-      }, retryMs);
-      retry.unref();
-      retryMs = Math.min(retryMs * 2, LAST_RETRY_MS);
-    };
-
-    async function drainNotifications(): Promise<void> {
-      for (;;) {
-        if (readers.size === 0) return;
-        const from = Math.min(...[...readers].map((reader) => reader.lastSeq));
-        const { notifications: batch, pending, complete } = await listNotificationsAfter(db, entityId, from);
-        for (const { seq, notification } of batch) {
-          const block = `id: ${seq}\nevent: notification\ndata: ${JSON.stringify(notification)}\n\n`;
-          for (const reader of readers) {
-            if (reader.lastSeq >= seq) continue;
-            reader.send(block);
-            reader.lastSeq = seq;
-          }
-        }
-        // Back off only while nothing moves: under a steady load each read sends something, and
-        // the last batch's leads then wait milliseconds, not the longest wait.
-        if (batch.length > 0 || !pending) retryMs = FIRST_RETRY_MS;
-        if (pending) return readAgainSoon();
-        if (complete) return;
-      }
-    }
-
-    const wake = () => enqueue(drainNotifications);
     const unsubscribes = [
-      hub.subscribe(entityId, wake),
-      hub.subscribeDeliveries(entityId, (notificationId) =>
-        enqueue(async () => {
-          // Notifications first, so a console never hears of a delivery before its notification.
-          await drainNotifications();
-          const event = await getDeliveryEvent(db, entityId, notificationId);
-          if (event) sendToAll(`event: delivery\ndata: ${JSON.stringify(event)}\n\n`);
-        }),
-      ),
-      // A lead's new holder or state, for every console of the entity; no id, like deliveries.
-      hub.subscribeLeads(entityId, (notificationId) =>
-        enqueue(async () => {
-          const state = await findLeadState(db, entityId, notificationId);
-          if (state) sendToAll(`event: lead\ndata: ${JSON.stringify(state)}\n\n`);
-        }),
-      ),
+      hub.subscribe(entityId, () => wake(entityId)),
+      hub.subscribeDeliveries(entityId, (notificationId) => {
+        wanted.deliveries.set(notificationId, entityId);
+        readSoon();
+      }),
+      // A lead's new holder or state, for every console of the entity.
+      hub.subscribeLeads(entityId, (notificationId) => {
+        wanted.leads.set(notificationId, entityId);
+        readSoon();
+      }),
     ];
     const leave = () => {
-      clearTimeout(retry);
       for (const unsubscribe of unsubscribes) unsubscribe();
       feeds.delete(entityId);
     };
-    return { readers, wake, leave };
+    return { readers: new Set<FeedReader>(), leave };
   }
 
   return {
@@ -116,7 +163,7 @@ export function createEntityFeeds(db: Database, hub: NotificationHub, log: Fasti
       }
       const joined = feed;
       joined.readers.add(reader);
-      joined.wake();
+      wake(entityId);
       return () => {
         joined.readers.delete(reader);
         if (joined.readers.size === 0) joined.leave();

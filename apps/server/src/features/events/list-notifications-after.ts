@@ -1,48 +1,83 @@
-import { and, asc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { Notification } from '@leadbell/shared/notifications';
 import type { Database } from '../../db/client.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { summarizeDeliveries } from '../deliveries/summarize-deliveries.ts';
 import { notificationColumns, toNotification } from '../notifications/notification-record.ts';
 
-/** The most notifications one read returns; a shorter batch is the last. */
+/** The most notifications one read returns for an entity; a shorter batch is its last. */
 const NOTIFICATIONS_AFTER_BATCH = 100;
 
+export type NotificationsAfter = {
+  /** Oldest first. */
+  notifications: Array<{ seq: number; notification: Notification }>;
+  /** A position was left for a later read: it is not final yet. */
+  pending: boolean;
+  /** Whether the read reached the end: a full batch of final positions may have more after it. */
+  complete: boolean;
+};
+
 /**
- * The entity's notifications after position `afterSeq`, oldest first, at most a batch, up to the
+ * For each entity, its notifications after its position, oldest first, at most a batch, up to the
  * first position that is not final yet (decision 061): its transaction, or one before it, may
- * still be running, so a lead with a lower position may still commit. `pending` says one was
- * left for a later read.
+ * still be running, so a lead with a lower position may still commit. One statement reads every
+ * entity (each by its own index range), and one more their delivery summaries, however many
+ * entities a process streams.
  */
-export async function listNotificationsAfter(db: Database, entityId: string, afterSeq: number) {
-  const rows = await db
+export async function listNotificationsAfter(
+  db: Database,
+  afterSeqOf: ReadonlyMap<string, number>,
+): Promise<Map<string, NotificationsAfter>> {
+  const results = new Map<string, NotificationsAfter>();
+  if (afterSeqOf.size === 0) return results;
+  const wanted = sql`unnest(${sql.param([...afterSeqOf.keys()])}::uuid[], ${sql.param([...afterSeqOf.values()])}::bigint[]) as wanted(entity_id, after_seq)`;
+  const next = db
     .select({
       ...notificationColumns,
-      isFinal: sql<boolean>`${notifications.seq} < (select leadbell_final_positions_below())`,
+      entityId: notifications.entityId,
+      isFinal: sql<boolean>`${notifications.seq} < (select leadbell_final_positions_below())`.as('is_final'),
     })
     .from(notifications)
     // Spam never reaches a console live (decision 039), nor a deleted lead on a catch-up; their
     // positions are skipped like any other.
     .where(
       and(
-        eq(notifications.entityId, entityId),
-        gt(notifications.seq, afterSeq),
+        sql`${notifications.entityId} = wanted.entity_id`,
+        sql`${notifications.seq} > wanted.after_seq`,
         ne(notifications.leadStatus, 'spam'),
         isNull(notifications.deletedAt),
       ),
     )
     .orderBy(asc(notifications.seq))
-    .limit(NOTIFICATIONS_AFTER_BATCH);
+    .limit(NOTIFICATIONS_AFTER_BATCH)
+    .as('next');
+  const rows = (
+    await db
+      .select()
+      .from(wanted)
+      .innerJoinLateral(next, sql`true`)
+      .orderBy(asc(next.seq))
+  ).map((row) => row.next);
+
   const final = rows.filter((row) => row.isFinal);
   const summaries = await summarizeDeliveries(
     db,
     final.map((row) => row.id),
   );
-  return {
-    notifications: final.map((row) => ({ seq: row.seq, notification: toNotification(row, summaries.get(row.id)!) })),
-    pending: final.length < rows.length,
-    /** Whether the read reached the end: a full batch of final positions may have more after it. */
-    complete: rows.length < NOTIFICATIONS_AFTER_BATCH,
-  };
+  for (const entityId of afterSeqOf.keys())
+    results.set(entityId, { notifications: [], pending: false, complete: true });
+  const read = new Map<string, number>();
+  for (const row of rows) read.set(row.entityId, (read.get(row.entityId) ?? 0) + 1);
+  for (const row of final)
+    results
+      .get(row.entityId)!
+      .notifications.push({ seq: row.seq, notification: toNotification(row, summaries.get(row.id)!) });
+  for (const [entityId, result] of results) {
+    const count = read.get(entityId) ?? 0;
+    result.pending = result.notifications.length < count;
+    result.complete = count < NOTIFICATIONS_AFTER_BATCH;
+  }
+  return results;
 }
 
 /**

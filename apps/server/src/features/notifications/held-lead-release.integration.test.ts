@@ -11,6 +11,7 @@ import {
   startServerProcess,
   WITH_SERVER_PROCESS_MS,
 } from '../../../test/test-app.ts';
+import { untilTakenIn } from '../../../test/until.ts';
 
 // A lead held past Starter's limit reaches the team when a larger plan is chosen: its deliveries,
 // the visitor's acknowledgement, lead.created and its escalation, each once, whether the worker
@@ -119,9 +120,7 @@ it('released after the worker took it in: acknowledged, sent to webhooks and esc
   const held = await send('Held', 'hana.visitor@example.com');
   expect(held.held).toBe(true);
   // Taken in while held: nothing reaches anyone.
-  await expect
-    .poll(async () => (await db.query(`select from job_outbox where data->>'kind' = 'intake'`)).rowCount)
-    .toBe(0);
+  await untilTakenIn(db);
   expect(await escalationOf(held.id)).toBeUndefined();
 
   await choosePlan('growth');
