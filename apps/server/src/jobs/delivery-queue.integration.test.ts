@@ -133,6 +133,28 @@ describe('delivery queue › jobs queued by our SQL', () => {
     expect(await outboxCount()).toBe(0);
   });
 
+  it('a row set aside is tried again when a server starts: one that now passes runs, one that still fails is set aside again', async () => {
+    // As an earlier release left them: one its bug failed on, which this release runs, and one still bad.
+    const passes = randomUUID();
+    await pool.query(
+      `insert into job_outbox_set_aside (data, start_after, error) values
+         (jsonb_build_object('kind', 'test', 'subscriptionId', $1::text), now(), '23505 an earlier release''s bug'),
+         ('{"kind": "intake", "notificationIds": ["not-a-uuid"]}', now(), '22P02 invalid input syntax for type uuid')`,
+      [passes],
+    );
+    const handled: DeliverNotificationPayload[] = [];
+    const wake = await startWorker(handled);
+    wake();
+    await expect.poll(() => handled.length, { timeout: 5_000 }).toBe(1);
+    expect(handled[0]).toMatchObject({ kind: 'test', subscriptionId: passes });
+    await expect
+      .poll(async () => (await pool.query('select data, error from job_outbox_set_aside')).rows, { timeout: 5_000 })
+      .toEqual([
+        { data: { kind: 'intake', notificationIds: ['not-a-uuid'] }, error: expect.stringMatching(/^22P02 .*uuid/) },
+      ]);
+    expect(await outboxCount()).toBe(0);
+  });
+
   it('a wake-up for accepted leads runs all they queued: push jobs past the free slots, and the other lanes’ jobs', async () => {
     const handled: DeliverNotificationPayload[] = [];
     const telegram: DeliverNotificationPayload[] = [];

@@ -80,6 +80,11 @@ const BEGIN_TAKING_FROM_OUTBOX = `begin; select data, start_after, due, taken, n
 // for what is in it (decision 062): one bad row no longer stops every lead behind it.
 const BEGIN_TAKING_ONE_FROM_OUTBOX = `begin; select data, start_after, due, taken, set_aside
   from leadbell_take_outbox_alone(${TAKE_ARGUMENTS})`;
+// Rows set aside (decision 062) go back into the outbox whenever a server starts: a release with
+// their fix starts its servers anew. One that still fails is set aside again after one failed take.
+const REPLAY_SET_ASIDE = `with replayed as (delete from job_outbox_set_aside returning id, data, start_after),
+  queued as (insert into job_outbox (data, start_after) select data, start_after from replayed order by id returning 1)
+  select count(*)::int as replayed from queued`;
 
 /**
  * Job slots several lanes draw from (the channels' CHANNEL_JOBS_IN_FLIGHT): `free` of them now,
@@ -200,6 +205,12 @@ export async function startDeliveryQueue({
     for (const name of Object.values(QUEUE_OF_LANE))
       await boss.createQueue(name, { name, ...DELIVER_NOTIFICATION_QUEUE_OPTIONS });
     await lock.query(FETCH_ORDER_INDEX);
+    const { rows } = await lock.query<{ replayed: number }>(REPLAY_SET_ASIDE);
+    if (rows[0]!.replayed > 0)
+      log.warn(
+        { replayed: rows[0]!.replayed },
+        'delivery queue: queued jobs set aside earlier are tried again (job_outbox_set_aside, decision 062)',
+      );
   } finally {
     await lock.query('select pg_advisory_unlock($1)', [QUEUE_SETUP_LOCK_ID]).catch(() => {});
     lock.release();
