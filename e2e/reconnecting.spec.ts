@@ -96,6 +96,9 @@ test.describe('reconnecting', () => {
       ).toBeVisible();
 
       outage = await takeDatabaseAway(product);
+      // Its backends end moments after the postmaster, not at once: a request in between still
+      // succeeded (CI saw a claim go through), so the outage starts once the server sees it.
+      await expect.poll(() => isReady(product), { intervals: [100] }).toBe(false);
       // What the owner does during the outage is not dropped silently: a clear error to try again.
       await page.getByRole('button', { name: 'I’m on it' }).click();
       await expect(page.getByRole('alert')).toHaveText(
