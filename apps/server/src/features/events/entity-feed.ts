@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
+import { batchWhileBusy } from '../../lib/batch-while-busy.ts';
 import { findLeadState } from '../leads/lead-record.ts';
 import { getDeliveryEvents } from './get-delivery-events.ts';
 import { listNotificationsAfter } from './list-notifications-after.ts';
@@ -17,17 +18,9 @@ export type FeedReader = {
   send: (block: string) => void;
 };
 
-/** What the next read covers: gathered from wake-ups while a read is under way. */
-type Wanted = {
-  /** Entities whose new notifications to read. */
-  entities: Set<string>;
-  /** Notifications whose deliveries ended, each with its entity. */
-  deliveries: Map<string, string>;
-  /** Leads someone changed, each with its entity. */
-  leads: Map<string, string>;
-};
-
-const nothingWanted = (): Wanted => ({ entities: new Set(), deliveries: new Map(), leads: new Map() });
+/** What a wake-up asks the next read for: an entity's new leads, or one lead's deliveries or state. */
+type WakeUp =
+  { kind: 'notifications'; entityId: string } | { kind: 'delivery' | 'lead'; entityId: string; leadId: string };
 
 /**
  * The live events of every entity with an open stream in this process (issue 23). One read at a
@@ -40,25 +33,12 @@ const nothingWanted = (): Wanted => ({ entities: new Set(), deliveries: new Map(
  */
 export function createEntityFeeds(db: Database, hub: NotificationHub, log: FastifyBaseLogger) {
   const feeds = new Map<string, { readers: Set<FeedReader>; leave: () => void }>();
-  let wanted = nothingWanted();
-  let isReading = false;
-
-  function readSoon(): void {
-    if (isReading) return;
-    isReading = true;
-    // The next microtask: wake-ups of one synchronous stretch (a NOTIFY naming many entities) share it.
-    queueMicrotask(() => void readWhileWanted());
-  }
-
-  async function readWhileWanted(): Promise<void> {
-    while (wanted.entities.size + wanted.deliveries.size + wanted.leads.size > 0) {
-      const now = wanted;
-      wanted = nothingWanted();
-      // A failed read is retried by the next wake-up (the hub wakes every feed every 30 s).
-      await read(now).catch((error: unknown) => log.warn({ err: error }, 'live notifications: read failed'));
-    }
-    isReading = false;
-  }
+  // Wake-ups that arrive while a read runs go together into the next one; alone, one reads at once.
+  const readTogether = batchWhileBusy((wakeUps: WakeUp[]) =>
+    // A failed read is retried by the next wake-up (the hub wakes every feed every 30 s).
+    read(wakeUps).catch((error: unknown) => log.warn({ err: error }, 'live notifications: read failed')),
+  );
+  const wake = (wakeUp: WakeUp) => void readTogether([wakeUp]);
 
   // A position not final yet (decision 061) is read again soon: the transaction holding it back
   // is usually a batch a few milliseconds from its commit, and its wake-up may have gone by.
@@ -70,16 +50,20 @@ export function createEntityFeeds(db: Database, hub: NotificationHub, log: Fasti
     if (retry) return;
     retry = setTimeout(() => {
       retry = undefined;
-      for (const entityId of toRetry) wake(entityId);
+      for (const entityId of toRetry) wake({ kind: 'notifications', entityId });
       toRetry.clear();
     }, retryMs);
     retry.unref();
     retryMs = Math.min(retryMs * 2, LAST_RETRY_MS);
   }
 
-  async function read({ entities, deliveries, leads }: Wanted): Promise<void> {
+  async function read(wakeUps: WakeUp[]): Promise<void> {
     // Notifications first, so a console never hears of a delivery before its notification.
-    for (const entityId of deliveries.values()) entities.add(entityId);
+    const entities = new Set(wakeUps.map((wakeUp) => wakeUp.entityId));
+    // Each lead once: its summary or state as it stands now covers every wake-up about it.
+    const entityOfLead = (kind: 'delivery' | 'lead') =>
+      new Map(wakeUps.flatMap((wakeUp) => (wakeUp.kind === kind ? [[wakeUp.leadId, wakeUp.entityId] as const] : [])));
+    const [deliveries, leads] = [entityOfLead('delivery'), entityOfLead('lead')];
     const afterSeqOf = new Map<string, number>();
     for (const entityId of entities) {
       const readers = feeds.get(entityId)?.readers;
@@ -108,7 +92,7 @@ export function createEntityFeeds(db: Database, hub: NotificationHub, log: Fasti
       }
       if (notifications.length > 0) moved = true;
       if (pending) stillPending.push(entityId);
-      else if (!complete) wanted.entities.add(entityId);
+      else if (!complete) wake({ kind: 'notifications', entityId });
     }
     for (const { entityId, event } of deliveryEvents) sendToAll(entityId, 'delivery', event);
     for (const state of leadStates) if (state) sendToAll(leads.get(state.id)!, 'lead', state);
@@ -125,23 +109,12 @@ export function createEntityFeeds(db: Database, hub: NotificationHub, log: Fasti
     for (const reader of feeds.get(entityId)?.readers ?? []) reader.send(block);
   }
 
-  function wake(entityId: string): void {
-    wanted.entities.add(entityId);
-    readSoon();
-  }
-
   function openFeed(entityId: string) {
     const unsubscribes = [
-      hub.subscribe(entityId, () => wake(entityId)),
-      hub.subscribeDeliveries(entityId, (notificationId) => {
-        wanted.deliveries.set(notificationId, entityId);
-        readSoon();
-      }),
+      hub.subscribe(entityId, () => wake({ kind: 'notifications', entityId })),
+      hub.subscribeDeliveries(entityId, (leadId) => wake({ kind: 'delivery', entityId, leadId })),
       // A lead's new holder or state, for every console of the entity.
-      hub.subscribeLeads(entityId, (notificationId) => {
-        wanted.leads.set(notificationId, entityId);
-        readSoon();
-      }),
+      hub.subscribeLeads(entityId, (leadId) => wake({ kind: 'lead', entityId, leadId })),
     ];
     const leave = () => {
       for (const unsubscribe of unsubscribes) unsubscribe();
@@ -163,7 +136,7 @@ export function createEntityFeeds(db: Database, hub: NotificationHub, log: Fasti
       }
       const joined = feed;
       joined.readers.add(reader);
-      wake(entityId);
+      wake({ kind: 'notifications', entityId });
       return () => {
         joined.readers.delete(reader);
         if (joined.readers.size === 0) joined.leave();
