@@ -57,7 +57,10 @@ export async function startIngestingApp(
   return { app, ...(await ingestRequests(app, entities, { pushService })) };
 }
 
-/** How many leads the database holds. */
+/** How many leads the database holds: taken in, or accepted and waiting for a take (decision 064). */
 export async function countLeads(pool: pg.Pool): Promise<number> {
-  return Number((await pool.query('select count(*) from notifications')).rows[0].count);
+  const { rows } = await pool.query(
+    'select (select count(*) from notifications) + (select count(*) from lead_intake) as count',
+  );
+  return Number(rows[0].count);
 }

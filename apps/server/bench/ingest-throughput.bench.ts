@@ -24,6 +24,8 @@ const STEADY_RATE = 200;
 const STEADY_SECONDS = 10;
 const OPEN_LEADS_WITH_TIMERS = 10_000;
 const CONSOLES_PER_ENTITY = 2;
+// The cases to run (BENCH_CASES, comma-separated), to compare two builds on one of them: all by default.
+const CASES = new Set((process.env.BENCH_CASES ?? 'worker-off,email,pushes,consoles').split(','));
 
 function measure(name: string, url: string, requests: LoadRequest[]): Promise<number> {
   return measureRate(name, { url, requests, connections: CONNECTIONS, durationSeconds: DURATION_SECONDS });
@@ -56,9 +58,11 @@ async function clearEscalationTimers(pool: pg.Pool): Promise<void> {
 
 /**
  * The newest leads, reopened with their escalation pending (lead_escalations, decision 038): what
- * the delivery worker writes when it takes a lead in, and this process runs no worker.
+ * the delivery worker writes when it takes a lead in, and this process runs no worker. The leads
+ * waiting in lead_intake are moved into notifications first, as a console read would (decision 064).
  */
 async function openLeadsWithTimers(pool: pg.Pool, count: number): Promise<void> {
+  await pool.query('select leadbell_take_in_leads(array(select id from lead_intake), false)');
   await clearEscalationTimers(pool);
   const { rowCount } = await pool.query(
     `insert into lead_escalations (notification_id, stage, due_at)
@@ -145,6 +149,65 @@ async function measureWithWorker(
   }
 }
 
+/** Ingestion alone, as an API-only server runs it: its ratio, with escalation timers pending, and its latency. */
+async function measureWorkerOff(
+  app: Awaited<ReturnType<typeof startIngestingApp>>['app'],
+  helloUrl: string,
+  helloRequests: LoadRequest[],
+  notifyRequests: LoadRequest[],
+) {
+  // Warm-up, and enough leads that 10,000 of them can be open with timers.
+  let leads = 0;
+  while (leads < OPEN_LEADS_WITH_TIMERS) {
+    await measure('warm-up: POST /v1/notify', app.baseUrl, notifyRequests);
+    leads = await countLeads(app.pool);
+  }
+  const helloRates: number[] = [];
+  const ingestRates: number[] = [];
+  const withTimersRates: number[] = [];
+  for (let round = 1; round <= ROUNDS; round += 1) {
+    helloRates.push(await measure(`round ${round}: bare Fastify hello-world (baseline)`, helloUrl, helloRequests));
+    await clearEscalationTimers(app.pool);
+    ingestRates.push(
+      await measure(`round ${round}: POST /v1/notify across ${ENTITIES} entities`, app.baseUrl, notifyRequests),
+    );
+    await openLeadsWithTimers(app.pool, OPEN_LEADS_WITH_TIMERS);
+    withTimersRates.push(
+      await measure(
+        `round ${round}: the same with ${OPEN_LEADS_WITH_TIMERS.toLocaleString('en')} open leads' timers pending`,
+        app.baseUrl,
+        notifyRequests,
+      ),
+    );
+  }
+  const helloRate = median(helloRates);
+  const ingestRate = median(ingestRates);
+  const withTimersRate = median(withTimersRates);
+  const oneEntityRate = await measure('POST /v1/notify, one entity', app.baseUrl, [notifyRequests[0]!]);
+  const ratio = ingestRate / helloRate;
+  console.log(
+    `  medians: hello-world ${Math.round(helloRate).toLocaleString('en')} req/s, ingestion ${Math.round(ingestRate).toLocaleString('en')} req/s, ` +
+      `with timers ${Math.round(withTimersRate).toLocaleString('en')} req/s`,
+  );
+  console.log(`  ratio across entities: ${(ratio * 100).toFixed(1)}% of hello-world`);
+  console.log(`  ratio for one entity: ${((oneEntityRate / helloRate) * 100).toFixed(1)}% of hello-world`);
+  console.log(
+    `  with ${OPEN_LEADS_WITH_TIMERS.toLocaleString('en')} open leads' escalation timers: ` +
+      `${((withTimersRate / ingestRate) * 100).toFixed(1)}% of ingestion without any`,
+  );
+
+  const latencies = await steadyLatency(async (index) => {
+    const { method, path, headers, body } = notifyRequests[index % notifyRequests.length]!;
+    const response = await fetch(`${app.baseUrl}${path}`, { method, headers, body });
+    await response.arrayBuffer();
+    return response.status;
+  });
+  console.log(
+    `  steady ${STEADY_RATE} notifications/s for ${STEADY_SECONDS} s: p50 ${percentile(latencies, 50).toFixed(1)} ms, ` +
+      `p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${latencies.at(-1)!.toFixed(1)} ms`,
+  );
+}
+
 async function main() {
   const database = await startBenchDatabase();
   const hello = Fastify();
@@ -166,73 +229,27 @@ async function main() {
         body: notifyRequests[0]!.body,
       },
     ];
+    console.log(
+      `ingestion throughput, ${CONNECTIONS} connections from an undici client in its own process, ` +
+        `${ROUNDS} rounds of ${DURATION_SECONDS} s each, ${database.kind}`,
+    );
     try {
-      console.log(
-        `ingestion throughput, ${CONNECTIONS} connections from an undici client in its own process, ` +
-          `${ROUNDS} rounds of ${DURATION_SECONDS} s each, ${database.kind}`,
-      );
-      // Warm-up, and enough leads that 10,000 of them can be open with timers.
-      let leads = 0;
-      while (leads < OPEN_LEADS_WITH_TIMERS) {
-        await measure('warm-up: POST /v1/notify', app.baseUrl, notifyRequests);
-        leads = await countLeads(app.pool);
-      }
-      const helloRates: number[] = [];
-      const ingestRates: number[] = [];
-      const withTimersRates: number[] = [];
-      for (let round = 1; round <= ROUNDS; round += 1) {
-        helloRates.push(await measure(`round ${round}: bare Fastify hello-world (baseline)`, helloUrl, helloRequests));
-        await clearEscalationTimers(app.pool);
-        ingestRates.push(
-          await measure(`round ${round}: POST /v1/notify across ${ENTITIES} entities`, app.baseUrl, notifyRequests),
-        );
-        await openLeadsWithTimers(app.pool, OPEN_LEADS_WITH_TIMERS);
-        withTimersRates.push(
-          await measure(
-            `round ${round}: the same with ${OPEN_LEADS_WITH_TIMERS.toLocaleString('en')} open leads' timers pending`,
-            app.baseUrl,
-            notifyRequests,
-          ),
-        );
-      }
-      const helloRate = median(helloRates);
-      const ingestRate = median(ingestRates);
-      const withTimersRate = median(withTimersRates);
-      const oneEntityRate = await measure('POST /v1/notify, one entity', app.baseUrl, [notifyRequests[0]!]);
-      const ratio = ingestRate / helloRate;
-      console.log(
-        `  medians: hello-world ${Math.round(helloRate).toLocaleString('en')} req/s, ingestion ${Math.round(ingestRate).toLocaleString('en')} req/s, ` +
-          `with timers ${Math.round(withTimersRate).toLocaleString('en')} req/s`,
-      );
-      console.log(`  ratio across entities: ${(ratio * 100).toFixed(1)}% of hello-world`);
-      console.log(`  ratio for one entity: ${((oneEntityRate / helloRate) * 100).toFixed(1)}% of hello-world`);
-      console.log(
-        `  with ${OPEN_LEADS_WITH_TIMERS.toLocaleString('en')} open leads' escalation timers: ` +
-          `${((withTimersRate / ingestRate) * 100).toFixed(1)}% of ingestion without any`,
-      );
-
-      const latencies = await steadyLatency(async (index) => {
-        const { method, path, headers, body } = notifyRequests[index % notifyRequests.length]!;
-        const response = await fetch(`${app.baseUrl}${path}`, { method, headers, body });
-        await response.arrayBuffer();
-        return response.status;
-      });
-      console.log(
-        `  steady ${STEADY_RATE} notifications/s for ${STEADY_SECONDS} s: p50 ${percentile(latencies, 50).toFixed(1)} ms, ` +
-          `p99 ${percentile(latencies, 99).toFixed(1)} ms, max ${latencies.at(-1)!.toFixed(1)} ms`,
-      );
+      if (CASES.has('worker-off')) await measureWorkerOff(app, helloUrl, helloRequests, notifyRequests);
     } finally {
       await app.close();
     }
-    await measureWithWorker(database, helloUrl, helloRequests, { name: 'worker on, email copies' });
+    if (CASES.has('email'))
+      await measureWithWorker(database, helloUrl, helloRequests, { name: 'worker on, email copies' });
     const pushService = await startPushServiceStub({ decryptLater: true });
     try {
-      await measureWithWorker(database, helloUrl, helloRequests, { name: 'worker on, pushes', pushService });
-      await measureWithWorker(database, helloUrl, helloRequests, {
-        name: `worker on, pushes, ${CONSOLES_PER_ENTITY} live consoles open per business`,
-        pushService,
-        consolesPerEntity: CONSOLES_PER_ENTITY,
-      });
+      if (CASES.has('pushes'))
+        await measureWithWorker(database, helloUrl, helloRequests, { name: 'worker on, pushes', pushService });
+      if (CASES.has('consoles'))
+        await measureWithWorker(database, helloUrl, helloRequests, {
+          name: `worker on, pushes, ${CONSOLES_PER_ENTITY} live consoles open per business`,
+          pushService,
+          consolesPerEntity: CONSOLES_PER_ENTITY,
+        });
     } finally {
       await pushService.close();
     }

@@ -17,6 +17,7 @@ import { registerBillingRoutes } from './features/billing/billing.routes.ts';
 import { registerDeviceRoutes } from './features/devices/devices.routes.ts';
 import { registerEventRoutes } from './features/events/events.routes.ts';
 import { createCommitAnnouncer } from './features/events/commit-announcer.ts';
+import { takeInLeadsBeforeReadingThem } from './features/notifications/take-in-leads.ts';
 import { startNotificationHub } from './features/events/notification-hub.ts';
 import { registerEntityRoutes } from './features/entities/entities.routes.ts';
 import { registerFlowRoutes } from './features/flows/flows.routes.ts';
@@ -174,7 +175,8 @@ export async function buildApp({
     clock,
     billing: billingConfigOf(env),
   };
-  // Before any route: the OpenAPI document collects routes as they are added.
+  // Before any route, as the OpenAPI document: both see routes as they are added.
+  takeInLeadsBeforeReadingThem(app, db);
   await registerOpenApi(app, {
     publicUrl: env.PUBLIC_URL,
     sessionGuard: context.requireSession,

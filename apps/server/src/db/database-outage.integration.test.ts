@@ -11,6 +11,7 @@ import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink.ts';
 import { type ServerProcess, startServerProcess, WITH_SERVER_PROCESS_MS } from '../../test/test-app.ts';
 import { findFreePort } from '../lib/free-port.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded-postgres.ts';
+import { storedLeadIds } from '../../test/accepted-leads.ts';
 
 // Issue 14: the database goes away under load (the OOM killer takes the embedded postmaster, a
 // managed PostgreSQL fails over) and comes back. The server answers only 202 or 503 meanwhile,
@@ -96,11 +97,9 @@ async function expectStored(connectionString: string, outcomes: Outcome[]): Prom
   const accepted = outcomes.flatMap((outcome) => (outcome.id ? [outcome.id] : []));
   const client = new pg.Client({ connectionString });
   await client.connect();
-  const { rows } = await client.query<{ id: string }>('select id from notifications where id = any($1::uuid[])', [
-    accepted,
-  ]);
+  const stored = await storedLeadIds(client, accepted);
   await client.end();
-  expect(rows.map((row) => row.id).sort()).toEqual(accepted.sort());
+  expect(stored.sort()).toEqual(accepted.sort());
 }
 
 /**

@@ -136,8 +136,8 @@ describe('logs without secrets', () => {
       question: `Question ${randomBytes(4).toString('hex')}`,
     };
     const { response, text, lines } = await logWhile(
-      'alter table notifications add constraint log_test_broken check (false) not valid',
-      'alter table notifications drop constraint log_test_broken',
+      'alter table lead_intake add constraint log_test_broken check (false) not valid',
+      'alter table lead_intake drop constraint log_test_broken',
       async () => {
         const answer = await fetch(`${app.baseUrl}/v1/notify`, {
           method: 'POST',

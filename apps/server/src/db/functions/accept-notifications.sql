@@ -6,9 +6,11 @@
 -- leadbell_batch_item: a new field is a migration's ALTER TYPE … ADD ATTRIBUTE.
 -- Jobs are written to job_outbox, our own table; the delivery worker moves them into pg-boss
 -- through its public API (decision 034), so nothing here knows pg-boss's tables.
--- Ingestion writes only what its answer needs (decision 038): the leads, their counts against the
--- plan, idempotency records and one intake job per batch. The worker derives everything else from
--- the intake job when it moves it (leadbell_take_outbox): deliveries, counters, alerts, escalations.
+-- Ingestion writes only what its answer needs (decision 038): the leads (into lead_intake, a table
+-- with its primary key alone, decision 064), their counts against the plan, idempotency records and
+-- one intake job per batch. The worker derives everything else from the intake job when it moves
+-- it (leadbell_take_outbox): the leads' rows in notifications, deliveries, counters, alerts,
+-- escalations.
 
 -- The key of an entity's advisory lock, which each batch of ingestion holds shared while it counts
 -- and writes the entity's leads: every transaction that changes leads and plan counts together
@@ -87,6 +89,77 @@ BEGIN
   RETURN ARRAY(SELECT found.lead
                  FROM unnest(p_ids) AS lead (id)
                 CROSS JOIN LATERAL (SELECT n FROM notifications n WHERE n.id = lead.id OFFSET 0) AS found (lead));
+END;
+$$;
+
+-- Moves accepted leads from lead_intake into notifications (decision 064): the take's own leads
+-- first thing in the take, a business's before a read of its leads, a held lead at once. Rows are
+-- locked in id order, whoever moves them, so two movers never deadlock; one waits for the other
+-- and then finds its rows gone. A lead whose flow (or business) was deleted meanwhile goes with it,
+-- as the cascade would have taken it from notifications. Each takes a position of its own in the
+-- moving transaction's block (decision 061): a live stream could have passed the accept's. With
+-- p_announce, the businesses' live consoles are told when the move commits.
+CREATE OR REPLACE FUNCTION leadbell_take_in_leads(p_ids uuid[], p_announce boolean) RETURNS void
+LANGUAGE plpgsql
+-- Planned once, by primary key, as leadbell_queue_deliveries. Without JIT: notification_positions'
+-- only plan is a scan that enable_seqscan = off prices past jit_above_cost, and PostgreSQL 15 with
+-- LLVM compiled that one-row read for 185 ms.
+SET plan_cache_mode = force_generic_plan SET enable_seqscan = off SET enable_hashjoin = off SET enable_mergejoin = off
+SET jit = off
+AS $$
+DECLARE
+  v_entities text[];
+  v_block bigint;
+  v_first_value bigint;
+BEGIN
+  -- Positions as leadbell_next_position gives them (the column's default), without its call per
+  -- lead: the transaction's block plus the sequence's distance from the transaction's first value,
+  -- which that call records when it is the transaction's first.
+  PERFORM leadbell_next_position();
+  v_block := (SELECT leadbell_position_block(p) FROM notification_positions p);
+  v_first_value := split_part(current_setting('leadbell.first_position'), ' ', 2)::bigint;
+  WITH locked AS (
+    SELECT i.id FROM lead_intake i WHERE i.id = ANY (p_ids) ORDER BY i.id FOR UPDATE
+  ), moved AS (
+    DELETE FROM lead_intake i USING locked l WHERE i.id = l.id RETURNING i.*
+  ), inserted AS (
+    INSERT INTO notifications (seq, id, entity_id, flow_id, title, message, url, data, is_test, is_held, source,
+                               page_url, shortened_fields, is_after_hours, response_started_at, response_target_seconds,
+                               lead_status, spam_reasons, message_fingerprint, sender_fingerprint, fill_token,
+                               referrer, attribution, traffic_source, created_at)
+    -- nextval is volatile, so PostgreSQL evaluates it after the sort: positions in accepted order.
+    SELECT v_block + nextval('notifications_seq_seq') - v_first_value,
+           m.id, m.entity_id, m.flow_id, m.title, m.message, m.url, m.data, m.is_test, m.is_held, m.source, m.page_url,
+           m.shortened_fields, m.is_after_hours, m.response_started_at, m.response_target_seconds,
+           m.lead_status, m.spam_reasons, m.message_fingerprint, m.sender_fingerprint, m.fill_token,
+           m.referrer, m.attribution, m.traffic_source, m.created_at
+      FROM moved m
+     WHERE EXISTS (SELECT FROM flows f WHERE f.id = m.flow_id AND f.entity_id = m.entity_id)
+     ORDER BY m.accepted_position
+    RETURNING notifications.entity_id
+  )
+  SELECT coalesce(array_agg(DISTINCT i.entity_id::text), '{}') INTO v_entities FROM inserted i;
+  IF p_announce AND cardinality(v_entities) > 0 THEN
+    -- The payload the commit announcer sends (notification-hub.ts): ids separated by spaces, 200 a
+    -- NOTIFY, which holds at most 8,000 bytes.
+    PERFORM pg_notify('leadbell_notifications', array_to_string(v_entities[chunk * 200 + 1 : chunk * 200 + 200], ' '))
+       FROM generate_series(0, (cardinality(v_entities) - 1) / 200) AS chunk;
+  END IF;
+END;
+$$;
+
+-- A business's accepted leads that no take has moved yet, moved before a console or API read of
+-- its leads (leadbell_take_in_leads), so the read shows every lead that got its 202. A read never
+-- fails for the move: should a lead not move for what is in it, the read goes on without it, and
+-- the take that meets it sets its batch aside (decision 062).
+CREATE OR REPLACE FUNCTION leadbell_take_in_entity_leads(p_entity_id uuid) RETURNS void
+LANGUAGE plpgsql AS $$
+BEGIN
+  -- lead_intake holds only what the takes have yet to move, so it is read whole: an index on the
+  -- business would cost every accepted lead a second index entry.
+  PERFORM leadbell_take_in_leads(ARRAY(SELECT i.id FROM lead_intake i WHERE i.entity_id = p_entity_id), true);
+EXCEPTION WHEN data_exception OR integrity_constraint_violation THEN
+  RAISE WARNING 'leads of entity % could not be taken in: % %', p_entity_id, SQLSTATE, SQLERRM;
 END;
 $$;
 
@@ -416,20 +489,31 @@ BEGIN
   END IF;
 
   IF cardinality(v_accepted_ids) > 0 THEN
-    -- Positions in this transaction's block (decision 061), in item order.
-    INSERT INTO notifications (id, seq, entity_id, flow_id, title, message, url, data, is_test, is_held, source,
-                               page_url, shortened_fields, is_after_hours, response_started_at, response_target_seconds,
-                               lead_status, spam_reasons, message_fingerprint, sender_fingerprint, fill_token,
-                               referrer, attribution, traffic_source)
+    -- The leads as accepted (decision 064), in item order within the transaction's block (decision
+    -- 061); the worker's take moves them into notifications.
+    INSERT INTO lead_intake (id, accepted_position, entity_id, flow_id, title, message, url, data, is_test, is_held,
+                             source, page_url, shortened_fields, is_after_hours, response_started_at,
+                             response_target_seconds, lead_status, spam_reasons, message_fingerprint,
+                             sender_fingerprint, fill_token, referrer, attribution, traffic_source, created_at)
     SELECT accepted.id, leadbell_position_block(p) + accepted.position, b.entity_id, b.flow_id, b.title, b.message,
            b.url, b.data, b.is_test,
            accepted.item = ANY (v_held_items), b.source, b.page_url, coalesce(b.shortened_fields, '{}'),
            coalesce(b.is_after_hours, false), b.response_started_at, b.response_target_seconds,
            CASE WHEN b.is_spam THEN 'spam' ELSE 'open' END, b.spam_reasons, b.message_fingerprint,
-           b.sender_fingerprint, b.fill_token, b.referrer, b.attribution, b.traffic_source
+           b.sender_fingerprint, b.fill_token, b.referrer, b.attribution, b.traffic_source, now()
       FROM unnest(v_accepted_items, v_accepted_ids) WITH ORDINALITY AS accepted (item, id, position)
       JOIN unnest(p_items) b ON b.item = accepted.item
      CROSS JOIN notification_positions p;
+    -- A held lead is in notifications at once: a release (a larger plan, spam's room) reads the
+    -- business's held leads there, under its lock, which this batch holds shared to its commit.
+    -- The business's leads still waiting go with it, so it is listed after them; those a take is
+    -- moving now are skipped, not waited for (that take may be waiting for this batch's lock).
+    IF cardinality(v_held_items) > 0 THEN
+      PERFORM leadbell_take_in_leads(
+        ARRAY(SELECT i.id FROM lead_intake i
+               WHERE i.entity_id IN (SELECT b.entity_id FROM unnest(p_items) b WHERE b.item = ANY (v_held_items))
+                 FOR UPDATE SKIP LOCKED), false);
+    END IF;
 
     -- What the worker derives the rest from: the leads, the keys that sent them and when (their
     -- last use), for usage alerts each counted entity's month and included volume (`usage`), and
@@ -660,6 +744,8 @@ $$;
 -- (`due`: by the clock, not now(), which is when this transaction's message arrived and so may be
 -- before a row it took was written); when the rows imply no job at all, one row with no job says so. An intake job (one per accepted batch, decision 038) is not queued itself: what it implies
 -- is derived here, in the same transaction, so it happens exactly once:
+-- - first, its leads moved from lead_intake into notifications, unless a read moved them already
+--   (leadbell_take_in_leads, decision 064);
 -- - each lead's delivery job, unless it is held or arrived while the business was closed;
 -- - each lead's acknowledgement job, when its flow acknowledges visitors (decision 047);
 -- - each lead's `lead.created` webhook deliveries and their jobs (decision 049);
@@ -715,6 +801,7 @@ BEGIN
                    FROM jsonb_array_elements(v_intakes) intake
                   CROSS JOIN jsonb_array_elements_text(intake -> 'notificationIds') AS lead (id));
   IF cardinality(v_ids) > 0 THEN
+    PERFORM leadbell_take_in_leads(v_ids, true);
     v_leads := leadbell_leads_by_id(v_ids);
     -- The same message at other entities within a day is a campaign when something else says so
     -- too: words that count, or another sender at each (scoreLead's network signal). Only hashes

@@ -10,6 +10,7 @@ import {
   startServerProcess,
   WITH_SERVER_PROCESS_MS,
 } from '../../../test/test-app.ts';
+import { storedLeadIds } from '../../../test/accepted-leads.ts';
 
 const LOAD = 400;
 const CONCURRENCY = 16;
@@ -78,11 +79,9 @@ describe('deliveries › crash safety', () => {
 
       const client = new pg.Client({ connectionString: database.url });
       await client.connect();
-      const { rows: stored } = await client.query('select id from notifications where id = any($1::uuid[])', [
-        accepted,
-      ]);
+      const stored = await storedLeadIds(client, accepted);
       await client.end();
-      expect(stored.map((row: { id: string }) => row.id).sort()).toEqual([...accepted].sort());
+      expect(stored.sort()).toEqual([...accepted].sort());
 
       servers.push(await startServerProcess(env));
       // Jobs the killed process held expire (20 s) and run again; the rest run at once.

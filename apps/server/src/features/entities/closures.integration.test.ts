@@ -3,6 +3,7 @@ import { MAX_CLOSURES, WEEKDAY_OFFICE_HOURS } from '@leadbell/shared/business-ho
 import { createFlow, notify, onboardedOwner } from '../../../test/owners.ts';
 import { createTestClock, type TestClock } from '../../../test/test-clock.ts';
 import { startTestApp, type TestApp } from '../../../test/test-app.ts';
+import { takeInAcceptedLeads } from '../../../test/accepted-leads.ts';
 
 let app: TestApp;
 let clock: TestClock;
@@ -16,6 +17,7 @@ afterAll(async () => app?.close());
 const CHRISTMAS = { from: '2026-12-25', to: '2026-12-28', label: 'Christmas' };
 
 async function timerOf(notificationId: string) {
+  await takeInAcceptedLeads(app.pool);
   const { rows } = await app.pool.query('select is_after_hours, response_started_at from notifications where id = $1', [
     notificationId,
   ]);

@@ -11,8 +11,12 @@ const ANNOUNCE = `select pg_notify($1, payload) from unnest($2::text[]) as paylo
   union all select pg_notify($3, '${OUTBOX_WAKE_UP}')`;
 
 export type CommitAnnouncer = {
-  /** After notifications of `entityId` committed: wake live consoles and the workers (their intake job). */
-  announce: (entityId: string) => void;
+  /**
+   * After a batch committed: wake the workers (its intake job), and with `entityId` the business's
+   * live consoles too, for its leads already in notifications (held ones). A lead the take moves
+   * into notifications is announced by the take (leadbell_take_in_leads, decision 064).
+   */
+  announce: (entityId?: string) => void;
   /** Resolves once everything announced so far has been sent. */
   flush: () => Promise<void>;
 };
@@ -26,12 +30,14 @@ export type CommitAnnouncer = {
  */
 export function createCommitAnnouncer(pool: pg.Pool, log: FastifyBaseLogger): CommitAnnouncer {
   const entities = new Set<string>();
+  let isWakeUpDue = false;
   let sending: Promise<void> | null = null;
 
   async function send(): Promise<void> {
-    while (entities.size > 0) {
+    while (isWakeUpDue) {
       const ids = [...entities];
       entities.clear();
+      isWakeUpDue = false;
       const payloads: string[] = [];
       for (let start = 0; start < ids.length; start += ENTITIES_PER_PAYLOAD)
         payloads.push(ids.slice(start, start + ENTITIES_PER_PAYLOAD).join(' '));
@@ -60,7 +66,8 @@ export function createCommitAnnouncer(pool: pg.Pool, log: FastifyBaseLogger): Co
 
   return {
     announce(entityId) {
-      entities.add(entityId);
+      if (entityId) entities.add(entityId);
+      isWakeUpDue = true;
       startSending();
     },
     async flush() {

@@ -14,6 +14,7 @@ import {
   type TestApp,
   WITH_SERVER_PROCESS_MS,
 } from '../../../test/test-app.ts';
+import { takeInAcceptedLeads } from '../../../test/accepted-leads.ts';
 
 const MINUTE = 60_000;
 
@@ -265,6 +266,7 @@ describe('escalation › business hours and quiet hours', () => {
     });
     const flowId = await createFlow(admin.client);
     const lead = await notify(app, admin.apiKey, { flowId, data: { name: 'Fay' } });
+    await takeInAcceptedLeads(app.pool);
     const { rows } = await app.pool.query('select response_started_at from notifications where id = $1', [lead.id]);
     expect(rows[0].response_started_at).toEqual(new Date('2026-03-29T08:00:00Z'));
     clock.set(new Date());

@@ -4,6 +4,8 @@ import { cookieOf, openEventStream, type ServerSentEvent } from '../../../test/e
 import { createHttpClient } from '../../../test/http-client.ts';
 import { createFlow, notify, onboardedOwner } from '../../../test/owners.ts';
 import { startTestApp, type TestApp } from '../../../test/test-app.ts';
+import { takeInAcceptedLeads } from '../../../test/accepted-leads.ts';
+import { untilTakenIn } from '../../../test/until.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -62,7 +64,7 @@ async function secondKeyOf(owner: Awaited<ReturnType<typeof onboardedOwner>>): P
 const leadsOf = (events: ServerSentEvent[]) => events.filter((event) => event.event === 'notification');
 
 describe('ingestion › batches of one business side by side (decision 061)', () => {
-  it('a batch runs while another of the business is uncommitted, and a live stream sends both in position order once both are final', async () => {
+  it('a batch runs while another of the business is uncommitted, and a live stream sends every lead once, in position order', async () => {
     const owner = await onboardedOwner(app, { plan: 'pro' });
     const flowId = await createFlow(owner.client);
     const stream = await openEventStream(app.baseUrl, cookieOf(owner.client));
@@ -82,19 +84,16 @@ describe('ingestion › batches of one business side by side (decision 061)', ()
       ),
       'the second batch',
     );
-
-    // Committed, but after the first took lower positions: not final while the first runs, so
-    // the stream sends nothing yet, though it is woken by the second's commit.
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(leadsOf(stream.events)).toEqual([]);
+    // The second batch's leads are taken in while the first is still open (decision 064).
+    await untilTakenIn(app.pool);
 
     hold.release();
     const firstLead = await first;
     await stream.waitFor((events) => leadsOf(events).length === 17);
     const sent = leadsOf(stream.events);
     const ids = sent.map((event) => (JSON.parse(event.data!) as { id: string }).id);
-    // The first batch's lead first: its position is below the second batch's.
-    expect(ids[0]).toBe(firstLead.id);
+    // A lead's position is its take's (decision 064): the first batch's lead was taken in last.
+    expect(ids.at(-1)).toBe(firstLead.id);
     expect(new Set(ids)).toEqual(new Set([firstLead.id, ...second.map((lead) => lead.id)]));
     const positions = sent.map((event) => Number(event.id));
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
@@ -126,6 +125,7 @@ describe('ingestion › batches of one business side by side (decision 061)', ()
     expect(original.status).toBe(202);
     expect(repeated!.status).toBe(202);
     expect(repeated!.body).toEqual(original.body);
+    await takeInAcceptedLeads(app.pool);
     const { rows } = await app.pool.query<{ leads: number }>(
       'select count(*)::int as leads from notifications where entity_id = $1',
       [owner.entityId],

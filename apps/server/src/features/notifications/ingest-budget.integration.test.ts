@@ -22,14 +22,16 @@ const INGEST_BUDGET = {
     'plain items: pick them out, all together',
     'plain items: append their count against the plan, one row per entity and month (decision 060)',
     'items that need deciding one by one (none here): the loop’s query',
-    'insights: the statement trigger appends the leads’ counts to lead_stats_deltas (decisions 025, 060)',
-    'the leads: one insert for the batch, positioned in its transaction’s block (decision 061)',
+    'the leads: one insert into lead_intake for the batch, in item order (decision 064)',
     'the intake job: one job_outbox row for the batch',
     'the answers of the accepted items',
     'the answers with the rate decisions',
   ],
-  /** …and per lead: PostgreSQL checks each inserted row's foreign keys on its own. */
-  statementsPerLead: ['foreign key: the lead’s entity exists', 'foreign key: the lead’s flow exists'],
+  /**
+   * …and per lead: none. lead_intake has no foreign keys and no trigger (decision 064): the take
+   * that moves the leads into notifications checks them, and appends their insights counts.
+   */
+  statementsPerLead: [],
   /**
    * Rows each table gains or changes, for a batch of `n` leads of one entity and flow. A hot key's
    * requests are charged from its process's lease of its tokens (decision 059), taken outside the
@@ -38,8 +40,7 @@ const INGEST_BUDGET = {
   rowsWritten: (n: number, { allLeased }: { allLeased: boolean }) => ({
     ...(!allLeased && { api_key_rate_buckets: 1 }),
     entity_usage_deltas: 1,
-    lead_stats_deltas: 1,
-    notifications: n,
+    lead_intake: n,
     job_outbox: 1,
   }),
 };

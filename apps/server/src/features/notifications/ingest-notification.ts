@@ -261,7 +261,7 @@ export function createNotificationIngester({
       switch (accepted.outcome) {
         case 'accepted':
         case 'held':
-          announcer.announce(caller.entityId);
+          announcer.announce(accepted.outcome === 'held' ? caller.entityId : undefined);
           return { response: accepted.response, isReplay: false, rate: accepted.rate };
         case 'replay':
           return { response: accepted.response, isReplay: true, rate: accepted.rate };

@@ -3,6 +3,7 @@ import type { Lead } from '@leadbell/shared/leads';
 import { cookieOf } from '../../../test/event-stream.ts';
 import { createFlow, onboardedOwner } from '../../../test/owners.ts';
 import { startTestApp, type TestApp } from '../../../test/test-app.ts';
+import { takeInAcceptedLeads } from '../../../test/accepted-leads.ts';
 
 // Issue 26, point 6: where a lead came from, captured from JSON, a plain form or the Referer, its
 // source derived while the request is read (decision 048), shown, filtered and exported.
@@ -211,6 +212,7 @@ describe('lead sources › capture', () => {
     expect(((await notAnObject.json()) as typeof body).error.details.fields.attribution).toEqual([
       'Attribution must be an object of utm_source, utm_medium, utm_campaign, utm_term, utm_content, gclid, fbclid.',
     ]);
+    await takeInAcceptedLeads(app.pool);
     const { rows } = await app.pool.query('select count(*)::int as count from notifications where entity_id = $1', [
       owner.entityId,
     ]);

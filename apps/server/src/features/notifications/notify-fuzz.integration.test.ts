@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createFlow, onboardedOwner } from '../../../test/owners.ts';
 import { startTestApp, type TestApp } from '../../../test/test-app.ts';
+import { takeInAcceptedLeads } from '../../../test/accepted-leads.ts';
 
 const BODIES = 10_000;
 const CONCURRENCY = 16;
@@ -125,6 +126,7 @@ describe.runIf(inject('databaseKind') === 'embedded')('notify › generated bad 
     await Promise.all(Array.from({ length: CONCURRENCY }, worker));
 
     expect([...statuses.keys()].every((status) => [202, 400, 401, 404, 413, 415].includes(status))).toBe(true);
+    await takeInAcceptedLeads(app.pool);
     const { rows } = await app.pool.query('select count(*)::int as count from notifications where entity_id = $1', [
       owner.entityId,
     ]);

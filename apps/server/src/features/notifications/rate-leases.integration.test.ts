@@ -3,6 +3,7 @@ import { createFlow, onboardedOwner } from '../../../test/owners.ts';
 import { startTestApp, type TestApp } from '../../../test/test-app.ts';
 import { createHttpClient } from '../../../test/http-client.ts';
 import { createRateLeases } from './rate-leases.ts';
+import { takeInAcceptedLeads } from '../../../test/accepted-leads.ts';
 
 // A bucket that does not refill while a test runs: whatever a key gets is its burst.
 const RATE = { ratePerSecond: 0.0001, burst: 100 };
@@ -113,6 +114,7 @@ describe('rate leases (decision 059)', () => {
     const accepted = statuses.filter((status) => status === 202).length;
     expect(accepted).toBeLessThanOrEqual(RATE.burst);
     expect(accepted).toBeGreaterThanOrEqual(RATE.burst / 2);
+    await takeInAcceptedLeads(app.pool);
     const { rows } = await app.pool.query<{ leads: number }>(
       'select count(*)::int as leads from notifications where entity_id = $1',
       [owner.entityId],

@@ -4,6 +4,7 @@ import { createFlow, joinedTeammate, notify, onboardedOwner } from '../../../tes
 import type { ReceivedMail } from '../../../test/smtp-sink.ts';
 import { advanceTime, createTestClock, type TestClock } from '../../../test/test-clock.ts';
 import { startTestApp, type TestApp } from '../../../test/test-app.ts';
+import { takeInAcceptedLeads } from '../../../test/accepted-leads.ts';
 
 let app: TestApp;
 let clock: TestClock;
@@ -239,6 +240,7 @@ describe('replies › the hourly allowance', () => {
     const lead = await leadFrom();
     const teammate = await joinedTeammate(app, admin, { name: 'Busy Bee' });
     // 60 replies "sent" in the last hour, as the timeline keeps them.
+    await takeInAcceptedLeads(app.pool);
     await app.pool.query(
       `insert into lead_events (notification_id, entity_id, kind, user_id, detail)
        select $1, $2, 'replied', $3, '{}'::jsonb from generate_series(1, 60)`,

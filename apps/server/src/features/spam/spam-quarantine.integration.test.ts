@@ -4,6 +4,7 @@ import { createFlow, onboardedOwner } from '../../../test/owners.ts';
 import { startPushServiceStub, type PushServiceStub } from '../../../test/push-service-stub.ts';
 import { startTestApp, type TestApp } from '../../../test/test-app.ts';
 import { SPAM_SAMPLES } from './spam-samples.ts';
+import { takeInAcceptedLeads } from '../../../test/accepted-leads.ts';
 
 // Decision 039: a submission judged spam is stored as `spam` with its reasons, answered like any
 // other, and rings, counts and escalates nowhere (the whole labelled set through every channel:
@@ -272,6 +273,7 @@ describe('spam › kept 30 days (decision 039)', () => {
           id,
           days,
         ]);
+      await takeInAcceptedLeads(scheduled.pool);
       await age(expired, 31);
       await age(recent, 29);
       await age(genuine, 31);
