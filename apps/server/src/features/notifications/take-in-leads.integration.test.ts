@@ -51,12 +51,14 @@ describe('ingestion › the narrow intake (decision 064)', () => {
     expect(await where(lead.id)).toEqual({ intake: 1, notifications: 0 });
   });
 
-  it('a lead whose flow is deleted before it moved goes with its flow', async () => {
+  it('a lead whose flow is deleted before it moved goes with its flow, and the business’s other leads stay', async () => {
     const owner = await onboardedOwner(app);
     const [kept, deleted] = [await createFlow(owner.client), await createFlow(owner.client)];
     const keptLead = await notify(app, owner.apiKey, { flowId: kept, data: { name: 'Dee' } });
     const goneLead = await notify(app, owner.apiKey, { flowId: deleted, data: { name: 'Eve' } });
     expect((await owner.client.delete(`/v1/flows/${deleted}`)).status).toBe(204);
+    expect(await where(goneLead.id)).toEqual({ intake: 0, notifications: 0 });
+    expect(await where(keptLead.id)).toEqual({ intake: 1, notifications: 0 });
 
     const inbox = await owner.client.get('/v1/leads?filter=all');
     expect(inbox.body.data.map((row: { id: string }) => row.id)).toEqual([keptLead.id]);
