@@ -3,6 +3,8 @@ import { TEST_NOTIFICATIONS_PER_MONTH } from '@leadbell/shared/billing';
 import { createHttpClient } from '../../../test/http-client.ts';
 import { createFlow, onboardedOwner } from '../../../test/owners.ts';
 import { startTestApp, type TestApp } from '../../../test/test-app.ts';
+import { untilTakenIn } from '../../../test/until.ts';
+import { takeInAcceptedLeads } from '../../../test/accepted-leads.ts';
 
 let app: TestApp;
 beforeAll(async () => {
@@ -182,6 +184,44 @@ describe('forms › over Starter’s limit the lead is held, never shown as bill
     await expect
       .poll(() => app.smtp.received.slice(mailsBefore).map((mail) => mail.subject))
       .toContain('New lead: Waiting');
+  });
+
+  it('a held lead marked spam stays in Spam when a larger plan is chosen: never counted, never rung', async () => {
+    const owner = await onboardedOwner(app, { plan: 'starter' });
+    const flowId = await createFlow(owner.client);
+    await setMonthCount(owner, 'notification_count', 20);
+    const bot = (await (await postJson(owner, { flowId, data: { name: 'Bot' } })).json()) as { id: string };
+    expect((await owner.client.post(`/v1/leads/${bot.id}/spam`, {})).status).toBe(200);
+    expect((await postJson(owner, { flowId, data: { name: 'Customer' } })).status).toBe(202);
+    const mailsBefore = app.smtp.count();
+
+    expect((await owner.client.put(`/v1/entities/${owner.entityId}/plan`, { plan: 'growth' })).status).toBe(200);
+    expect((await owner.client.get(`/v1/leads/${bot.id}`)).body).toMatchObject({ status: 'spam' });
+    expect((await owner.client.get('/v1/usage')).body).toMatchObject({ count: 21 });
+    const subjects = () => app.smtp.received.slice(mailsBefore).map((mail) => mail.subject);
+    await expect.poll(subjects).toContain('New lead: Customer');
+    await untilTakenIn(app.pool);
+    expect(subjects()).not.toContain('New lead: Bot');
+  });
+
+  it('a held lead that arrived while the business was closed is released and counted, and rings nobody', async () => {
+    const owner = await onboardedOwner(app, { plan: 'starter' });
+    const flowId = await createFlow(owner.client);
+    await setMonthCount(owner, 'notification_count', 20);
+    const night = (await (await postJson(owner, { flowId, data: { name: 'Night' } })).json()) as { id: string };
+    // As the arrival's business hours would have marked it: the morning summary lists it.
+    await takeInAcceptedLeads(app.pool);
+    await app.pool.query('update notifications set is_after_hours = true where id = $1', [night.id]);
+    expect((await postJson(owner, { flowId, data: { name: 'Day' } })).status).toBe(202);
+    const mailsBefore = app.smtp.count();
+
+    expect((await owner.client.put(`/v1/entities/${owner.entityId}/plan`, { plan: 'growth' })).status).toBe(200);
+    expect((await owner.client.get('/v1/usage')).body).toMatchObject({ count: 22 });
+    const subjects = () => app.smtp.received.slice(mailsBefore).map((mail) => mail.subject);
+    await expect.poll(subjects).toContain('New lead: Day');
+    await untilTakenIn(app.pool);
+    expect(subjects()).not.toContain('New lead: Night');
+    expect((await owner.client.get(`/v1/leads/${night.id}`)).body).toMatchObject({ isHeld: false });
   });
 
   it('however many leads are already held, the next is stored and held too: none is lost to a limit', async () => {

@@ -15,8 +15,13 @@ export async function releaseHeldLeads(
   entityId: string,
   { periodStart, now }: { periodStart: Date; now: Date },
 ): Promise<number> {
-  const { rows } = await db.execute<{ id: string }>(
-    sql`update notifications set is_held = false where entity_id = ${entityId} and is_held returning id`,
+  // A held lead quarantined since (by the worker or by hand) stays in Spam: never counted, never
+  // rung. One that arrived while the business was closed rings nobody, as at its arrival: the
+  // morning summary lists it (as leadbell_take_outbox's release by spam's room does).
+  const { rows } = await db.execute<{ id: string; is_after_hours: boolean }>(
+    sql`update notifications set is_held = false
+         where entity_id = ${entityId} and is_held and lead_status <> 'spam'
+        returning id, is_after_hours`,
   );
   if (rows.length === 0) return 0;
   await db.execute(sql`
@@ -26,9 +31,10 @@ export async function releaseHeldLeads(
       do update set notification_count = usage.notification_count + excluded.notification_count,
                     held_count = greatest(usage.held_count - excluded.notification_count, 0)`);
   const ids = rows.map((row) => row.id);
+  const ringing = rows.filter((row) => !row.is_after_hours).map((row) => row.id);
   await db.execute(sql`
     insert into job_outbox (data)
-    select job from leadbell_queue_deliveries(${sql.param(ids)}::uuid[])
+    select job from leadbell_queue_deliveries(${sql.param(ringing)}::uuid[])
     union all
     select job from leadbell_release_follow_ups(${sql.param(ids)}::uuid[], ${now}::timestamptz)`);
   await wakeDeliveryWorkers(db);
