@@ -204,6 +204,20 @@ describe('forms › over Starter’s limit the lead is held, never shown as bill
     expect(subjects()).not.toContain('New lead: Bot');
   });
 
+  it('a held lead marked spam and then not spam stays held, and is counted once when a larger plan releases it', async () => {
+    const owner = await onboardedOwner(app, { plan: 'starter' });
+    const flowId = await createFlow(owner.client);
+    await setMonthCount(owner, 'notification_count', 20);
+    const lead = (await (await postJson(owner, { flowId, data: { name: 'Real after all' } })).json()) as { id: string };
+    expect((await owner.client.post(`/v1/leads/${lead.id}/spam`, {})).status).toBe(200);
+    expect((await owner.client.post(`/v1/leads/${lead.id}/not-spam`, {})).status).toBe(200);
+    expect((await owner.client.get('/v1/usage')).body).toMatchObject({ count: 20, heldCount: 1 });
+
+    expect((await owner.client.put(`/v1/entities/${owner.entityId}/plan`, { plan: 'growth' })).status).toBe(200);
+    expect((await owner.client.get('/v1/usage')).body).toMatchObject({ count: 21, heldCount: 0 });
+    expect((await owner.client.get(`/v1/leads/${lead.id}`)).body).toMatchObject({ isHeld: false, status: 'open' });
+  });
+
   it('a held lead that arrived while the business was closed is released and counted, and rings nobody', async () => {
     const owner = await onboardedOwner(app, { plan: 'starter' });
     const flowId = await createFlow(owner.client);

@@ -92,7 +92,7 @@ export async function markLeadSpam(db: Database, lead: LeadRef): Promise<LeadSta
 
 /**
  * "Not spam" on a quarantined lead: it is an open lead from now, its response timer starts and it
- * counts against this month's plan; its sender is trusted from now on (and its message no longer
+ * counts against this month's plan (a held one when a larger plan releases it); its sender is trusted from now on (and its message no longer
  * marked). It rings nobody until someone asks (ringLead): it may be days old.
  */
 export async function markLeadNotSpam(db: Database, lead: LeadRef): Promise<LeadState> {
@@ -109,7 +109,8 @@ export async function markLeadNotSpam(db: Database, lead: LeadRef): Promise<Lead
         insert into lead_escalations (notification_id, stage, due_at)
         values (${lead.id}, 1, ${lead.now}::timestamptz + make_interval(secs => ${current.response_target_seconds}))
         on conflict do nothing`);
-      if (!current.is_test)
+      // A held lead stays held, uncounted, until a larger plan releases and counts it.
+      if (!current.is_test && !current.is_held)
         await tx.execute(sql`
           insert into entity_usage as usage (entity_id, period_start, notification_count)
           values (${lead.entityId}, ${billing.period.start}, 1)
