@@ -16,7 +16,7 @@ const READS_LEADS = /^\/v1\/(leads(\/|$)|notifications\/|flows\/:id\/(notificati
  * worker or not. Usually there is nothing to move: the worker's take moves a batch's leads
  * milliseconds after its commit.
  */
-export async function takeInLeadsOf(db: Database, entityId: string): Promise<void> {
+async function takeInLeadsOf(db: Database, entityId: string): Promise<void> {
   await db.execute(sql`select leadbell_take_in_entity_leads(${entityId})`);
 }
 
