@@ -38,6 +38,19 @@ async function postJson(owner: Owner, body: unknown, headers: Record<string, str
   });
 }
 
+/** A Starter business that used its month's 20 leads, and a flow: its next lead is held. */
+async function starterAtItsLimit() {
+  const owner = await onboardedOwner(app, { plan: 'starter' });
+  const flowId = await createFlow(owner.client);
+  await setMonthCount(owner, 'notification_count', 20);
+  return { owner, flowId };
+}
+
+/** Sends a lead through JSON and returns its id. */
+async function leadIdOf(owner: Owner, body: unknown): Promise<string> {
+  return ((await (await postJson(owner, body)).json()) as { id: string }).id;
+}
+
 async function notificationsOf(owner: Owner, flowId: string) {
   return (await owner.client.get(`/v1/flows/${flowId}/notifications`)).body.Notifications as Array<
     Record<string, unknown>
@@ -170,9 +183,7 @@ describe('forms › over Starter’s limit the lead is held, never shown as bill
   });
 
   it('choosing a larger plan delivers the held leads at once, and the plan starts at once', async () => {
-    const owner = await onboardedOwner(app, { plan: 'starter' });
-    const flowId = await createFlow(owner.client);
-    await setMonthCount(owner, 'notification_count', 20);
+    const { owner, flowId } = await starterAtItsLimit();
     expect((await postForm({ _apiKey: owner.apiKey, _flowId: flowId, name: 'Waiting' })).status).toBe(202);
     const mailsBefore = app.smtp.count();
 
@@ -187,16 +198,14 @@ describe('forms › over Starter’s limit the lead is held, never shown as bill
   });
 
   it('a held lead marked spam stays in Spam when a larger plan is chosen: never counted, never rung', async () => {
-    const owner = await onboardedOwner(app, { plan: 'starter' });
-    const flowId = await createFlow(owner.client);
-    await setMonthCount(owner, 'notification_count', 20);
-    const bot = (await (await postJson(owner, { flowId, data: { name: 'Bot' } })).json()) as { id: string };
-    expect((await owner.client.post(`/v1/leads/${bot.id}/spam`, {})).status).toBe(200);
+    const { owner, flowId } = await starterAtItsLimit();
+    const bot = await leadIdOf(owner, { flowId, data: { name: 'Bot' } });
+    expect((await owner.client.post(`/v1/leads/${bot}/spam`, {})).status).toBe(200);
     expect((await postJson(owner, { flowId, data: { name: 'Customer' } })).status).toBe(202);
     const mailsBefore = app.smtp.count();
 
     expect((await owner.client.put(`/v1/entities/${owner.entityId}/plan`, { plan: 'growth' })).status).toBe(200);
-    expect((await owner.client.get(`/v1/leads/${bot.id}`)).body).toMatchObject({ status: 'spam' });
+    expect((await owner.client.get(`/v1/leads/${bot}`)).body).toMatchObject({ status: 'spam' });
     expect((await owner.client.get('/v1/usage')).body).toMatchObject({ count: 21 });
     const subjects = () => app.smtp.received.slice(mailsBefore).map((mail) => mail.subject);
     await expect.poll(subjects).toContain('New lead: Customer');
@@ -205,27 +214,23 @@ describe('forms › over Starter’s limit the lead is held, never shown as bill
   });
 
   it('a held lead marked spam and then not spam stays held, and is counted once when a larger plan releases it', async () => {
-    const owner = await onboardedOwner(app, { plan: 'starter' });
-    const flowId = await createFlow(owner.client);
-    await setMonthCount(owner, 'notification_count', 20);
-    const lead = (await (await postJson(owner, { flowId, data: { name: 'Real after all' } })).json()) as { id: string };
-    expect((await owner.client.post(`/v1/leads/${lead.id}/spam`, {})).status).toBe(200);
-    expect((await owner.client.post(`/v1/leads/${lead.id}/not-spam`, {})).status).toBe(200);
+    const { owner, flowId } = await starterAtItsLimit();
+    const lead = await leadIdOf(owner, { flowId, data: { name: 'Real after all' } });
+    expect((await owner.client.post(`/v1/leads/${lead}/spam`, {})).status).toBe(200);
+    expect((await owner.client.post(`/v1/leads/${lead}/not-spam`, {})).status).toBe(200);
     expect((await owner.client.get('/v1/usage')).body).toMatchObject({ count: 20, heldCount: 1 });
 
     expect((await owner.client.put(`/v1/entities/${owner.entityId}/plan`, { plan: 'growth' })).status).toBe(200);
     expect((await owner.client.get('/v1/usage')).body).toMatchObject({ count: 21, heldCount: 0 });
-    expect((await owner.client.get(`/v1/leads/${lead.id}`)).body).toMatchObject({ isHeld: false, status: 'open' });
+    expect((await owner.client.get(`/v1/leads/${lead}`)).body).toMatchObject({ isHeld: false, status: 'open' });
   });
 
   it('a held lead that arrived while the business was closed is released and counted, and rings nobody', async () => {
-    const owner = await onboardedOwner(app, { plan: 'starter' });
-    const flowId = await createFlow(owner.client);
-    await setMonthCount(owner, 'notification_count', 20);
-    const night = (await (await postJson(owner, { flowId, data: { name: 'Night' } })).json()) as { id: string };
+    const { owner, flowId } = await starterAtItsLimit();
+    const night = await leadIdOf(owner, { flowId, data: { name: 'Night' } });
     // As the arrival's business hours would have marked it: the morning summary lists it.
     await takeInAcceptedLeads(app.pool);
-    await app.pool.query('update notifications set is_after_hours = true where id = $1', [night.id]);
+    await app.pool.query('update notifications set is_after_hours = true where id = $1', [night]);
     expect((await postJson(owner, { flowId, data: { name: 'Day' } })).status).toBe(202);
     const mailsBefore = app.smtp.count();
 
@@ -235,7 +240,7 @@ describe('forms › over Starter’s limit the lead is held, never shown as bill
     await expect.poll(subjects).toContain('New lead: Day');
     await untilTakenIn(app.pool);
     expect(subjects()).not.toContain('New lead: Night');
-    expect((await owner.client.get(`/v1/leads/${night.id}`)).body).toMatchObject({ isHeld: false });
+    expect((await owner.client.get(`/v1/leads/${night}`)).body).toMatchObject({ isHeld: false });
   });
 
   it('however many leads are already held, the next is stored and held too: none is lost to a limit', async () => {
