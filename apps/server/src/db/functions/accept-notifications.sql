@@ -291,9 +291,64 @@ BEGIN
   INSERT INTO lead_releases (notification_id, released_at)
   SELECT released.id, p_now FROM unnest(p_ids) AS released (id)
   ON CONFLICT DO NOTHING;
+  -- A lead someone claimed or closed while it was held has had its answer: its timer stays.
   UPDATE notifications n SET response_started_at = p_now
-   WHERE n.id = ANY (p_ids) AND n.response_started_at < p_now;
+   WHERE n.id = ANY (p_ids) AND n.response_started_at < p_now AND n.lead_status = 'open';
   RETURN QUERY SELECT f.job FROM leadbell_queue_follow_ups(leadbell_leads_by_id(p_ids)) f;
+END;
+$$;
+
+-- Releases a business's held leads (kept past Starter's limit, decisions 021, 041, 063): oldest
+-- first, at most p_room of them (null: every one), and only those not in Spam (a held lead can be
+-- quarantined while it waits: it stays there, never counted, never rung). Both releases come here:
+-- choosing a larger plan (release-held-leads.ts) and spam giving its room back (the take). Each
+-- released lead counts in the billing month that starts at p_period_start and gets what a lead
+-- that reaches the team gets (leadbell_release_follow_ups); its deliveries only if it is still
+-- open (someone claimed or closed it meanwhile: nobody needs ringing about it) and arrived while
+-- the business was open (one that arrived while it was closed rings nobody, as at its arrival:
+-- the morning summary lists it). Leads in p_followed_up_by_caller are released and counted but
+-- get no jobs here: the caller queues theirs with the rest of its own. Returns the jobs; the
+-- caller queues them.
+CREATE OR REPLACE FUNCTION leadbell_release_held_leads(
+  p_entity_id uuid, p_period_start timestamptz, p_room integer, p_now timestamptz, p_followed_up_by_caller uuid[])
+RETURNS TABLE (job jsonb)
+LANGUAGE plpgsql
+SET plan_cache_mode = force_generic_plan SET enable_seqscan = off SET enable_hashjoin = off SET enable_mergejoin = off
+AS $$
+DECLARE
+  v_released uuid[];
+  v_ringing uuid[];
+BEGIN
+  WITH releasable AS (
+    SELECT n.id FROM notifications n
+     WHERE n.entity_id = p_entity_id AND n.is_held AND n.lead_status <> 'spam'
+     ORDER BY n.seq
+     -- LIMIT NULL is no limit; greatest() would turn a null room into 0.
+     LIMIT CASE WHEN p_room IS NULL THEN NULL ELSE greatest(p_room, 0) END
+  ), released AS (
+    UPDATE notifications n SET is_held = false
+      FROM releasable r
+     WHERE n.id = r.id
+    RETURNING n.id, n.is_after_hours, n.lead_status
+  )
+  SELECT coalesce(array_agg(r.id), '{}'),
+         coalesce(array_agg(r.id) FILTER (WHERE r.lead_status = 'open' AND NOT r.is_after_hours), '{}')
+    INTO v_released, v_ringing
+    FROM released r;
+  IF cardinality(v_released) = 0 THEN
+    RETURN;
+  END IF;
+  INSERT INTO entity_usage AS usage (entity_id, period_start, notification_count)
+  VALUES (p_entity_id, p_period_start, cardinality(v_released))
+  ON CONFLICT (entity_id, period_start)
+    DO UPDATE SET notification_count = usage.notification_count + excluded.notification_count,
+                  held_count = greatest(usage.held_count - excluded.notification_count, 0);
+  RETURN QUERY
+    SELECT d.job FROM leadbell_queue_deliveries(
+                        ARRAY(SELECT unnest(v_ringing) EXCEPT SELECT unnest(p_followed_up_by_caller))) d
+    UNION ALL
+    SELECT f.job FROM leadbell_release_follow_ups(
+                        ARRAY(SELECT unnest(v_released) EXCEPT SELECT unnest(p_followed_up_by_caller)), p_now) f;
 END;
 $$;
 
@@ -777,9 +832,6 @@ DECLARE
   v_leads notifications[];
   v_quarantined integer;
   v_flooded_flows uuid[];
-  -- Leads of earlier batches that spam's room released, and those of them that ring (not after hours).
-  v_released uuid[];
-  v_released_ringing uuid[];
   v_quarantine_ids uuid[] := '{}';
   v_quarantine_reasons jsonb[];
   v_quarantine_flooded boolean[];
@@ -964,33 +1016,13 @@ BEGIN
     -- were counted is delivered now, oldest first, as choosing a larger plan would (those of this
     -- batch with the rest of it below).
     IF v_quarantined > 0 THEN
-      WITH releasable AS (
-        SELECT n.id, r.entity_id, r.period_start, r.included_notifications - u.notification_count AS free,
-               row_number() OVER (PARTITION BY r.entity_id ORDER BY n.seq) AS position
-          FROM leadbell_intake_usage(v_intakes, 'plans') r
-          JOIN entity_usage u ON u.entity_id = r.entity_id AND u.period_start = r.period_start
-          JOIN notifications n ON n.entity_id = r.entity_id AND n.is_held AND n.lead_status = 'open'
-         WHERE r.entity_id = ANY (v_quarantined_entities)
-      ), released AS (
-        UPDATE notifications n SET is_held = false
-          FROM releasable r
-         WHERE n.id = r.id AND r.position <= r.free
-        RETURNING n.id, n.is_after_hours, r.entity_id, r.period_start
-      ), counted AS (
-        UPDATE entity_usage u SET notification_count = u.notification_count + c.leads,
-                                  held_count = greatest(u.held_count - c.leads, 0)
-          FROM (SELECT r.entity_id, r.period_start, count(*) AS leads FROM released r GROUP BY 1, 2) c
-         WHERE u.entity_id = c.entity_id AND u.period_start = c.period_start
-      )
-      SELECT coalesce(array_agg(r.id) FILTER (WHERE NOT r.id = ANY (v_ids)), '{}'),
-             coalesce(array_agg(r.id) FILTER (WHERE NOT r.is_after_hours AND NOT r.id = ANY (v_ids)), '{}')
-        INTO v_released, v_released_ringing
-        FROM released r;
-      SELECT v_jobs || coalesce(jsonb_agg(jsonb_build_array(q.job, now())), '[]')
+      SELECT v_jobs || coalesce(jsonb_agg(jsonb_build_array(released.job, now())), '[]')
         INTO v_jobs
-        FROM (SELECT d.job FROM leadbell_queue_deliveries(v_released_ringing) d
-              UNION ALL
-              SELECT f.job FROM leadbell_release_follow_ups(v_released, now()) f) q;
+        FROM leadbell_intake_usage(v_intakes, 'plans') r
+        JOIN entity_usage u ON u.entity_id = r.entity_id AND u.period_start = r.period_start
+       CROSS JOIN LATERAL leadbell_release_held_leads(r.entity_id, r.period_start,
+                                                      r.included_notifications - u.notification_count, now(), v_ids) released
+       WHERE r.entity_id = ANY (v_quarantined_entities);
     END IF;
     -- What follows reads the leads as the quarantine left them.
     v_leads := leadbell_leads_by_id(v_ids);

@@ -67,6 +67,12 @@ async function setMonthCount(owner: Owner, column: 'notification_count' | 'held_
   );
 }
 
+/** When a lead's response timer started: what its response time is measured from. */
+async function responseStartOf(leadId: string): Promise<Date> {
+  const { rows } = await app.pool.query('select response_started_at from notifications where id = $1', [leadId]);
+  return rows[0].response_started_at;
+}
+
 describe('forms › a form mistake never loses a lead', () => {
   it('a Contact Form 7-shaped post becomes a notification with every field', async () => {
     const owner = await onboardedOwner(app);
@@ -241,6 +247,24 @@ describe('forms › over Starter’s limit the lead is held, never shown as bill
     await untilTakenIn(app.pool);
     expect(subjects()).not.toContain('New lead: Night');
     expect((await owner.client.get(`/v1/leads/${night}`)).body).toMatchObject({ isHeld: false });
+  });
+
+  it('a held lead someone claimed is released and counted, keeps its response time, and rings nobody', async () => {
+    const { owner, flowId } = await starterAtItsLimit();
+    const claimed = await leadIdOf(owner, { flowId, data: { name: 'On it' } });
+    expect((await owner.client.post(`/v1/leads/${claimed}/claim`, {})).status).toBe(200);
+    const startedBefore = await responseStartOf(claimed);
+    expect((await postJson(owner, { flowId, data: { name: 'Waiting' } })).status).toBe(202);
+    const mailsBefore = app.smtp.count();
+
+    expect((await owner.client.put(`/v1/entities/${owner.entityId}/plan`, { plan: 'growth' })).status).toBe(200);
+    expect((await owner.client.get('/v1/usage')).body).toMatchObject({ count: 22, heldCount: 0 });
+    expect((await owner.client.get(`/v1/leads/${claimed}`)).body).toMatchObject({ isHeld: false, status: 'claimed' });
+    expect(await responseStartOf(claimed)).toEqual(startedBefore);
+    const subjects = () => app.smtp.received.slice(mailsBefore).map((mail) => mail.subject);
+    await expect.poll(subjects).toContain('New lead: Waiting');
+    await untilTakenIn(app.pool);
+    expect(subjects()).not.toContain('New lead: On it');
   });
 
   it('however many leads are already held, the next is stored and held too: none is lost to a limit', async () => {
