@@ -219,12 +219,19 @@ describe('forms › over Starter’s limit the lead is held, never shown as bill
     expect(subjects()).not.toContain('New lead: Bot');
   });
 
-  it('a held lead marked spam and then not spam stays held, and is counted once when a larger plan releases it', async () => {
+  it('a held lead marked spam and then not spam stays held, rings nobody when asked, and is counted once when a larger plan releases it', async () => {
     const { owner, flowId } = await starterAtItsLimit();
     const lead = await leadIdOf(owner, { flowId, data: { name: 'Real after all' } });
     expect((await owner.client.post(`/v1/leads/${lead}/spam`, {})).status).toBe(200);
     expect((await owner.client.post(`/v1/leads/${lead}/not-spam`, {})).status).toBe(200);
     expect((await owner.client.get('/v1/usage')).body).toMatchObject({ count: 20, heldCount: 1 });
+    // "Ring the team now" is not a way round the plan's limit: the console offers it for no held lead.
+    expect((await owner.client.post(`/v1/leads/${lead}/ring`, {})).status).toBe(200);
+    expect((await owner.client.get(`/v1/leads/${lead}`)).body).toMatchObject({ isHeld: true });
+    const { rows } = await app.pool.query('select count(*)::int as queued from deliveries where notification_id = $1', [
+      lead,
+    ]);
+    expect(rows[0].queued).toBe(0);
 
     expect((await owner.client.put(`/v1/entities/${owner.entityId}/plan`, { plan: 'growth' })).status).toBe(200);
     expect((await owner.client.get('/v1/usage')).body).toMatchObject({ count: 21, heldCount: 0 });

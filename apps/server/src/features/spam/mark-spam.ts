@@ -125,13 +125,14 @@ export async function markLeadNotSpam(db: Database, lead: LeadRef): Promise<Lead
 
 /**
  * Rings the team for an open lead that never rang (one taken out of the quarantine): its
- * deliveries are queued as any lead's are. A lead that already rang, or is not open, is left as it is.
+ * deliveries are queued as any lead's are. A lead that already rang, is not open, or is held (past
+ * the plan's limit: a larger plan rings it) is left as it is.
  */
 export async function ringLead(db: Database, lead: LeadRef): Promise<LeadState> {
   return db.transaction(async (tx) => {
     const current = await lockLead(tx, lead);
     const { rows } = await tx.execute(sql`select from deliveries where notification_id = ${lead.id} limit 1`);
-    if (current.lead_status === 'open' && rows.length === 0) {
+    if (current.lead_status === 'open' && !current.is_held && rows.length === 0) {
       await tx.execute(
         sql`insert into job_outbox (data) select job from leadbell_queue_deliveries(array[${lead.id}]::uuid[])`,
       );
