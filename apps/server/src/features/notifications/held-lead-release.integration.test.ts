@@ -16,7 +16,8 @@ import { untilTakenIn } from '../../../test/until.ts';
 // A lead held past Starter's limit reaches the team when a larger plan is chosen: its deliveries,
 // the visitor's acknowledgement, lead.created and its escalation, each once, whether the worker
 // took it in before or after the release. Two processes on one database make either order
-// certain: `api` answers requests and runs no worker; `worker` starts after the first release.
+// certain: `api` answers requests and runs no worker; each test starts or stops `worker` for the
+// order it needs, so either runs alone or first.
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let smtp: SmtpSink;
 let receiver: HttpReceiver;
@@ -44,6 +45,17 @@ afterAll(async () => {
   await db?.end();
   await Promise.all([smtp?.close(), receiver?.close()]);
 });
+
+/** The worker process, started unless it runs. */
+async function workerRunning(): Promise<void> {
+  worker ??= await startServerProcess(env);
+}
+
+/** No worker process: what is accepted stays untaken until one starts. */
+async function noWorker(): Promise<void> {
+  await worker?.stop();
+  worker = undefined;
+}
 
 /** A Starter owner whose month is used up, with a flow that acknowledges and an endpoint for lead.created. */
 async function ownerAtTheLimit(hookPath: string) {
@@ -93,12 +105,13 @@ async function escalationOf(leadId: string) {
 it(
   'released before the worker took it in: delivered and followed up once, and the worker goes on',
   async () => {
+    await noWorker();
     const { owner, send, choosePlan, subjectsTo, leadCreatedFor } = await ownerAtTheLimit('/before');
     const waiting = await send('Waiting', 'wren.visitor@example.com');
     expect(waiting.held).toBe(true);
     await choosePlan('growth');
 
-    worker = await startServerProcess(env);
+    await workerRunning();
     await expect.poll(() => subjectsTo(owner.email)).toContain('New lead: Waiting');
     // The worker goes on: a take that queued the released lead again failed, and every take after it.
     const next = await send('Next', 'nell.visitor@example.com');
@@ -114,28 +127,32 @@ it(
   WITH_SERVER_PROCESS_MS,
 );
 
-it('released after the worker took it in: acknowledged, sent to webhooks and escalating from the release', async () => {
-  expect(worker, 'the first test starts the worker').toBeDefined();
-  const { owner, send, choosePlan, subjectsTo, leadCreatedFor } = await ownerAtTheLimit('/after');
-  const held = await send('Held', 'hana.visitor@example.com');
-  expect(held.held).toBe(true);
-  // Taken in while held: nothing reaches anyone.
-  await untilTakenIn(db);
-  expect(await escalationOf(held.id)).toBeUndefined();
+it(
+  'released after the worker took it in: acknowledged, sent to webhooks and escalating from the release',
+  async () => {
+    await workerRunning();
+    const { owner, send, choosePlan, subjectsTo, leadCreatedFor } = await ownerAtTheLimit('/after');
+    const held = await send('Held', 'hana.visitor@example.com');
+    expect(held.held).toBe(true);
+    // Taken in while held: nothing reaches anyone.
+    await untilTakenIn(db);
+    expect(await escalationOf(held.id)).toBeUndefined();
 
-  await choosePlan('growth');
-  await expect.poll(() => subjectsTo(owner.email)).toContain('New lead: Held');
-  await expect.poll(() => subjectsTo('hana.visitor@example.com')).toEqual(['Thanks Held']);
-  await expect.poll(() => leadCreatedFor(held.id)).toHaveLength(1);
-  const escalation = (await escalationOf(held.id))!;
-  // Its timer starts at the release: the time it was held is not the team's.
-  expect(escalation.response_started_at.getTime()).toBeGreaterThan(escalation.created_at.getTime());
-  expect(escalation.due_at.getTime()).toBe(escalation.response_started_at.getTime() + escalation.target * 1000);
+    await choosePlan('growth');
+    await expect.poll(() => subjectsTo(owner.email)).toContain('New lead: Held');
+    await expect.poll(() => subjectsTo('hana.visitor@example.com')).toEqual(['Thanks Held']);
+    await expect.poll(() => leadCreatedFor(held.id)).toHaveLength(1);
+    const escalation = (await escalationOf(held.id))!;
+    // Its timer starts at the release: the time it was held is not the team's.
+    expect(escalation.response_started_at.getTime()).toBeGreaterThan(escalation.created_at.getTime());
+    expect(escalation.due_at.getTime()).toBe(escalation.response_started_at.getTime() + escalation.target * 1000);
 
-  // A lead after it, on the larger plan, is followed up as usual; the released one still once.
-  const next = await send('After', 'abe.visitor@example.com');
-  await expect.poll(() => subjectsTo('abe.visitor@example.com')).toEqual(['Thanks After']);
-  await expect.poll(() => leadCreatedFor(next.id)).toHaveLength(1);
-  expect(subjectsTo('hana.visitor@example.com')).toEqual(['Thanks Held']);
-  expect(leadCreatedFor(held.id)).toHaveLength(1);
-}, 60_000);
+    // A lead after it, on the larger plan, is followed up as usual; the released one still once.
+    const next = await send('After', 'abe.visitor@example.com');
+    await expect.poll(() => subjectsTo('abe.visitor@example.com')).toEqual(['Thanks After']);
+    await expect.poll(() => leadCreatedFor(next.id)).toHaveLength(1);
+    expect(subjectsTo('hana.visitor@example.com')).toEqual(['Thanks Held']);
+    expect(leadCreatedFor(held.id)).toHaveLength(1);
+  },
+  WITH_SERVER_PROCESS_MS,
+);
