@@ -13,7 +13,7 @@ import { registerDevices } from './push-latency.ts';
  * the worker delivers is an email copy.
  */
 export async function ingestRequests(
-  app: TestApp,
+  app: Pick<TestApp, 'baseUrl' | 'smtp'>,
   entities: number,
   { pushService }: { pushService?: PushServiceStub } = {},
 ): Promise<{ requests: LoadRequest[]; cookies: string[] }> {

@@ -42,3 +42,10 @@ export async function postmasterPidOf(connectionString: string): Promise<number>
     await client.end();
   }
 }
+
+/** The machine's CPU time so far, in clock ticks: all of it, and the part spent idle (/proc/stat). */
+export function machineCpuTicks(): { total: number; idle: number } {
+  const ticks = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  // idle and iowait: a core waiting on nothing but the disk could run something else.
+  return { total: ticks.reduce((sum, value) => sum + value, 0), idle: ticks[3]! + ticks[4]! };
+}
