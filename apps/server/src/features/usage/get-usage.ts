@@ -1,8 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { daysLeftIn, overageOf, allowsNotification, type Usage } from '@leadbell/shared/billing';
 import { getPlan } from '@leadbell/shared/plans';
 import type { Database } from '../../db/client.ts';
-import { entityUsage } from '../../db/schema/usage.ts';
 import { getSeats } from '../team/seats.ts';
 import { getBillingStateOrThrow } from './billing-state.ts';
 
@@ -20,11 +19,12 @@ export async function countAgainstPlan(db: Database, entityId: string, periodSta
 /** This billing month's count against the plan in force, with overage and what is left. */
 export async function getUsage(db: Database, entityId: string, now: Date): Promise<Usage> {
   const billing = await getBillingStateOrThrow(db, entityId, now);
-  const count = await countAgainstPlan(db, entityId, billing.period.start);
-  const [row] = await db
-    .select({ heldCount: entityUsage.heldCount })
-    .from(entityUsage)
-    .where(and(eq(entityUsage.entityId, entityId), eq(entityUsage.periodStart, billing.period.start)));
+  // The count and the held count in one statement, so both are of one moment.
+  const { rows } = await db.execute<{ count: number; held_count: number | null }>(sql`
+    select leadbell_usage_count(${entityId}::uuid, ${billing.period.start}::timestamptz) as count,
+           (select held_count from entity_usage
+             where entity_id = ${entityId} and period_start = ${billing.period.start}) as held_count`);
+  const { count, held_count: heldCount } = rows[0]!;
   const seats = await getSeats(db, entityId, now);
   const overage = overageOf(billing.plan, count);
   return {
@@ -38,7 +38,7 @@ export async function getUsage(db: Database, entityId: string, now: Date): Promi
     overageCount: overage.count,
     overageCents: overage.cents,
     isLimitReached: !allowsNotification(billing.plan, count + 1),
-    heldCount: row?.heldCount ?? 0,
+    heldCount: heldCount ?? 0,
     seats: { used: seats.used, included: seats.included },
   };
 }
