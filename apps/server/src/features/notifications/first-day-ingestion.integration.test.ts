@@ -67,6 +67,11 @@ async function setMonthCount(owner: Owner, column: 'notification_count' | 'held_
   );
 }
 
+/** The subjects of the mails the sink received after its first `count`. */
+function subjectsSince(count: number): string[] {
+  return app.smtp.received.slice(count).map((mail) => mail.subject);
+}
+
 /** When a lead's response timer started: what its response time is measured from. */
 async function responseStartOf(leadId: string): Promise<Date> {
   const { rows } = await app.pool.query('select response_started_at from notifications where id = $1', [leadId]);
@@ -198,9 +203,7 @@ describe('forms › over Starter’s limit the lead is held, never shown as bill
     const [released] = await notificationsOf(owner, flowId);
     expect(released).toMatchObject({ isHeld: false });
     // The owner has no device: the released lead arrives as an email copy.
-    await expect
-      .poll(() => app.smtp.received.slice(mailsBefore).map((mail) => mail.subject))
-      .toContain('New lead: Waiting');
+    await expect.poll(() => subjectsSince(mailsBefore)).toContain('New lead: Waiting');
   });
 
   it('a held lead marked spam stays in Spam when a larger plan is chosen: never counted, never rung', async () => {
@@ -213,7 +216,7 @@ describe('forms › over Starter’s limit the lead is held, never shown as bill
     expect((await owner.client.put(`/v1/entities/${owner.entityId}/plan`, { plan: 'growth' })).status).toBe(200);
     expect((await owner.client.get(`/v1/leads/${bot}`)).body).toMatchObject({ status: 'spam' });
     expect((await owner.client.get('/v1/usage')).body).toMatchObject({ count: 21 });
-    const subjects = () => app.smtp.received.slice(mailsBefore).map((mail) => mail.subject);
+    const subjects = () => subjectsSince(mailsBefore);
     await expect.poll(subjects).toContain('New lead: Customer');
     await untilTakenIn(app.pool);
     expect(subjects()).not.toContain('New lead: Bot');
@@ -249,7 +252,7 @@ describe('forms › over Starter’s limit the lead is held, never shown as bill
 
     expect((await owner.client.put(`/v1/entities/${owner.entityId}/plan`, { plan: 'growth' })).status).toBe(200);
     expect((await owner.client.get('/v1/usage')).body).toMatchObject({ count: 22 });
-    const subjects = () => app.smtp.received.slice(mailsBefore).map((mail) => mail.subject);
+    const subjects = () => subjectsSince(mailsBefore);
     await expect.poll(subjects).toContain('New lead: Day');
     await untilTakenIn(app.pool);
     expect(subjects()).not.toContain('New lead: Night');
@@ -268,7 +271,7 @@ describe('forms › over Starter’s limit the lead is held, never shown as bill
     expect((await owner.client.get('/v1/usage')).body).toMatchObject({ count: 22, heldCount: 0 });
     expect((await owner.client.get(`/v1/leads/${claimed}`)).body).toMatchObject({ isHeld: false, status: 'claimed' });
     expect(await responseStartOf(claimed)).toEqual(startedBefore);
-    const subjects = () => app.smtp.received.slice(mailsBefore).map((mail) => mail.subject);
+    const subjects = () => subjectsSince(mailsBefore);
     await expect.poll(subjects).toContain('New lead: Waiting');
     await untilTakenIn(app.pool);
     expect(subjects()).not.toContain('New lead: On it');
