@@ -10,6 +10,9 @@ export async function openEventStream(baseUrl: string, cookie: string, lastEvent
     signal: controller.signal,
   });
   const events: ServerSentEvent[] = [];
+  // As EventSource keeps it: every block with an id sets it, an id alone too (it dispatches no event).
+  let lastId = lastEventId;
+  const ids: string[] = [];
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';
   const reading = (async () => {
@@ -27,6 +30,7 @@ export async function openEventStream(baseUrl: string, cookie: string, lastEvent
             const [field, ...rest] = line.split(': ');
             if (field === 'id' || field === 'event' || field === 'data') event[field] = rest.join(': ');
           }
+          if (event.id !== undefined) ids.push((lastId = event.id));
           if (event.event) events.push(event);
         }
       }
@@ -37,6 +41,10 @@ export async function openEventStream(baseUrl: string, cookie: string, lastEvent
   return {
     response,
     events,
+    /** What a reconnecting EventSource would send as Last-Event-ID now. */
+    lastEventId: () => lastId,
+    /** Every id the stream sent, in order, with an event or alone. */
+    ids,
     async waitFor(predicate: (events: ServerSentEvent[]) => boolean, timeoutMs = 5000) {
       const deadline = Date.now() + timeoutMs;
       while (!predicate(events)) {

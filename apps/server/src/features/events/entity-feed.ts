@@ -12,8 +12,13 @@ const LAST_RETRY_MS = 500;
 
 /** One open stream as the feed sees it: where it stands and how to send it an event. */
 export type FeedReader = {
-  /** The position of the last notification this stream has sent (its resume point). */
+  /** The last final position this stream has sent as an event id (its resume point). */
   lastSeq: number;
+  /**
+   * Leads past `lastSeq` this stream has shown already, sent before their positions were final
+   * (so without an id); each leaves the set when its position becomes final and is sent as an id.
+   */
+  shownAhead?: Set<string>;
   /** Writes one Server-Sent Event block to the stream. */
   send: (block: string) => void;
 };
@@ -30,6 +35,11 @@ type WakeUp =
  * from its stream furthest behind (a reconnect with an old Last-Event-ID), and each stream gets
  * only what is past its own position. A delivery or lead event goes out after the notifications
  * committed before it: the same read first reads the entity's notifications.
+ * A lead is shown as soon as it is read, final position or not (issue 45): waiting for the
+ * transactions older than its own to end cost consoles up to hundreds of milliseconds under load.
+ * Only its event id waits: a lead whose position is not final yet goes out without one, and its
+ * position follows as an id alone once final, so a reconnect still resumes after the last final
+ * position and gets again only leads the console already shows (it merges them by id).
  */
 export function createEntityFeeds(db: Database, hub: NotificationHub, log: FastifyBaseLogger) {
   const feeds = new Map<string, { readers: Set<FeedReader>; leave: () => void }>();
@@ -81,16 +91,25 @@ export function createEntityFeeds(db: Database, hub: NotificationHub, log: Fasti
     for (const [entityId, { notifications, pending, complete }] of notificationsOf) {
       const from = afterSeqOf.get(entityId)!;
       const readers = feeds.get(entityId)?.readers ?? [];
-      for (const { seq, notification } of notifications) {
-        const block = `id: ${seq}\nevent: notification\ndata: ${JSON.stringify(notification)}\n\n`;
+      for (const { seq, isFinal, notification } of notifications) {
+        const data = `event: notification\ndata: ${JSON.stringify(notification)}\n\n`;
         for (const reader of readers) {
           // A stream that joined during the read, behind its start, waits for the next read.
           if (reader.lastSeq >= seq || reader.lastSeq < from) continue;
-          reader.send(block);
+          const wasShown = reader.shownAhead?.has(notification.id) ?? false;
+          if (!isFinal) {
+            if (wasShown) continue;
+            reader.send(data);
+            (reader.shownAhead ??= new Set()).add(notification.id);
+            continue;
+          }
+          // An id alone (no data) moves the stream's Last-Event-ID without another event.
+          reader.send(wasShown ? `id: ${seq}\n\n` : `id: ${seq}\n${data}`);
+          reader.shownAhead?.delete(notification.id);
           reader.lastSeq = seq;
         }
+        if (isFinal) moved = true;
       }
-      if (notifications.length > 0) moved = true;
       if (pending) stillPending.push(entityId);
       else if (!complete) wake({ kind: 'notifications', entityId });
     }

@@ -77,7 +77,10 @@ describe('events', () => {
     const first = await openStream(cookieOf(owner.client));
     await notify(owner.apiKey, flowId, 'One');
     await first.waitFor((events) => events.some((event) => event.event === 'notification'));
-    const lastSeen = first.events.filter((event) => event.event === 'notification').at(-1)!.id!;
+    // The lead's position is its id once final (it may be shown first, decision 061 amended by 065).
+    const start = first.events.find((event) => event.event === 'ready')!.id;
+    await first.waitFor(() => first.lastEventId() !== start);
+    const lastSeen = first.lastEventId()!;
     await first.close();
 
     const missed = [await notify(owner.apiKey, flowId, 'Two'), await notify(owner.apiKey, flowId, 'Three')];

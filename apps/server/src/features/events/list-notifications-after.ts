@@ -9,20 +9,20 @@ import { notificationColumns, toNotification } from '../notifications/notificati
 const NOTIFICATIONS_AFTER_BATCH = 100;
 
 export type NotificationsAfter = {
-  /** Oldest first. */
-  notifications: Array<{ seq: number; notification: Notification }>;
-  /** A position was left for a later read: it is not final yet. */
+  /** Oldest first; the final positions (decision 061) come before the others. */
+  notifications: Array<{ seq: number; isFinal: boolean; notification: Notification }>;
+  /** A position read is not final yet: a later read gives it its id. */
   pending: boolean;
   /** Whether the read reached the end: a full batch of final positions may have more after it. */
   complete: boolean;
 };
 
 /**
- * For each entity, its notifications after its position, oldest first, at most a batch, up to the
- * first position that is not final yet (decision 061): its transaction, or one before it, may
- * still be running, so a lead with a lower position may still commit. One statement reads every
- * entity (each by its own index range), and one more their delivery summaries, however many
- * entities a process streams.
+ * For each entity, its notifications after its position, oldest first, at most a batch, each
+ * saying whether its position is final (decision 061): past the first that is not, a transaction
+ * still running may yet commit a lead with a lower position. One statement reads every entity
+ * (each by its own index range), and one more their delivery summaries, however many entities a
+ * process streams.
  */
 export async function listNotificationsAfter(
   db: Database,
@@ -59,24 +59,22 @@ export async function listNotificationsAfter(
       .orderBy(asc(next.seq))
   ).map((row) => row.next);
 
-  const final = rows.filter((row) => row.isFinal);
   const summaries = await summarizeDeliveries(
     db,
-    final.map((row) => row.id),
+    rows.map((row) => row.id),
   );
   for (const entityId of afterSeqOf.keys())
     results.set(entityId, { notifications: [], pending: false, complete: true });
-  const read = new Map<string, number>();
-  for (const row of rows) read.set(row.entityId, (read.get(row.entityId) ?? 0) + 1);
-  for (const row of final)
-    results
-      .get(row.entityId)!
-      .notifications.push({ seq: row.seq, notification: toNotification(row, summaries.get(row.id)!) });
-  for (const [entityId, result] of results) {
-    const count = read.get(entityId) ?? 0;
-    result.pending = result.notifications.length < count;
-    result.complete = count < NOTIFICATIONS_AFTER_BATCH;
+  for (const row of rows) {
+    const result = results.get(row.entityId)!;
+    result.notifications.push({
+      seq: row.seq,
+      isFinal: row.isFinal,
+      notification: toNotification(row, summaries.get(row.id)!),
+    });
+    result.pending ||= !row.isFinal;
   }
+  for (const result of results.values()) result.complete = result.notifications.length < NOTIFICATIONS_AFTER_BATCH;
   return results;
 }
 

@@ -64,11 +64,12 @@ async function secondKeyOf(owner: Awaited<ReturnType<typeof onboardedOwner>>): P
 const leadsOf = (events: ServerSentEvent[]) => events.filter((event) => event.event === 'notification');
 
 describe('ingestion › batches of one business side by side (decision 061)', () => {
-  it('a batch runs while another of the business is uncommitted, and a live stream sends every lead once, in position order', async () => {
+  it('a batch runs while another of the business is uncommitted; a live stream shows each lead once, at once, and resumes only past final positions', async () => {
     const owner = await onboardedOwner(app, { plan: 'pro' });
     const flowId = await createFlow(owner.client);
     const stream = await openEventStream(app.baseUrl, cookieOf(owner.client));
     await stream.waitFor((events) => events.some((event) => event.event === 'ready'));
+    const start = stream.lastEventId();
 
     const secondKey = await secondKeyOf(owner);
 
@@ -84,18 +85,26 @@ describe('ingestion › batches of one business side by side (decision 061)', ()
       ),
       'the second batch',
     );
-    // The second batch's leads are taken in while the first is still open (decision 064).
+    // The second batch's leads are taken in while the first is still open (decision 064), and
+    // shown at once: only their event ids wait for the older transaction (decision 065).
     await untilTakenIn(app.pool);
+    await stream.waitFor((events) => leadsOf(events).length === 16);
+    expect(leadsOf(stream.events).every((event) => event.id === undefined)).toBe(true);
+    expect(stream.lastEventId()).toBe(start);
 
     hold.release();
     const firstLead = await first;
     await stream.waitFor((events) => leadsOf(events).length === 17);
-    const sent = leadsOf(stream.events);
-    const ids = sent.map((event) => (JSON.parse(event.data!) as { id: string }).id);
-    // A lead's position is its take's (decision 064): the first batch's lead was taken in last.
-    expect(ids.at(-1)).toBe(firstLead.id);
+    const ids = leadsOf(stream.events).map((event) => (JSON.parse(event.data!) as { id: string }).id);
+    expect(new Set(ids).size).toBe(17);
     expect(new Set(ids)).toEqual(new Set([firstLead.id, ...second.map((lead) => lead.id)]));
-    const positions = sent.map((event) => Number(event.id));
+    // A lead's position is its take's (decision 064): the first batch's lead was taken in last, so
+    // the stream's resume position ends at its position, having moved only forward.
+    const { rows } = await app.pool.query<{ seq: string }>('select seq from notifications where id = $1', [
+      firstLead.id,
+    ]);
+    await stream.waitFor(() => stream.lastEventId() === rows[0]!.seq);
+    const positions = stream.ids.map(Number);
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
     await stream.close();
   });

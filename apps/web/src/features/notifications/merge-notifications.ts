@@ -1,7 +1,10 @@
 import type { Notification, NotificationPage } from '@leadbell/shared/notifications';
 import type { InfiniteData } from '@tanstack/react-query';
 
-/** A notification from the live stream with its stream position (the SSE event id). */
+/**
+ * A notification from the live stream with its place in the stream's order. Not the SSE event id:
+ * a lead is shown before its position is final, without one (decision 065).
+ */
 export type LiveNotification = { seq: number; notification: Notification };
 
 /**

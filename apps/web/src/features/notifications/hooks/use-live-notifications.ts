@@ -47,6 +47,7 @@ export function useLiveNotifications(flowId: string, { onNotification }: LiveOpt
     const queryKey = notificationsQueryKey(flowId);
     const queryHash = hashKey(queryKey);
     let live: LiveNotification[] = [];
+    let arrivals = 0;
     const deliveries = new Map<string, DeliverySummary>();
     const apply = () => {
       const current = queryClient.getQueryData<Parameters<typeof mergeNotifications>[0]>(queryKey);
@@ -65,11 +66,8 @@ export function useLiveNotifications(flowId: string, { onNotification }: LiveOpt
         if (!notification) return;
         onNotificationRef.current?.();
         if (notification.flowId !== flowId) return;
-        const seq = Number.parseInt(event.lastEventId, 10);
-        live = [{ seq: Number.isSafeInteger(seq) ? seq : Number.MAX_SAFE_INTEGER, notification }, ...live].slice(
-          0,
-          REMEMBERED,
-        );
+        arrivals += 1;
+        live = [{ seq: arrivals, notification }, ...live].slice(0, REMEMBERED);
         apply();
       },
       delivery: (event) => {

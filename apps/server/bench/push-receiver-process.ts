@@ -1,0 +1,22 @@
+// The process behind startPushReceiver (push-receiver.ts): the test suite's push-service stub,
+// which checks each push's VAPID token and decrypts its body as it arrives.
+import { startPushServiceStub } from '../test/push-service-stub.ts';
+import type { ReceiverMessage, ReceiverRequest } from './push-receiver.ts';
+
+const stub = await startPushServiceStub();
+const send = (message: ReceiverMessage) => process.send!(message);
+process.on('message', (request: ReceiverRequest) => {
+  if (request.kind === 'subscribe') send({ kind: 'subscribed', subscription: stub.createSubscription().subscription });
+  else
+    send({
+      kind: 'report',
+      received: stub.received.map((push) => ({
+        notificationId: push.payload.notificationId as string,
+        receivedAt: push.receivedAt,
+      })),
+      refused: stub.refused.filter((refusal) => !refusal.reason.startsWith('cannot decrypt')).length,
+      undecryptable: stub.refused.filter((refusal) => refusal.reason.startsWith('cannot decrypt')).length,
+    });
+});
+process.on('disconnect', () => void stub.close().then(() => process.exit(0)));
+send({ kind: 'started', host: stub.host, caFile: stub.caFile });
