@@ -42,9 +42,11 @@ async function appliedMigrations(connection: pg.PoolClient): Promise<number> {
 }
 
 /**
- * Every file of `functions/` (in name order) in one transaction, after the migrations and on every
- * run: each stored function has one source file, which replaces whatever version an older
- * migration created (decision 034). Migrations hold schema changes only.
+ * Every file of `functions/` in one transaction, after the migrations and on every run: each stored
+ * function has one source file, which replaces whatever version an older migration created
+ * (decision 034). Migrations hold schema changes only. A file per concern, in the order of the
+ * number its name starts with (decision 065): the batch item's type first, then the functions in
+ * the order a lead meets them, and last the planner settings they share.
  */
 async function applyStoredFunctions(connection: pg.PoolClient): Promise<void> {
   const files = (await readdir(FUNCTIONS_FOLDER)).filter((file) => file.endsWith('.sql')).sort();

@@ -28,7 +28,7 @@ import type { SmsProvider } from '../features/sms/sms-provider.ts';
 import { batchWhileBusy } from '../lib/batch-while-busy.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { Mail, Mailer } from '../mail/mailer.ts';
-import { laneOfChannel, type DeliveryPayload } from './deliver-notification.job.ts';
+import type { DeliveryPayload } from './deliver-notification.job.ts';
 import type { DeliveryQueue } from './delivery-queue.ts';
 
 export type DeliverNotificationDependencies = {
@@ -212,7 +212,6 @@ export function createDeliverNotificationHandler({
       subscriptionId,
       // An escalation ends with its own email stage; only a lead's own pushes fall back to email.
       pushRecipient: delivery.channel === 'push' && delivery.purpose === 'lead' ? delivery.userId : null,
-      lane: laneOfChannel(delivery.channel),
       attempt: attemptNumber,
       outcome,
       deadline,

@@ -24,14 +24,12 @@ export const QUEUE_OF_LANE: Record<DeliveryLane, string> = {
   sms: 'deliver-sms',
 };
 
-/** A delivery job's lane when it is a personal channel's, marked on the job (see laneOf). */
+/**
+ * A delivery job's lane when it is a personal channel's, marked on the job (see laneOf): by its
+ * delivery's channel, as leadbell_lane_of_channel says.
+ */
 const PersonalLaneSchema = z.enum(['telegram', 'sms']).optional();
 export type PersonalLane = z.infer<typeof PersonalLaneSchema>;
-
-/** The lane of a delivery's jobs by its channel, as leadbell_queue_deliveries decides it. */
-export function laneOfChannel(channel: 'push' | 'email' | 'telegram' | 'sms'): PersonalLane {
-  return channel === 'telegram' || channel === 'sms' ? channel : undefined;
-}
 
 /**
  * `deliveries`: the first attempt at each of a lead's deliveries (every device and mailbox of the

@@ -123,7 +123,6 @@ export async function recordDeliveryAttempt(
     notificationId,
     subscriptionId,
     pushRecipient,
-    lane,
     attempt,
     outcome,
     deadline,
@@ -135,8 +134,6 @@ export async function recordDeliveryAttempt(
     subscriptionId: string | null;
     /** The user of a push delivery, who gets the email copy if all their pushes fail. */
     pushRecipient: string | null;
-    /** The lane its retry runs in: a personal channel's own (Telegram, SMS), or the push lane. */
-    lane: PersonalLane;
     attempt: number;
     outcome: AttemptOutcome;
     deadline: number;
@@ -171,25 +168,31 @@ export async function recordDeliveryAttempt(
 
   const isFailedPush = status === 'failed' && pushRecipient !== null;
   const record = async (target: Database) => {
-    const { rows } = await target.execute(sql`
+    // A retry runs in its channel's lane (leadbell_lane_of_channel): a personal channel's own
+    // (Telegram, SMS), or the push lane.
+    const { rows } = await target.execute<{ lane: PersonalLane | null }>(sql`
       with recorded as (
         update deliveries
            set status = ${status}, attempts = ${attempt + 1}, last_error = ${error}, updated_at = now()
          where id = ${deliveryId} and attempts = ${attempt} and status = 'pending'
-        returning id
+        returning id, leadbell_lane_of_channel(channel) as lane
       ), attempt as (
         insert into delivery_attempts (delivery_id, outcome, status_code, error, duration_ms)
         select id, ${attemptOutcome}, ${outcome.statusCode}, ${outcome.error}, ${outcome.durationMs}
           from recorded
       )${device}
-      select ${notify} from recorded`);
-    if (rows.length === 0) return;
+      select ${notify}, lane from recorded`);
+    const [recorded] = rows;
+    if (!recorded) return;
     if (outcome.kind === 'gone' && subscriptionId) {
       await target.delete(pushSubscriptions).where(eq(pushSubscriptions.id, subscriptionId));
     }
     if (retryAt) {
       await queue.enqueue(target, [
-        { payload: { kind: 'delivery', deliveryId, attempt: attempt + 1, lane }, startAfter: retryAt },
+        {
+          payload: { kind: 'delivery', deliveryId, attempt: attempt + 1, lane: recorded.lane ?? undefined },
+          startAfter: retryAt,
+        },
       ]);
     }
     if (isFailedPush) await queueEmailIfEveryPushFailed(target, queue, { notificationId, userId: pushRecipient! });

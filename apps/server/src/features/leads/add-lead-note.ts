@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { LeadTimelineEntry } from '@leadbell/shared/leads';
 import type { SessionUser } from '../../auth/require-session.ts';
 import type { Database } from '../../db/client.ts';
@@ -7,15 +7,6 @@ import { AppError } from '../../http/app-error.ts';
 import { isUuid } from '../../http/ids.ts';
 import { liveLeadOf } from './lead-record.ts';
 import { recordLeadEvent } from './record-lead-event.ts';
-
-/**
- * The digits of a folded text as lead_search.search_digits keeps them, the same expression as the
- * worker's in leadbell_take_outbox (accept-notifications.sql): the punctuation between a number's
- * digits dropped, everything else a space.
- */
-function searchDigitsSql(folded: SQL): SQL {
-  return sql`trim(regexp_replace(regexp_replace(${folded}, ${'[[:space:]\\u00a0().+/-]+'}, '', 'g'), '[^0-9]+', ' ', 'g'))`;
-}
 
 /**
  * A note for the team on a lead (issue 26): kept as a `note` event with its text, told to every
@@ -29,20 +20,21 @@ export async function addLeadNote(
   { id, entityId, user, text }: { id: string; entityId: string; user: SessionUser; text: string },
 ): Promise<LeadTimelineEntry> {
   if (!isUuid(id)) throw new AppError('not_found', 'Lead not found.');
-  const note = sql`lower(unaccent(${text}::text))`;
-  const leadText = sql`lower(unaccent(${notifications.title} || ' ' || ${notifications.message} || ' ' || coalesce(${notifications.data}::text, '')))`;
+  // Folded, and its digits kept, as the worker keeps the lead's own (db/functions/35-search-text.sql).
+  const note = sql`leadbell_search_fold(${text}::text)`;
+  const leadText = sql`leadbell_lead_search_text(${notifications.title}, ${notifications.message}, ${notifications.data})`;
   // The event's own time is the transaction's start (now()), a moment after this.
   const at = new Date();
   await db.transaction(async (tx) => {
     const { rows } = await tx.execute(sql`
       insert into lead_search (notification_id, search_text, search_digits)
       select ${notifications.id}, ${leadText} || ' ' || ${note},
-             trim(${searchDigitsSql(leadText)} || ' ' || ${searchDigitsSql(note)})
+             trim(leadbell_search_digits(${leadText}) || ' ' || leadbell_search_digits(${note}))
         from ${notifications}
        where ${liveLeadOf(entityId, id)}
       on conflict (notification_id) do update
         set search_text = lead_search.search_text || ' ' || ${note},
-            search_digits = trim(lead_search.search_digits || ' ' || ${searchDigitsSql(note)})
+            search_digits = trim(lead_search.search_digits || ' ' || leadbell_search_digits(${note}))
       returning notification_id`);
     if (rows.length === 0) throw new AppError('not_found', 'Lead not found.');
     await recordLeadEvent(tx, { entityId, notificationId: id, kind: 'note', userId: user.id, detail: { text } });

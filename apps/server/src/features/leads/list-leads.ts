@@ -9,14 +9,14 @@ import { searchDigitsOf } from './search-digits-of.ts';
 /**
  * Where a search looks in lead_search. A phone number (searchDigitsOf) is matched inside the
  * digits of the lead's numbers; anything else inside its text, folded as the worker folds it
- * (lower(unaccent()), in SQL so both sides fold alike: "EMILIE" finds "Émilie"). `%`, `_` and `\`
+ * (leadbell_search_fold, in SQL so both sides fold alike: "EMILIE" finds "Émilie"). `%`, `_` and `\`
  * are LIKE's own, so a search for "50%" means the characters; they are escaped after folding
  * because unaccent makes "%" of a fullwidth "％". Either way the column's trigram index serves it.
  */
 export function searchMatchOf(q: string): SQL {
   const digits = searchDigitsOf(q);
   if (digits !== null) return sql`s.search_digits like ${`%${digits}%`}`;
-  return sql`s.search_text like '%' || replace(replace(replace(lower(unaccent(${q})), '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'`;
+  return sql`s.search_text like '%' || replace(replace(replace(leadbell_search_fold(${q}), '\\', '\\\\'), '%', '\\%'), '_', '\\_') || '%'`;
 }
 
 /** The filters of the inbox (and its export) as one where clause; the entity always, never a deleted lead. */

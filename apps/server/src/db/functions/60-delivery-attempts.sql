@@ -19,7 +19,6 @@ RETURNS TABLE (
   "quietHours" jsonb, "emailChoice" boolean, "telegramChatId" double precision, "flowName" text
 )
 LANGUAGE plpgsql STABLE
-SET plan_cache_mode = force_generic_plan SET enable_seqscan = off SET enable_hashjoin = off SET enable_mergejoin = off
 AS $$
 BEGIN
   RETURN QUERY
@@ -55,7 +54,6 @@ CREATE OR REPLACE FUNCTION leadbell_record_settled_attempts(
   p_durations integer[], p_subscription_ids uuid[], p_channel text, p_lead_ids uuid[], p_payloads text[]
 ) RETURNS void
 LANGUAGE plpgsql
-SET plan_cache_mode = force_generic_plan SET enable_seqscan = off SET enable_hashjoin = off SET enable_mergejoin = off
 AS $$
 DECLARE
   -- PL/pgSQL runs a WITH that writes only as a SELECT … INTO; the count itself is not used.

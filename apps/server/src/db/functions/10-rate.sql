@@ -1,0 +1,124 @@
+-- The rate of each API key (decisions 028, 059): a token bucket per key in api_key_rate_buckets,
+-- shared by every server process on the database, taken in the accepting statement itself, or
+-- leased ahead to a process for a hot key. The first function a lead meets: it charges the batch,
+-- then hands what is within the rate to leadbell_accept_notifications (20-accept.sql).
+
+-- The tokens a key's bucket holds now: what it held at p_updated_at, refilled at p_rate a second by
+-- the database's clock (one clock for every server process), never above p_burst.
+CREATE OR REPLACE FUNCTION leadbell_refilled_tokens(
+  p_tokens double precision,
+  p_updated_at timestamptz,
+  p_rate double precision,
+  p_burst integer
+) RETURNS double precision
+LANGUAGE sql STABLE AS $$
+  SELECT least(p_burst, p_tokens + p_rate * extract(epoch FROM greatest(now() - p_updated_at, interval '0'))::double precision)
+$$;
+
+-- What a lease may take of a bucket holding p_tokens: up to p_want, leaving at least half the burst.
+CREATE OR REPLACE FUNCTION leadbell_leasable_tokens(p_tokens double precision, p_want integer, p_burst integer)
+RETURNS integer
+LANGUAGE sql IMMUTABLE AS $$
+  SELECT greatest(0, least(p_want, floor(p_tokens - p_burst / 2.0)))::integer
+$$;
+
+-- Leases up to p_want of an active key's tokens to one server process (decision 059), in a
+-- statement and transaction of its own, outside any batch: the process charges the key's requests
+-- from its lease in memory, so its batches neither write nor wait on the key's bucket. Only what
+-- the bucket holds above half its burst is leased: a key nearer its limit is charged in each batch,
+-- exactly, as before. Returns the tokens granted (0: none) and what the bucket holds after.
+CREATE OR REPLACE FUNCTION leadbell_lease_rate_tokens(
+  p_api_key_id uuid,
+  p_want integer,
+  p_rate double precision,
+  p_burst integer
+) RETURNS TABLE (granted integer, tokens double precision)
+LANGUAGE sql AS $$
+  INSERT INTO api_key_rate_buckets AS bucket (api_key_id, tokens, taken, updated_at)
+  SELECT k.id, p_burst - leadbell_leasable_tokens(p_burst, p_want, p_burst),
+         leadbell_leasable_tokens(p_burst, p_want, p_burst), now()
+    FROM api_keys k
+   WHERE k.id = p_api_key_id AND k.revoked_at IS NULL
+  ON CONFLICT (api_key_id) DO UPDATE
+    SET taken = leadbell_leasable_tokens(leadbell_refilled_tokens(bucket.tokens, bucket.updated_at, p_rate, p_burst),
+                                         p_want, p_burst),
+        tokens = leadbell_refilled_tokens(bucket.tokens, bucket.updated_at, p_rate, p_burst)
+                 - leadbell_leasable_tokens(leadbell_refilled_tokens(bucket.tokens, bucket.updated_at, p_rate, p_burst),
+                                            p_want, p_burst),
+        updated_at = greatest(bucket.updated_at, now())
+  RETURNING bucket.taken, bucket.tokens
+$$;
+
+-- Accepts a batch as leadbell_accept_notifications does, within each API key's rate (decision 028):
+-- a token bucket per key in api_key_rate_buckets, shared by every server process on the database,
+-- taken in the same statement, so in the same round trip. A key's items take its tokens in item
+-- order; those past what its bucket holds are 'rate_limited' and go no further. rate_tokens is what
+-- the key's bucket holds after the item (for the RateLimit headers); null when the key was not
+-- charged. An item its process already charged from its lease of the key's tokens (decision 059:
+-- its rate_tokens is set) is within the rate, and its key's bucket is neither written nor waited on.
+-- A key revoked or changed since the caller read it is not charged and its items go no further: they
+-- come back 'stale' and the caller reads the key afresh, so a revoked key hears 401, never 429. An
+-- item the accept function finds stale gives its token back, since its retry takes one.
+CREATE OR REPLACE FUNCTION leadbell_accept_notifications_within_rate(
+  p_items jsonb,
+  -- Tokens a second and the most a bucket holds: NOTIFY_RATE_LIMIT and NOTIFY_RATE_BURST.
+  p_rate double precision,
+  p_burst integer
+) RETURNS TABLE (item integer, outcome text, response jsonb, rate_tokens double precision)
+LANGUAGE plpgsql AS $$
+DECLARE
+  -- Per charged item: { "<item>": [<within the rate>, <tokens left after it>] }.
+  v_rated jsonb;
+  v_items leadbell_batch_item[] := leadbell_batch_items(p_items);
+BEGIN
+  -- One upsert takes every key's tokens, in key order so concurrent batches cannot deadlock. A new
+  -- key's bucket starts full; no more than a burst passes at once.
+  WITH charged AS (
+    SELECT b.item, b.api_key_id, row_number() OVER (PARTITION BY b.api_key_id ORDER BY b.item) AS position
+      FROM unnest(v_items) b
+      JOIN api_keys k ON k.id = b.api_key_id
+     WHERE b.rate_tokens IS NULL AND k.revoked_at IS NULL AND k.allowed_origins IS NOT DISTINCT FROM b.allowed_origins
+  ), taken AS (
+    INSERT INTO api_key_rate_buckets AS bucket (api_key_id, tokens, taken, updated_at)
+    SELECT c.api_key_id, p_burst - least(count(*), p_burst), least(count(*), p_burst), now()
+      FROM charged c
+     GROUP BY c.api_key_id
+     ORDER BY c.api_key_id
+    ON CONFLICT (api_key_id) DO UPDATE
+      SET taken = least(excluded.taken, floor(leadbell_refilled_tokens(bucket.tokens, bucket.updated_at, p_rate, p_burst))),
+          tokens = leadbell_refilled_tokens(bucket.tokens, bucket.updated_at, p_rate, p_burst)
+                   - least(excluded.taken, floor(leadbell_refilled_tokens(bucket.tokens, bucket.updated_at, p_rate, p_burst))),
+          updated_at = greatest(bucket.updated_at, now())
+    RETURNING bucket.api_key_id, bucket.tokens, bucket.taken
+  )
+  SELECT coalesce(jsonb_object_agg(rated.item::text, jsonb_build_array(rated.within, rated.tokens)), '{}')
+    INTO v_rated
+    FROM (SELECT c.item, c.position <= t.taken AS within, t.tokens + greatest(t.taken - c.position, 0) AS tokens
+            FROM charged c
+            JOIN taken t ON t.api_key_id = c.api_key_id
+          UNION ALL
+          SELECT b.item, true, b.rate_tokens FROM unnest(v_items) b WHERE b.rate_tokens IS NOT NULL) rated;
+
+  RETURN QUERY
+    WITH accepted AS (
+      SELECT a.* FROM leadbell_accept_notifications(
+        ARRAY(SELECT b FROM unnest(v_items) b WHERE coalesce((v_rated -> b.item::text ->> 0)::boolean, false))) a
+    ), refunded AS (
+      -- A leased token goes back to its lease, in the process that charged it.
+      UPDATE api_key_rate_buckets bucket SET tokens = least(p_burst, bucket.tokens + stale.items)
+        FROM (SELECT b.api_key_id, count(*) AS items
+                FROM accepted a
+                JOIN unnest(v_items) b ON b.item = a.item
+               WHERE a.outcome = 'stale' AND b.rate_tokens IS NULL
+               GROUP BY b.api_key_id) stale
+       WHERE bucket.api_key_id = stale.api_key_id
+    )
+    SELECT a.item, a.outcome, a.response, (v_rated -> a.item::text ->> 1)::double precision
+      FROM accepted a
+    UNION ALL
+    SELECT b.item, CASE WHEN v_rated ? b.item::text THEN 'rate_limited' ELSE 'stale' END, NULL,
+           (v_rated -> b.item::text ->> 1)::double precision
+      FROM unnest(v_items) b
+     WHERE NOT coalesce((v_rated -> b.item::text ->> 0)::boolean, false);
+END;
+$$;

@@ -1,0 +1,29 @@
+-- The worker's statements, planned once per connection (force_generic_plan, decision 055): planned
+-- anew for every call, they cost PostgreSQL more to plan than to run (planning was 4 ms of a take's
+-- 5 at one lead a take). A generic plan cannot see how many leads a call brings, so every join is
+-- a nested loop over indexes, and the leads are found by primary key: the plan reads what the
+-- call's leads point at, however small or large the tables were when it was made
+-- (docs/performance.md, "Planned once"). PL/pgSQL, not SQL functions: before PostgreSQL 18 a SQL
+-- function's query is planned on every call.
+-- Set here, last, because CREATE OR REPLACE clears a function's settings. Listed: the functions
+-- TypeScript or the accept calls, and those the release calls; the take's own steps
+-- (leadbell_judge_spam, leadbell_raise_usage_alerts…) run under the take's settings.
+DO $$
+DECLARE
+  v_function regprocedure;
+BEGIN
+  FOREACH v_function IN ARRAY ARRAY[
+    'leadbell_take_outbox(integer, integer[], jsonb)',
+    'leadbell_take_in_leads(uuid[], boolean)',
+    'leadbell_queue_deliveries(uuid[])',
+    'leadbell_queue_follow_ups(notifications[])',
+    'leadbell_release_follow_ups(uuid[], timestamptz)',
+    'leadbell_release_held_leads(uuid, timestamptz, integer, timestamptz, uuid[])',
+    'leadbell_delivery_targets(uuid[])',
+    'leadbell_record_settled_attempts(uuid[], integer[], text[], text[], integer[], integer[], uuid[], text, uuid[], text[])'
+  ]::regprocedure[] LOOP
+    EXECUTE format('ALTER FUNCTION %s SET plan_cache_mode = force_generic_plan SET enable_seqscan = off '
+                   'SET enable_hashjoin = off SET enable_mergejoin = off', v_function);
+  END LOOP;
+END;
+$$;
