@@ -77,7 +77,7 @@ describe('events', () => {
     const first = await openStream(cookieOf(owner.client));
     await notify(owner.apiKey, flowId, 'One');
     await first.waitFor((events) => events.some((event) => event.event === 'notification'));
-    // The lead's position is its id once final (it may be shown first, decision 061 amended by 065).
+    // The lead's position is its id once final (it may be shown first, decision 061 amended by 066).
     const start = first.events.find((event) => event.event === 'ready')!.id;
     await first.waitFor(() => first.lastEventId() !== start);
     const lastSeen = first.lastEventId()!;

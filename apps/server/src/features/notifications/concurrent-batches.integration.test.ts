@@ -86,7 +86,7 @@ describe('ingestion › batches of one business side by side (decision 061)', ()
       'the second batch',
     );
     // The second batch's leads are taken in while the first is still open (decision 064), and
-    // shown at once: only their event ids wait for the older transaction (decision 065).
+    // shown at once: only their event ids wait for the older transaction (decision 066).
     await untilTakenIn(app.pool);
     await stream.waitFor((events) => leadsOf(events).length === 16);
     expect(leadsOf(stream.events).every((event) => event.id === undefined)).toBe(true);

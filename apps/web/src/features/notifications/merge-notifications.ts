@@ -3,7 +3,7 @@ import type { InfiniteData } from '@tanstack/react-query';
 
 /**
  * A notification from the live stream with its place in the stream's order. Not the SSE event id:
- * a lead is shown before its position is final, without one (decision 065).
+ * a lead is shown before its position is final, without one (decision 066).
  */
 export type LiveNotification = { seq: number; notification: Notification };
 
