@@ -10,31 +10,39 @@
 // device); CPU per delivered lead at 100/s with one device: PostgreSQL <= 1 ms, server <= 1.5 ms.
 // BENCH_DURATION_S shortens a run; BENCH_SCENARIOS=1 or 5 runs one scenario; BENCH_CPU_PROFILE=<folder>
 // has the server write V8 CPU profiles there when it stops.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { cookieOf } from '../test/event-stream.ts';
 import type { HttpClient } from '../test/http-client.ts';
-import { buildServer, SERVER_DIR } from '../test/built-server.ts';
+import { buildServer } from '../test/built-server.ts';
 import { createFlow, joinedTeammate, onboardedOwner } from '../test/owners.ts';
 import { startSmtpSink } from '../test/smtp-sink.ts';
-import { sharedSecretsEnv, startServerProcess } from '../test/test-app.ts';
-import { percentile } from './bench-database.ts';
-import { clusterCpuSeconds, processCpuSeconds } from './process-cpu.ts';
+import {
+  installationCpu,
+  installationSecrets,
+  ms,
+  sendLeads,
+  spread,
+  startBuiltServer,
+  windowLabel,
+  WINDOW_S,
+  type Sender,
+} from './fresh-install.ts';
 import { startPushReceiver, type PushReceiver } from './push-receiver.ts';
-import { startStreamReaders, wallClock } from './stream-readers.ts';
+import { startStreamReaders } from './stream-readers.ts';
 
 const RATE_PER_SECOND = Number(process.env.BENCH_RATE ?? 100);
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 30);
-const WINDOW_S = 10;
 const ENTITIES = 10;
 
 type Scenario = { name: string; members: number; targetP99Ms: number; targetP50Ms?: number };
 const SCENARIOS: Scenario[] = [
   { name: 'one device a lead', members: 1, targetP99Ms: 100, targetP50Ms: 30 },
   { name: 'a team of five, a device each', members: 5, targetP99Ms: 250 },
-].filter((scenario) => !process.env.BENCH_SCENARIOS || process.env.BENCH_SCENARIOS.split(',').includes(String(scenario.members)));
+].filter(
+  (scenario) =>
+    !process.env.BENCH_SCENARIOS || process.env.BENCH_SCENARIOS.split(',').includes(String(scenario.members)),
+);
 
 async function registerDevice(client: HttpClient, receiver: PushReceiver): Promise<void> {
   // Email copies off, as they are once a device has confirmed a push (decision 021).
@@ -43,26 +51,19 @@ async function registerDevice(client: HttpClient, receiver: PushReceiver): Promi
   if (response.status !== 201) throw new Error(`could not register the device: ${response.status}`);
 }
 
-const ms = (value: number) => value.toFixed(value < 10 ? 1 : 0).padStart(6);
-
 async function runScenario(scenario: Scenario): Promise<boolean> {
   const smtp = await startSmtpSink();
   const receiver = await startPushReceiver();
-  const server = await startServerProcess(
-    {
-      SMTP_URL: smtp.url,
-      PUSH_SERVICE_HOSTS: receiver.host,
-      NODE_EXTRA_CA_CERTS: receiver.caFile,
-      LOG_LEVEL: 'warn',
-      ...sharedSecretsEnv(),
-    },
-    // As `npm start` runs it (scripts/run-built.sh), on the embedded PostgreSQL in DATA_DIR.
-    { command: [process.execPath, '--enable-source-maps', ...(process.env.BENCH_CPU_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROFILE}`] : []), path.join(SERVER_DIR, 'dist/main.js')] },
-  );
+  const server = await startBuiltServer({
+    SMTP_URL: smtp.url,
+    PUSH_SERVICE_HOSTS: receiver.host,
+    NODE_EXTRA_CA_CERTS: receiver.caFile,
+    ...installationSecrets(),
+  });
   let readers: Awaited<ReturnType<typeof startStreamReaders>> | undefined;
   try {
     const app = { baseUrl: server.baseUrl, smtp };
-    const senders: Array<{ apiKey: string; flowId: string }> = [];
+    const senders: Sender[] = [];
     const cookies: string[] = [];
     for (let index = 0; index < ENTITIES; index += 1) {
       const owner = await onboardedOwner(app, { plan: 'elite' });
@@ -73,40 +74,18 @@ async function runScenario(scenario: Scenario): Promise<boolean> {
       cookies.push(cookieOf(owner.client));
     }
     readers = await startStreamReaders({ url: server.baseUrl, cookies, streamsPerCookie: 1 });
-    const postmaster = Number(readFileSync(path.join(server.dataDir, 'postgres/postmaster.pid'), 'utf8').split('\n')[0]);
-    const cpu = () => ({ server: processCpuSeconds(server.pid), postgres: clusterCpuSeconds(postmaster) });
+    const cpu = installationCpu(server);
 
-    const scheduledAt = new Map<string, number>();
-    const refusals = new Map<string, number>();
-    const send = async (at: number, { apiKey, flowId }: (typeof senders)[number]) => {
-      const response = await fetch(`${server.baseUrl}/v1/notify`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${apiKey}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ flowId, data: { name: 'Bob', question: 'Is the flat still free?' } }),
-      });
-      if (response.status !== 202) {
-        const reason = `${response.status} ${(await response.text()).slice(0, 200)}`;
-        refusals.set(reason, (refusals.get(reason) ?? 0) + 1);
-        return;
-      }
-      scheduledAt.set(((await response.json()) as { id: string }).id, at);
-    };
-
-    // The CPU of each window, read at its end (and once more when every push arrived).
+    // The CPU of each window, read at its end, and once more when every push arrived.
     const cpuAt = [cpu()];
-    const total = RATE_PER_SECOND * DURATION_S;
-    const interval = 1000 / RATE_PER_SECOND;
-    const start = wallClock() + 100;
-    const inFlight: Array<Promise<void>> = [];
-    for (let index = 0; index < total; index += 1) {
-      const at = start + index * interval;
-      if (index > 0 && index % (RATE_PER_SECOND * WINDOW_S) === 0) cpuAt.push(cpu());
-      const wait = at - wallClock();
-      if (wait > 1) await sleep(wait);
-      inFlight.push(send(at, senders[index % senders.length]!));
-    }
-    await Promise.all(inFlight);
-    const expected = scheduledAt.size * scenario.members;
+    const run = await sendLeads({
+      baseUrl: server.baseUrl,
+      senders,
+      rate: RATE_PER_SECOND,
+      durationS: DURATION_S,
+      onWindow: () => cpuAt.push(cpu()),
+    });
+    const expected = run.scheduledAt.size * scenario.members;
     const deadline = Date.now() + 60_000;
     let report = await receiver.report();
     while (report.received.length < expected && Date.now() < deadline) {
@@ -114,19 +93,8 @@ async function runScenario(scenario: Scenario): Promise<boolean> {
       report = await receiver.report();
     }
     cpuAt.push(cpu());
-
-    const windows = Math.ceil(DURATION_S / WINDOW_S);
-    const windowOf = (at: number) => Math.min(windows - 1, Math.floor((at - start) / (WINDOW_S * 1000)));
-    const pushLatencies = Array.from({ length: windows }, () => [] as number[]);
-    const liveLatencies = Array.from({ length: windows }, () => [] as number[]);
-    for (const push of report.received) {
-      const at = scheduledAt.get(push.notificationId);
-      if (at !== undefined) pushLatencies[windowOf(at)]!.push(push.receivedAt - at);
-    }
-    for (const [id, arrivedAt] of readers.arrivals) {
-      const at = scheduledAt.get(id);
-      if (at !== undefined) liveLatencies[windowOf(at)]!.push(arrivedAt - at);
-    }
+    const pushes = run.latenciesByWindow(report.received.map((push) => [push.notificationId, push.receivedAt]));
+    const live = run.latenciesByWindow(readers.arrivals);
 
     console.log(
       `\nFirst minute of a fresh installation (built server, embedded PostgreSQL, no warm-up), ${scenario.name}: ` +
@@ -134,39 +102,39 @@ async function runScenario(scenario: Scenario): Promise<boolean> {
     );
     console.log('  window   push p50    p99    max   live p50    p99   CPU a lead: server  PostgreSQL');
     let met = true;
-    for (let window = 0; window < windows; window += 1) {
-      const pushes = pushLatencies[window]!.sort((a, b) => a - b);
-      const live = liveLatencies[window]!.sort((a, b) => a - b);
-      const leads = RATE_PER_SECOND * WINDOW_S;
+    const perLead = (seconds: number, leads: number) => `${((seconds * 1e6) / leads).toFixed(0).padStart(6)} µs`;
+    for (let window = 0; window < run.windows; window += 1) {
+      const push = spread(pushes[window]!);
+      const onConsole = spread(live[window]!);
       // The last window's CPU runs until every push arrived: what its leads cost, tail included.
-      const [before, after] = [cpuAt[window]!, cpuAt[window === windows - 1 ? cpuAt.length - 1 : window + 1]!];
-      const perLead = (seconds: number) => `${((seconds * 1e6) / leads).toFixed(0).padStart(6)} µs`;
-      const p99 = percentile(pushes, 99);
-      const p50 = percentile(pushes, 50);
-      met &&= p99 < scenario.targetP99Ms && (scenario.targetP50Ms === undefined || p50 < scenario.targetP50Ms);
+      const [before, after] = [cpuAt[window]!, cpuAt[window === run.windows - 1 ? cpuAt.length - 1 : window + 1]!];
+      const leads = RATE_PER_SECOND * WINDOW_S;
+      met &&=
+        push.p99 < scenario.targetP99Ms && (scenario.targetP50Ms === undefined || push.p50 < scenario.targetP50Ms);
       console.log(
-        `  ${String(window * WINDOW_S).padStart(2)}–${String((window + 1) * WINDOW_S).padEnd(3)} s ${ms(p50)} ${ms(p99)} ${ms(pushes.at(-1)!)}` +
-          `     ${ms(percentile(live, 50))} ${ms(percentile(live, 99))}` +
-          `        ${perLead(after.server - before.server)}  ${perLead(after.postgres - before.postgres)}`,
+        `  ${windowLabel(window)} ${ms(push.p50)} ${ms(push.p99)} ${ms(push.max)}     ${ms(onConsole.p50)} ${ms(onConsole.p99)}` +
+          `        ${perLead(after.server - before.server, leads)}  ${perLead(after.postgres - before.postgres, leads)}`,
       );
     }
-    const whole = { server: cpuAt.at(-1)!.server - cpuAt[0]!.server, postgres: cpuAt.at(-1)!.postgres - cpuAt[0]!.postgres };
-    const refused = [...refusals.values()].reduce((sum, count) => sum + count, 0);
-    const missing = expected - report.received.filter((push) => scheduledAt.has(push.notificationId)).length;
-    const missingLive = scheduledAt.size - [...readers.arrivals.keys()].filter((id) => scheduledAt.has(id)).length;
+    const total = RATE_PER_SECOND * DURATION_S;
+    const [first, last] = [cpuAt[0]!, cpuAt.at(-1)!];
+    const missing = expected - report.received.filter((push) => run.scheduledAt.has(push.notificationId)).length;
+    const missingLive =
+      run.scheduledAt.size - [...readers.arrivals.keys()].filter((id) => run.scheduledAt.has(id)).length;
+    const refusedByService = report.refused + report.undecryptable;
     console.log(
-      `  whole run: CPU per delivered lead: server ${((whole.server * 1e6) / total).toFixed(0)} µs, PostgreSQL ${((whole.postgres * 1e6) / total).toFixed(0)} µs` +
-        ` (${scenario.members} push${scenario.members > 1 ? 'es' : ''} a lead)`,
+      `  whole run: CPU per delivered lead: server ${perLead(last.server - first.server, total).trim()}, ` +
+        `PostgreSQL ${perLead(last.postgres - first.postgres, total).trim()} (${scenario.members} push${scenario.members > 1 ? 'es' : ''} a lead)`,
     );
     console.log(
-      `  refused requests: ${refused}; pushes missing after 60 s: ${missing}; refused by the push service: ${report.refused + report.undecryptable}; leads missing on a console: ${missingLive}`,
+      `  refused requests: ${run.refused}; pushes missing after 60 s: ${missing}; refused by the push service: ${refusedByService}; leads missing on a console: ${missingLive}`,
     );
-    for (const [reason, count] of refusals) console.log(`    ${count} × ${reason}`);
-    met &&= refused === 0 && missing === 0 && missingLive === 0 && report.refused + report.undecryptable === 0;
+    for (const [reason, count] of run.refusals) console.log(`    ${count} × ${reason}`);
+    met &&= run.refused === 0 && missing === 0 && missingLive === 0 && refusedByService === 0;
     console.log(
       `  target p99 < ${scenario.targetP99Ms} ms${scenario.targetP50Ms ? ` and p50 < ${scenario.targetP50Ms} ms` : ''} in every window, nothing lost: ${met ? 'met' : 'NOT met'}`,
     );
-    if (refused > 0 || missing > 0) console.log(`  the server's log:\n${server.output().slice(-4000)}`);
+    if (run.refused > 0 || missing > 0) console.log(`  the server's log:\n${server.output().slice(-4000)}`);
     return met;
   } finally {
     readers?.stop();

@@ -4,7 +4,8 @@ import type pg from 'pg';
 
 /**
  * Waits until the delivery worker has taken in and delivered everything accepted: no intake job
- * left in job_outbox and no job waiting or running in pg-boss. Returns how long that took.
+ * left in job_outbox, no delivery pending and no job waiting or running in pg-boss. Returns how
+ * long that took.
  */
 export async function workerCaughtUp(pool: pg.Pool): Promise<number> {
   const started = performance.now();
@@ -13,6 +14,7 @@ export async function workerCaughtUp(pool: pg.Pool): Promise<number> {
     // much CPU as some of the worker's own statements.
     const { rows } = await pool.query<{ waiting: boolean }>(
       `select exists (select from job_outbox)
+              or exists (select from deliveries where status = 'pending')
               or exists (select from pgboss.job where state in ('created', 'retry', 'active')) as waiting`,
     );
     if (!rows[0]!.waiting) return performance.now() - started;

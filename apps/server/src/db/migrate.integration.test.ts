@@ -58,10 +58,15 @@ describe('migrations › stored functions', () => {
     expect(rows).toEqual([]);
   }, 60_000);
 
-  it('every run puts the file’s version back, though no migration is left to apply', async () => {
+  it('a run applies the files only when they changed since the last (their digest), though no migration is left to apply', async () => {
     await client.pool.query(
       'create or replace function leadbell_claim_bucket(p_seconds integer) returns integer language sql immutable as $$ select 42 $$',
     );
+    // The same files as the last run: nothing is applied (a restart's time, issue 45).
+    expect(await runMigrations(client)).toBe(0);
+    expect((await client.pool.query('select leadbell_claim_bucket(5) as bucket')).rows).toEqual([{ bucket: 42 }]);
+    // Other files (another release): each file's version is put back.
+    await client.pool.query(`update stored_functions set digest = 'an older release'`);
     expect(await runMigrations(client)).toBe(0);
     expect((await client.pool.query('select leadbell_claim_bucket(5) as bucket')).rows).toEqual([{ bucket: 5 }]);
     expect(Object.values(await versionsOf(client.pool)).every((versions) => versions === 1)).toBe(true);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,8 +22,9 @@ export async function runMigrations({ db, pool }: DatabaseClient): Promise<numbe
     await lockConnection.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
     const before = await appliedMigrations(lockConnection);
     await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
-    await applyStoredFunctions(lockConnection);
-    return (await appliedMigrations(lockConnection)) - before;
+    const applied = (await appliedMigrations(lockConnection)) - before;
+    await applyStoredFunctions(lockConnection, { force: applied > 0 });
+    return applied;
   } finally {
     await lockConnection.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => {});
     lockConnection.release();
@@ -42,22 +44,36 @@ async function appliedMigrations(connection: pg.PoolClient): Promise<number> {
 }
 
 /**
- * Every file of `functions/` in one transaction, after the migrations and on every run: each stored
- * function has one source file, which replaces whatever version an older migration created
- * (decision 034). Migrations hold schema changes only. A file per concern, in the order of the
- * number its name starts with (decision 065): the batch item's type first, then the functions in
- * the order a lead meets them, and last the planner settings they share.
+ * Every file of `functions/` in one transaction, after the migrations: each stored function has one
+ * source file, which replaces whatever version an older migration created (decision 034).
+ * Migrations hold schema changes only. A file per concern, in the order of the number its name
+ * starts with (decision 065): the batch item's type first, then the functions in the order a lead
+ * meets them, and last the planner settings they share. Skipped when the database holds these very
+ * files already (their digest in stored_functions) and no migration ran: replacing every function
+ * on each start was a good part of a restart (issue 45), and invalidated every connection's plans.
  */
-async function applyStoredFunctions(connection: pg.PoolClient): Promise<void> {
+async function applyStoredFunctions(connection: pg.PoolClient, { force }: { force: boolean }): Promise<void> {
   const files = (await readdir(FUNCTIONS_FOLDER)).filter((file) => file.endsWith('.sql')).sort();
+  const texts = await Promise.all(files.map((file) => readFile(path.join(FUNCTIONS_FOLDER, file), 'utf8')));
+  const digest = createHash('sha256');
+  for (const [index, file] of files.entries()) digest.update(`${file}\0${texts[index]}\0`);
+  const current = digest.digest('hex');
+  if (!force) {
+    const { rows } = await connection.query<{ digest: string }>('select digest from stored_functions');
+    if (rows[0]?.digest === current) return;
+  }
   await connection.query('begin');
   try {
-    for (const file of files) {
-      const text = await readFile(path.join(FUNCTIONS_FOLDER, file), 'utf8');
-      await connection.query(text).catch((error: unknown) => {
+    for (const [index, file] of files.entries()) {
+      await connection.query(texts[index]!).catch((error: unknown) => {
         throw new Error(`The stored functions in ${file} could not be applied`, { cause: error });
       });
     }
+    await connection.query(
+      `insert into stored_functions (is_current, digest) values (true, $1)
+       on conflict (is_current) do update set digest = excluded.digest, applied_at = now()`,
+      [current],
+    );
     await connection.query('commit');
   } catch (error) {
     await connection.query('rollback').catch(() => {});

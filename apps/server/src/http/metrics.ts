@@ -68,8 +68,9 @@ export function addGauges({ registry }: Metrics, { pool, openStreams, embeddedRe
       this.set({ state: 'waiting' }, pool.waitingCount);
     },
   });
-  // Jobs that are due and not finished: the backlog, whichever process works it, including jobs
-  // still waiting in job_outbox to be moved into pg-boss (decision 034), by lane (decision 054):
+  // Work that is due and not finished: the backlog, whichever process works it: pg-boss's jobs,
+  // jobs still waiting in job_outbox to be moved into pg-boss (decision 034), and pending
+  // deliveries (decision 067; a delivery's lane is its channel's), by lane (decision 054):
   // a burst may leave a channel's lane behind while pushes keep up, and an alert on the push
   // lane's oldest job should not fire for it. A pg-boss job's lane is its queue's; an outbox job's
   // is laneOf's, from the fields it is read from. Scheduled escalations count once their time has
@@ -84,7 +85,10 @@ export function addGauges({ registry }: Metrics, { pool, openStreams, embeddedRe
            from (select name as queue, null as kind, null as lane, start_after
                    from pgboss.job where state in ('created', 'retry', 'active')
                  union all
-                 select null, data ->> 'kind', data ->> 'lane', start_after from job_outbox) jobs
+                 select null, data ->> 'kind', data ->> 'lane', start_after from job_outbox
+                 union all
+                 select null, 'delivery', leadbell_lane_of_channel(channel), due_at from deliveries
+                  where status = 'pending') jobs
           where start_after <= now()
           group by queue, kind, lane`,
       )

@@ -4,7 +4,7 @@ import type { Database } from '../db/client.ts';
 import { pushSubscriptions } from '../db/schema/devices.ts';
 import type { Env } from '../env.ts';
 import { outcomeOfPushAnswer, type AttemptOutcome } from '../features/deliveries/attempt-outcome.ts';
-import { findDeliveryTargets, type DeliveryTarget } from '../features/deliveries/find-delivery-targets.ts';
+import type { DeliveryTarget } from '../features/deliveries/find-delivery-targets.ts';
 import { isQuietAt } from '@leadbell/shared/business-hours';
 import { leadDialNumberOf } from '@leadbell/shared/contact';
 import type { PushPayload } from '@leadbell/shared/push-payload';
@@ -28,12 +28,14 @@ import type { SmsProvider } from '../features/sms/sms-provider.ts';
 import { batchWhileBusy } from '../lib/batch-while-busy.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { Mail, Mailer } from '../mail/mailer.ts';
-import type { DeliveryPayload } from './deliver-notification.job.ts';
 import type { DeliveryQueue } from './delivery-queue.ts';
 
 export type DeliverNotificationDependencies = {
   db: Database;
+  /** Queues the entity alert when texts stop for the month (sendLeadTexts). */
   queue: DeliveryQueue;
+  /** Has the lanes fetch again at `at`: a retry is due then (decision 067). */
+  wakeAt: (at: Date) => void;
   sender: WebPushSender;
   mailer: Mailer;
   env: Pick<Env, 'PUBLIC_URL' | 'PUSH_TTL_SECONDS' | 'PUSH_SERVICE_HOSTS'>;
@@ -74,12 +76,14 @@ function outcomeOfTelegramAnswer(answer: TelegramAnswer): AttemptOutcome {
 }
 
 /**
- * Makes one attempt at one delivery and records it. Idempotent: it re-reads the delivery and
- * does nothing when the delivery is no longer pending or this attempt was already recorded.
+ * Sends deliveries this worker claimed (decision 067) and records each attempt, guarded by its
+ * attempt number: an attempt made twice (a claim that ran out mid-send) records once. Also sends
+ * test pushes.
  */
-export function createDeliverNotificationHandler({
+export function createDeliverer({
   db,
   queue,
+  wakeAt,
   sender,
   mailer,
   env,
@@ -204,49 +208,34 @@ export function createDeliverNotificationHandler({
 
   type Attempted = Awaited<ReturnType<typeof attemptAll>>[number];
 
-  async function record({ delivery, deadline, outcome, subscriptionId }: Attempted, attemptNumber: number) {
-    await recordDeliveryAttempt(db, queue, {
+  async function record({ delivery, deadline, outcome, subscriptionId }: Attempted): Promise<void> {
+    const retryAt = await recordDeliveryAttempt(db, {
       deliveryId: delivery.deliveryId,
       entityId: delivery.entityId,
       notificationId: delivery.notificationId,
       subscriptionId,
       // An escalation ends with its own email stage; only a lead's own pushes fall back to email.
       pushRecipient: delivery.channel === 'push' && delivery.purpose === 'lead' ? delivery.userId : null,
-      attempt: attemptNumber,
+      attempt: delivery.attempts,
       outcome,
       deadline,
     });
+    if (retryAt) wakeAt(retryAt);
   }
 
-  // The jobs running at once read their deliveries, and record those settled, together: under
-  // load one read and one write serve a take's or a fetch's many leads, not one each (issue 23).
-  const readTargetsTogether = batchWhileBusy((deliveryIds: string[]) => findDeliveryTargets(db, deliveryIds));
+  // The sends running at once record their settled attempts together: under load one write serves
+  // a take's or a fetch's many leads, not one each (issue 23).
   const recordSettledTogether = batchWhileBusy((attempts: SettledAttempt[]) => recordSettledAttempts(db, attempts));
-  async function readTargets(deliveryIds: string[]): Promise<DeliveryTarget[]> {
-    const wanted = new Set(deliveryIds);
-    return (await readTargetsTogether(deliveryIds)).filter((delivery) => wanted.has(delivery.deliveryId));
-  }
-
-  async function deliver(deliveryId: string, attemptNumber: number): Promise<void> {
-    const [delivery] = await readTargets([deliveryId]);
-    if (!delivery || delivery.status !== 'pending' || delivery.attempts !== attemptNumber) return;
-    const [attempted] = await attemptAll([delivery]);
-    await record(attempted!, attemptNumber);
-  }
 
   /**
-   * The first attempt at each of a job's deliveries, all at once: a lead's devices and mailboxes,
-   * its Telegram messages, or its texts, each a job in its own lane (decision 054). An attempt
-   * settled with nothing to follow (see SettledAttempt) is recorded with the others, and with
-   * those of the jobs running alongside, in one statement: a team's fan-out, or a lead's texts
-   * refused past the allowance, costs one write. The rest one by one, as their retries and
-   * fallbacks need.
+   * One attempt at each of these deliveries, all at once (a lead's devices and mailboxes, its
+   * Telegram messages, or its texts), claimed by this worker (decision 067). An attempt settled
+   * with nothing to follow (see SettledAttempt) is recorded with the others, and with those of the
+   * sends running alongside, in one statement: a team's fan-out, or a lead's texts refused past the
+   * allowance, costs one write. The rest one by one, as their retries and fallbacks need.
    */
-  async function deliverFirstAttempts(deliveryIds: string[]): Promise<void> {
-    const pending = (await readTargets(deliveryIds)).filter(
-      (delivery) => delivery.status === 'pending' && delivery.attempts === 0,
-    );
-    const attempts = await attemptAll(pending);
+  async function send(targets: DeliveryTarget[]): Promise<void> {
+    const attempts = await attemptAll(targets.filter((delivery) => delivery.status === 'pending'));
     const settled = attempts.flatMap(({ delivery, outcome, subscriptionId }): SettledAttempt[] => {
       const isSettled = outcome.kind === 'delivered' || (outcome.kind === 'failed' && delivery.channel !== 'push');
       if (!isSettled) return [];
@@ -256,7 +245,7 @@ export function createDeliverNotificationHandler({
           entityId: delivery.entityId,
           notificationId: delivery.notificationId,
           subscriptionId,
-          attempt: 0,
+          attempt: delivery.attempts,
           status: outcome.kind,
           error: outcome.kind === 'failed' ? outcome.error : null,
           statusCode: outcome.statusCode,
@@ -267,7 +256,7 @@ export function createDeliverNotificationHandler({
     if (settled.length > 0) await recordSettledTogether(settled);
     const recorded = new Set(settled.map(({ deliveryId }) => deliveryId));
     for (const unsettled of attempts.filter(({ delivery }) => !recorded.has(delivery.deliveryId)))
-      await record(unsettled, 0);
+      await record(unsettled);
   }
 
   async function sendTest(subscriptionId: string): Promise<void> {
@@ -294,9 +283,7 @@ export function createDeliverNotificationHandler({
     await recordDeviceHealth(db, subscriptionId, await push(target, content, TEST_TTL_SECONDS));
   }
 
-  return async function deliverNotification(payload: DeliveryPayload): Promise<void> {
-    if (payload.kind === 'test') await sendTest(payload.subscriptionId);
-    else if (payload.kind === 'deliveries') await deliverFirstAttempts(payload.deliveryIds);
-    else await deliver(payload.deliveryId, payload.attempt);
-  };
+  return { send, sendTest };
 }
+
+export type Deliverer = ReturnType<typeof createDeliverer>;

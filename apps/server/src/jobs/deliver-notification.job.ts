@@ -24,26 +24,17 @@ export const QUEUE_OF_LANE: Record<DeliveryLane, string> = {
   sms: 'deliver-sms',
 };
 
-/**
- * A delivery job's lane when it is a personal channel's, marked on the job (see laneOf): by its
- * delivery's channel, as leadbell_lane_of_channel says.
- */
+/** The lane a job was queued in, when it was a personal channel's (see laneOf). */
 const PersonalLaneSchema = z.enum(['telegram', 'sms']).optional();
-export type PersonalLane = z.infer<typeof PersonalLaneSchema>;
 
 /**
- * `deliveries`: the first attempt at each of a lead's deliveries (every device and mailbox of the
- * team), sent together and recorded together: one job, one read and one write for the whole
- * fan-out (decision 030). A delivery already attempted is skipped, so a job that runs twice
- * sends once more only what it had not recorded.
- * `delivery`: attempt number `attempt` at one `deliveries` row (a retry, an email fallback). A job
- * whose attempt number no longer matches the row's is stale (its attempt was already recorded)
- * and does nothing.
  * `test`: one "Send test notification" to a device; a test is interactive, so it is not retried.
- * A lead's Telegram messages and its texts are jobs of their own, apart from its devices' and
- * mailboxes', marked with their lane (`lane: 'telegram'` or `'sms'`, decision 054).
+ * `deliveries` and `delivery`: jobs queued before a delivery became its own schedule (decision
+ * 067), still read so that jobs waiting at an upgrade parse; they do nothing, since their
+ * deliveries are due rows that the lanes fetch.
  */
 const DeliveryPayloadSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('test'), subscriptionId: z.uuid() }),
   z.object({ kind: z.literal('deliveries'), deliveryIds: z.array(z.uuid()).min(1), lane: PersonalLaneSchema }),
   z.object({
     kind: z.literal('delivery'),
@@ -51,12 +42,11 @@ const DeliveryPayloadSchema = z.discriminatedUnion('kind', [
     attempt: z.number().int().min(0),
     lane: PersonalLaneSchema,
   }),
-  z.object({ kind: z.literal('test'), subscriptionId: z.uuid() }),
 ]);
 export type DeliveryPayload = z.infer<typeof DeliveryPayloadSchema>;
 
 /**
- * Every job on the queue: a delivery or a test push (above), `entity-alert`, an email to an
+ * Every job on the queue: a test push (above), `entity-alert`, an email to an
  * entity's admins about its volume (entity-alert.job.ts), or `escalation`, a lead nobody claimed
  * in time, from before decision 038 (escalation.job.ts), or `acknowledge`, the email to a lead's
  * visitor (acknowledge-lead.job.ts), or `webhook`, an attempt at one outgoing webhook event
@@ -84,9 +74,9 @@ export function laneOf(job: { kind?: unknown; lane?: unknown }): DeliveryLane {
 
 /**
  * pg-boss's own retry covers only a handler that crashed or threw (process killed, database
- * down): the job expires or fails and runs again, and the attempt check keeps that idempotent.
- * Push-service answers are retried by the handler itself (see retryDelayMs), which schedules the
- * next attempt as a new job in the transaction that records the failed one.
+ * down): the job expires or fails and runs again, and every handler re-reads what it already did.
+ * A delivery's attempts are not jobs: a failed one is due again at its backoff (retryDelayMs), set
+ * in the statement that records it (decision 067).
  */
 export const DELIVER_NOTIFICATION_QUEUE_OPTIONS = {
   retryLimit: 20,
@@ -99,7 +89,7 @@ export const DELIVER_NOTIFICATION_QUEUE_OPTIONS = {
 /**
  * Push-service request timeout: a hung push service costs a worker slot no longer than this. Push
  * services answer in well under a second; 5 s also bounds how soon another process may take over a
- * lead's first deliveries (HAND_OVER_AFTER_SECONDS in delivery-queue.ts, decision 038).
+ * lead's deliveries (DELIVERY_LEASE_SECONDS in take-outbox.ts, decision 067).
  */
 export const PUSH_TIMEOUT_MS = 5_000;
 

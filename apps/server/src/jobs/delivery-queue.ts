@@ -1,11 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import PgBoss from 'pg-boss';
-import { USAGE_ALERT_PERCENTS } from '@leadbell/shared/billing';
 import { createDatabaseClient, type Database } from '../db/client.ts';
-import { WORKER_VERDICT } from '../features/spam/spam-score.ts';
+import { claimDueDeliveries, type DeliveryTarget } from '../features/deliveries/find-delivery-targets.ts';
 import {
   DELIVER_NOTIFICATION_QUEUE_OPTIONS,
   DELIVERY_LANES,
@@ -15,57 +13,47 @@ import {
   type DeliverNotificationPayload,
   type DeliveryLane,
 } from './deliver-notification.job.ts';
+import { startLane, type Lane, type LaneSource, type SharedSlots } from './lane.ts';
+import { DELIVERY_LEASE_SECONDS, OUTBOX_BATCH_SIZE, takeOutbox } from './take-outbox.ts';
 
 /** NOTIFY channel that wakes delivery workers in every process when jobs commit. */
 export const DELIVERY_JOBS_CHANNEL = 'leadbell_delivery_jobs';
 /**
  * The payload of a wake-up for accepted leads: their intake job waits in job_outbox, and nothing
- * new waits in pg-boss, so only the push lane's take has work. Any other payload may mean jobs in
+ * new waits elsewhere, so only the push lane's take has work. Any other payload may mean jobs in
  * any lane's queue. At one lead a wake-up, waking every lane to fetch cost four pg-boss fetches a
  * lead that found nothing (docs/performance.md, "Planned once").
  */
 export const OUTBOX_WAKE_UP = 'outbox';
 
-// Jobs in flight per process and lane (decision 054): sends wait on the network, not the CPU.
-// The channels' lanes together run at most CHANNEL_JOBS_IN_FLIGHT jobs, since on a busy host every
-// slot they fill is CPU the pushes do not get (their providers rate limit anyway, and each of their
-// jobs costs the database more than a push); each lane alone fewer than that, so a channel whose
-// provider stopped answering leaves the others slots. Webhooks get 6: the circuit lets one slow
-// endpoint hold 4 (WEBHOOK_CIRCUIT.inFlightPerEndpoint), and the other endpoints need the rest.
+// Units in flight per process and lane (decision 054): a unit is a lead's deliveries in the lane,
+// or a job; sends wait on the network, not the CPU. The channels' lanes together run at most
+// CHANNEL_UNITS_IN_FLIGHT, since on a busy host every slot they fill is CPU the pushes do not get
+// (their providers rate limit anyway, and each of their sends costs the database more than a
+// push); each lane alone fewer than that, so a channel whose provider stopped answering leaves the
+// others slots. Webhooks get 6: the circuit lets one slow endpoint hold 4
+// (WEBHOOK_CIRCUIT.inFlightPerEndpoint), and the other endpoints need the rest.
 const LANE_CONCURRENCY: Record<DeliveryLane, number> = { push: 32, webhooks: 6, telegram: 4, sms: 4 };
-const CHANNEL_JOBS_IN_FLIGHT = 8;
-// A busy push lane fetches once half its slots are free, not a job or two each time one frees:
-// behind a backlog that cost a fetch, a read and a write per lead; now one of each serves the
-// jobs fetched together (the handler reads and records jobs running at once together, issue 23).
-// An idle lane fetches for any free slot, and the channels' lanes, a few slots each, always do.
+const CHANNEL_UNITS_IN_FLIGHT = 8;
+// A busy push lane fetches a backlog once half its slots are free, not a unit or two each time one
+// frees: behind a backlog that cost a fetch, a read and a write per lead; now one of each serves the
+// units fetched together (issue 23). The outbox's take runs at every wake-up (lane.ts).
 const PUSH_LANE_REFILL = LANE_CONCURRENCY.push / 2;
-// Only the fallback: new jobs wake workers by NOTIFY, retries this process scheduled by a timer.
-// It is also how another process finds a dead one's hand-over copies (HAND_OVER_AFTER_SECONDS).
+// Only the fallback: new work wakes workers by NOTIFY, retries this process scheduled by a timer.
+// It is also how another process finds a stopped one's claimed deliveries (DELIVERY_LEASE_SECONDS).
 const POLL_INTERVAL_MS = 1_000;
 const STOP_GRACE_MS = 5_000;
 // Finished jobs are marked complete in batches: one statement for many, and a job whose completion
-// is lost (crash) only runs again to find its attempt already recorded.
+// is lost (crash) only runs again to find its work already done.
 const COMPLETE_BATCH_MS = 50;
-// Fetch, read, record and complete are short; a handful of connections carries hundreds of jobs a
+// Take, claim, record and complete are short; a handful of connections carries hundreds of leads a
 // second. The channels' lanes share connections of their own (decision 054): queued behind a
-// burst of texts, a push would wait for a connection. A channel's job holds one only for its
+// burst of texts, a push would wait for a connection. A channel's send holds one only for its
 // queries, never while it waits on its provider.
 const POOL_SIZE = 5;
 const CHANNELS_POOL_SIZE = 3;
 // Any constant shared by every Leadbell process: 'lbdq' in ASCII.
 const QUEUE_SETUP_LOCK_ID = 0x6c626471;
-// Rows taken from job_outbox per transaction; more wait for the next fetch.
-const OUTBOX_BATCH_SIZE = 500;
-// A job due now that the taking worker runs itself (no fetch between the lead and its push) is
-// also queued in pg-boss, due this many seconds later: should the worker die first, another
-// process runs it then (decision 038): within 9 s of the take with the 1 s poll. Longer than a
-// push may take (PUSH_TIMEOUT_MS), so a slow push service never makes a live worker's job run
-// twice; the copy is deleted once the job ran.
-export const HAND_OVER_AFTER_SECONDS = 8;
-// Oldest first; rows another process is taking are skipped, not waited for; intake jobs turn into
-// the work they imply (decision 038). pg-boss reads a startAfter that ends in Z as that instant
-// (anything else as an interval from now). Without parameters the transaction's start and the
-// take go in one round trip (simple protocol).
 // pg-boss's own index on waiting jobs is by start_after, so its fetch sorted every due job of the
 // queue to take the first few: 15 ms per fetch with 20,000 waiting, slower the further the worker
 // fell behind. This one holds them in the fetch's order (priority, then age), so a fetch reads
@@ -73,33 +61,22 @@ export const HAND_OVER_AFTER_SECONDS = 8;
 // fetch uses it).
 const FETCH_ORDER_INDEX = `create index if not exists leadbell_job_fetch_order
   on pgboss.job (name, priority desc, created_on, id) where state < 'active'`;
-const TAKE_ARGUMENTS = `'{${USAGE_ALERT_PERCENTS.join(',')}}', '${JSON.stringify(WORKER_VERDICT)}'`;
-const BEGIN_TAKING_FROM_OUTBOX = `begin; select data, start_after, due, taken, null as set_aside
-  from leadbell_take_outbox(${OUTBOX_BATCH_SIZE}, ${TAKE_ARGUMENTS})`;
-// After a take failed, the next takes the oldest row alone, and sets it aside if it fails alone
-// for what is in it (decision 062): one bad row no longer stops every lead behind it.
-const BEGIN_TAKING_ONE_FROM_OUTBOX = `begin; select data, start_after, due, taken, set_aside
-  from leadbell_take_outbox_alone(${TAKE_ARGUMENTS})`;
 // Rows set aside (decision 062) go back into the outbox whenever a server starts: a release with
 // their fix starts its servers anew. One that still fails is set aside again after one failed take.
 const REPLAY_SET_ASIDE = `with replayed as (delete from job_outbox_set_aside returning id, data, start_after),
   queued as (insert into job_outbox (data, start_after) select data, start_after from replayed order by id returning 1)
   select count(*)::int as replayed from queued`;
 
-/**
- * Job slots several lanes draw from (the channels' CHANNEL_JOBS_IN_FLIGHT): `free` of them now,
- * and each lane's wake-up for when one frees.
- */
-type SharedSlots = { free: number; wakeUps: Set<() => void> };
-
-/** A job this worker runs: fetched from pg-boss, or claimed as it left job_outbox. */
-type RunnableJob = Pick<PgBoss.Job<unknown>, 'id' | 'data'>;
+/** What a lane runs: a lead's deliveries this worker claimed, or a job fetched from pg-boss. */
+type Unit = { kind: 'send'; targets: DeliveryTarget[] } | { kind: 'job'; id: string; data: unknown };
 
 export type DeliveryJob = { payload: DeliverNotificationPayload; id?: string; startAfter?: Date };
 
 export type DeliveryWorker = {
-  /** Runs a job of each lane: the push lane's with `db`, the channels' with `channelsDb`. */
+  /** Runs a job of each lane (webhooks, alerts, acknowledgements, test pushes). */
   handlers: Record<DeliveryLane, (payload: DeliverNotificationPayload) => Promise<void>>;
+  /** Sends deliveries the lane claimed (decision 067): the push lane's with `db`, the channels' with `channelsDb`. */
+  senders: Record<Exclude<DeliveryLane, 'webhooks'>, (targets: DeliveryTarget[]) => Promise<void>>;
   /**
    * Calls the listener with the payload whenever any process NOTIFYs DELIVERY_JOBS_CHANNEL (or ''
    * after a lost connection); returns an unsubscribe.
@@ -113,7 +90,7 @@ export type DeliveryQueue = {
    * connection behind a burst of requests (each holding one while it waits for its entity's lock).
    */
   db: Database;
-  /** The channels' lanes' own connections (decision 054), for their jobs' queries. */
+  /** The channels' lanes' own connections (decision 054), for their sends' queries. */
   channelsDb: Database;
   /**
    * Enqueues through `db`, which may be an open transaction: the jobs then exist exactly when it
@@ -121,6 +98,8 @@ export type DeliveryQueue = {
    * (see wakeDeliveryWorkers), or they wait for the next poll.
    */
   enqueue: (db: Database, jobs: DeliveryJob[]) => Promise<void>;
+  /** Has every lane fetch at `at` (a retry due then), besides the poll. */
+  wakeAt: (at: Date) => void;
   startWorker: (worker: DeliveryWorker) => void;
   stop: () => Promise<void>;
 };
@@ -172,11 +151,12 @@ function preparedExecutor(connection: Pick<pg.Pool, 'query'>): PgBoss.Db {
 }
 
 /**
- * The delivery queue on pg-boss in our own PostgreSQL (schema `pgboss`).
- * Jobs are fetched by our own loop rather than pg-boss's `work()`, whose loop sleeps a polling
- * interval between batches: here a NOTIFY or a finished job triggers the next fetch at once.
- * Jobs our SQL queues (the accept function) wait in job_outbox; the worker moves them into
- * pg-boss before it fetches (decision 034).
+ * The delivery worker's queues (decision 067): a lead's deliveries are their own schedule
+ * (`deliveries.due_at`, `leased_until`), claimed by the take that makes them or by a lane's fetch;
+ * everything else a lead causes (webhooks, acknowledgements, alerts, test pushes) is a job in
+ * pg-boss in our own PostgreSQL (schema `pgboss`). Jobs our SQL queues wait in job_outbox; the
+ * push lane's take moves them into pg-boss before anything else (decision 034). Each lane is a
+ * lane.ts scheduler: a NOTIFY, the poll or a retry's timer wakes it, not pg-boss's own loop.
  */
 export async function startDeliveryQueue({
   databaseUrl,
@@ -216,7 +196,7 @@ export async function startDeliveryQueue({
     lock.release();
   }
 
-  let pumpAll: () => void = () => {};
+  let wakeAll: () => void = () => {};
   let stopWorker: () => Promise<void> = async () => {};
 
   async function enqueue(target: Database, jobs: DeliveryJob[]): Promise<void> {
@@ -230,269 +210,154 @@ export async function startDeliveryQueue({
       })),
       { db: executorOf(target) },
     );
-    for (const job of jobs) {
-      // Best effort: whichever process polls first after startAfter may take the job instead.
-      if (job.startAfter) setTimeout(() => pumpAll(), Math.max(0, job.startAfter.getTime() - Date.now()) + 20).unref();
-    }
+    for (const job of jobs) if (job.startAfter) wakeAt(job.startAfter);
   }
 
-  /**
-   * Moves jobs from job_outbox into pg-boss through its public insert, in one transaction with
-   * their delete, so each job is in exactly one of the two tables; an intake job becomes the jobs
-   * and rows it implies in the same transaction. Up to `runHere` push-lane jobs due now are the
-   * caller's to run at once, their pg-boss copies due HAND_OVER_AFTER_SECONDS later; the other
-   * lanes' jobs are always fetched. Returns how many outbox rows were taken, those jobs, whether
-   * any job went to another lane, and whether push-lane jobs due now were left for a fetch.
-   */
-  async function moveOutboxJobs(
-    runHere: number,
-    { alone }: { alone: boolean },
-  ): Promise<{ taken: number; claimed: RunnableJob[]; hasChannelJobs: boolean; leftDueJobs: boolean }> {
-    const client = await pool.connect();
-    let failure: Error | undefined;
-    try {
-      const [, { rows }] = (await client.query(
-        alone ? BEGIN_TAKING_ONE_FROM_OUTBOX : BEGIN_TAKING_FROM_OUTBOX,
-      )) as unknown as [
-        pg.QueryResult,
-        pg.QueryResult<{
-          data: object | null;
-          start_after: string | null;
-          due: boolean | null;
-          taken: number;
-          set_aside: string | null;
-        }>,
-      ];
-      const setAside = rows[0]?.set_aside;
-      if (setAside)
-        log.error(
-          { setAside },
-          'delivery queue: set aside a queued job that failed every take (job_outbox_set_aside, decision 062)',
-        );
-      const claimed: RunnableJob[] = [];
-      let hasChannelJobs = false;
-      let leftDueJobs = false;
-      const jobs = rows.flatMap(({ data, start_after, due }) => {
-        if (!data || !start_after) return [];
-        const lane = laneOf(data);
-        const name = QUEUE_OF_LANE[lane];
-        hasChannelJobs ||= lane !== 'push';
-        if (!due || lane !== 'push' || claimed.length === runHere) {
-          leftDueJobs ||= Boolean(due) && lane === 'push';
-          return [{ name, data, startAfter: start_after }];
-        }
-        const id = randomUUID();
-        claimed.push({ id, data });
-        // A start that does not end in Z is seconds from now, by the database's clock.
-        return [{ id, name, data, startAfter: String(HAND_OVER_AFTER_SECONDS) }];
-      });
-      if (jobs.length > 0) await boss.insert(jobs, { db: preparedExecutor(client) });
-      await client.query('commit');
-      return { taken: rows[0]?.taken ?? 0, claimed, hasChannelJobs, leftDueJobs };
-    } catch (error) {
-      failure = error instanceof Error ? error : new Error(String(error));
-      await client.query('rollback').catch(() => {});
-      throw error;
-    } finally {
-      // A connection that failed is closed rather than handed out again.
-      client.release(failure);
-    }
+  /** Best effort: whichever process polls first after `at` may take the work instead. */
+  function wakeAt(at: Date): void {
+    setTimeout(() => wakeAll(), Math.max(0, at.getTime() - Date.now()) + 20).unref();
   }
 
-  /**
-   * One lane's loop: fetches its queue's jobs into its free slots and runs them, woken by
-   * `pump`. The push lane (`takesOutbox`) also moves job_outbox into pg-boss before it fetches,
-   * and runs the push-lane jobs due now itself; `pump({ outboxOnly: true })` fetches only if the
-   * move left it jobs due now.
-   */
-  function startLane({
-    queue,
-    concurrency,
-    refill = 1,
-    handle,
-    takesOutbox,
-    onChannelJobs,
-    shared,
-  }: {
-    queue: string;
-    concurrency: number;
-    /** Free slots a lane with jobs in flight waits for before it fetches more. */
-    refill?: number;
-    /** Slots this lane shares with others, besides its own `concurrency`. */
-    shared?: SharedSlots;
-    handle: (payload: DeliverNotificationPayload) => Promise<void>;
-    takesOutbox: boolean;
-    /** Told when a move from job_outbox (`takesOutbox`) queued jobs for another lane. */
-    onChannelJobs?: () => void;
-  }): { pump: (options?: { outboxOnly: boolean }) => void; stop: () => Promise<void> } {
-    let inFlight = 0;
-    let fetching = false;
-    let wokenWhileFetching = false;
-    // The last fetch filled every free slot, so more jobs may be waiting: fetch when slots free (`refill`).
-    let mayHaveMore = false;
-    // Set by every wake-up (a NOTIFY, the poll, a retry's timer): our SQL may have queued jobs.
-    let outboxMayHaveJobs = takesOutbox;
-    // Set by a move that failed: the next takes the oldest row alone.
-    let takeAlone = false;
-    // Set by every wake-up but one for accepted leads (OUTBOX_WAKE_UP): pg-boss may have jobs due.
-    let fetchWanted = true;
-    let stopped = false;
-    const idle = new Set<() => void>();
-    // Fetched jobs that ran, to complete; and claimed ones (moveOutboxJobs), whose copies to delete.
+  /** pg-boss's jobs of one lane's queue: fetched into free slots, marked complete in batches. */
+  function jobsOf(lane: DeliveryLane, handle: (payload: DeliverNotificationPayload) => Promise<void>) {
+    const queue = QUEUE_OF_LANE[lane];
     const finished: string[] = [];
-    const finishedClaimed: string[] = [];
     let completeTimer: NodeJS.Timeout | undefined;
-
     async function completeFinished(): Promise<void> {
       completeTimer = undefined;
-      const [ids, claimedIds] = [finished.splice(0), finishedClaimed.splice(0)];
-      const warn = (error: unknown) =>
-        log.warn({ err: error }, 'delivery queue: could not complete jobs; they run again');
-      if (ids.length > 0) await boss.complete(queue, ids).catch(warn);
-      if (claimedIds.length > 0) await boss.deleteJob(queue, claimedIds).catch(warn);
-    }
-
-    async function run(job: RunnableJob, { claimed }: { claimed: boolean }): Promise<void> {
-      try {
-        await handle(DeliverNotificationPayloadSchema.parse(job.data));
-        (claimed ? finishedClaimed : finished).push(job.id);
-        completeTimer ??= setTimeout(() => void completeFinished(), COMPLETE_BATCH_MS);
-      } catch (error) {
-        log.error({ err: error, jobId: job.id }, 'delivery job failed; pg-boss retries it');
-        // A claimed job's copy in pg-boss is its retry, due HAND_OVER_AFTER_SECONDS after it was taken.
-        if (claimed) return;
+      const ids = finished.splice(0);
+      if (ids.length > 0)
         await boss
-          .fail(queue, job.id, { message: String(error) })
-          .catch((failError: unknown) => log.warn({ err: failError }, 'delivery queue: could not fail a job'));
-      }
+          .complete(queue, ids)
+          .catch((error: unknown) =>
+            log.warn({ err: error }, 'delivery queue: could not complete jobs; they run again'),
+          );
     }
-
-    function start(job: RunnableJob, claimed: boolean): void {
-      inFlight += 1;
-      void run(job, { claimed }).finally(() => {
-        inFlight -= 1;
-        if (shared) {
-          shared.free += 1;
-          for (const wakeUp of shared.wakeUps) wakeUp();
-        } else if (mayHaveMore && !stopped) void fetchAndRun();
-        if (inFlight === 0) for (const resolve of idle) resolve();
-      });
-    }
-    shared?.wakeUps.add(() => {
-      if (mayHaveMore && !stopped) void fetchAndRun();
-    });
-
-    async function fetchAndRun(): Promise<void> {
-      if (fetching) {
-        wokenWhileFetching = true;
-        return;
-      }
-      fetching = true;
-      try {
-        do {
-          wokenWhileFetching = false;
-          if (outboxMayHaveJobs) {
-            outboxMayHaveJobs = false;
-            // A move that fails is retried at the next wake-up, with the oldest row alone (decision
-            // 062); jobs already in pg-boss still run.
-            await moveOutboxJobs(Math.max(0, concurrency - inFlight), { alone: takeAlone })
-              .then(({ taken, claimed, hasChannelJobs, leftDueJobs }) => {
-                outboxMayHaveJobs ||= taken === OUTBOX_BATCH_SIZE;
-                takeAlone = false;
-                fetchWanted ||= leftDueJobs;
-                for (const job of claimed) start(job, true);
-                if (hasChannelJobs) onChannelJobs?.();
-              })
-              .catch((error: unknown) => {
-                outboxMayHaveJobs = true;
-                takeAlone = true;
-                log.warn({ err: error }, 'delivery queue: could not move queued jobs into pg-boss');
-              });
-          }
-          if (!fetchWanted && !mayHaveMore) continue;
-          fetchWanted = false;
-          const room = Math.min(concurrency - inFlight, shared?.free ?? Infinity);
-          if (room <= 0 || (inFlight > 0 && room < refill)) {
-            mayHaveMore = true;
-            break;
-          }
-          // Shared slots are taken before the fetch, so two lanes fetching at once never take more.
-          if (shared) shared.free -= room;
-          let jobs: PgBoss.Job<unknown>[] = [];
-          try {
-            jobs = await boss.fetch<unknown>(queue, { batchSize: room });
-          } finally {
-            if (shared) shared.free += room - jobs.length;
-          }
-          mayHaveMore = jobs.length === room;
-          for (const job of jobs) start(job, false);
-          // Shared slots taken for the fetch and not used may be what another lane was waiting for.
-          if (shared && jobs.length < room) for (const wakeUp of shared.wakeUps) wakeUp();
-        } while (wokenWhileFetching && !stopped);
-      } catch (error) {
-        log.warn({ err: error }, 'delivery queue: fetch failed');
-      } finally {
-        fetching = false;
-      }
-    }
-
     return {
-      pump({ outboxOnly } = { outboxOnly: false }) {
-        if (stopped) return;
-        outboxMayHaveJobs ||= takesOutbox;
-        fetchWanted ||= !outboxOnly;
-        void fetchAndRun();
-      },
-      async stop() {
-        stopped = true;
-        if (inFlight > 0) {
-          // Jobs still running after the grace period expire and run again elsewhere; handlers are idempotent.
-          await new Promise<void>((resolve) => {
-            idle.add(resolve);
-            setTimeout(resolve, STOP_GRACE_MS).unref();
-          });
+      fetch: async (room: number): Promise<Unit[]> =>
+        (await boss.fetch<unknown>(queue, { batchSize: room })).map(({ id, data }) => ({ kind: 'job', id, data })),
+      async run(id: string, data: unknown): Promise<void> {
+        try {
+          await handle(DeliverNotificationPayloadSchema.parse(data));
+          finished.push(id);
+          completeTimer ??= setTimeout(() => void completeFinished(), COMPLETE_BATCH_MS);
+        } catch (error) {
+          log.error({ err: error, jobId: id }, 'delivery job failed; pg-boss retries it');
+          await boss
+            .fail(queue, id, { message: String(error) })
+            .catch((failError: unknown) => log.warn({ err: failError }, 'delivery queue: could not fail a job'));
         }
+      },
+      async stop(): Promise<void> {
         clearTimeout(completeTimer);
         await completeFinished();
       },
     };
   }
 
-  function startWorker({ handlers, subscribeWakeUps }: DeliveryWorker): void {
-    const channelSlots: SharedSlots = { free: CHANNEL_JOBS_IN_FLIGHT, wakeUps: new Set() };
-    const lane = (name: DeliveryLane) => ({
-      queue: QUEUE_OF_LANE[name],
-      concurrency: LANE_CONCURRENCY[name],
-      handle: handlers[name],
-    });
-    const channelLanes = DELIVERY_LANES.filter((name) => name !== 'push').map((name) =>
-      startLane({ ...lane(name), takesOutbox: false, shared: channelSlots }),
-    );
-    const pumpChannelLanes = () => {
-      for (const channelLane of channelLanes) channelLane.pump();
+  function startWorker({ handlers, senders, subscribeWakeUps }: DeliveryWorker): void {
+    const onError = (lane: DeliveryLane) => (error: unknown, source: string) =>
+      log.warn({ err: error, lane, source }, 'delivery queue: a lane could not fetch or run its work');
+    const lanes = {} as Record<DeliveryLane, Lane>;
+    const jobs = Object.fromEntries(DELIVERY_LANES.map((lane) => [lane, jobsOf(lane, handlers[lane])])) as Record<
+      DeliveryLane,
+      ReturnType<typeof jobsOf>
+    >;
+
+    // The outbox's take fails whole when one row fails; the next takes the oldest row alone (decision 062).
+    let takeAlone = false;
+    const outbox: LaneSource<Unit> = {
+      name: 'outbox',
+      refill: 0,
+      async take(room) {
+        const taken = await takeOutbox(
+          pool,
+          (rows, client) => boss.insert(rows, { db: preparedExecutor(client) }).then(() => {}),
+          log,
+          {
+            room,
+            alone: takeAlone,
+          },
+        ).catch((error: unknown) => {
+          takeAlone = true;
+          throw error;
+        });
+        takeAlone = false;
+        if (taken.taken === OUTBOX_BATCH_SIZE) lanes.push.wake(['outbox']);
+        for (const lane of taken.lanesWithDeliveries) lanes[lane].wake(['due']);
+        for (const lane of taken.lanesWithJobs) lanes[lane].wake(['jobs']);
+        return taken.sends.map((targets) => ({ kind: 'send', targets }));
+      },
     };
-    const pushLane = startLane({
-      ...lane('push'),
-      refill: PUSH_LANE_REFILL,
-      takesOutbox: true,
-      onChannelJobs: pumpChannelLanes,
+    const dueDeliveries = (lane: Exclude<DeliveryLane, 'webhooks'>, refill: number): LaneSource<Unit> => ({
+      name: 'due',
+      refill,
+      async take(room) {
+        const targets = await claimDueDeliveries(lane === 'push' ? db : channels.db, {
+          lane,
+          limit: room,
+          leaseSeconds: DELIVERY_LEASE_SECONDS,
+        });
+        // A lead's deliveries go together: one unit, one write of their settled attempts.
+        const byLead = new Map<string, DeliveryTarget[]>();
+        for (const target of targets)
+          byLead.set(target.notificationId, [...(byLead.get(target.notificationId) ?? []), target]);
+        return [...byLead.values()].map((leadTargets) => ({ kind: 'send', targets: leadTargets }));
+      },
     });
-    pumpAll = () => {
-      pushLane.pump();
-      pumpChannelLanes();
+    const pgBossJobs = (lane: DeliveryLane, refill: number): LaneSource<Unit> => ({
+      name: 'jobs',
+      refill,
+      take: (room) => jobs[lane].fetch(room),
+    });
+    const run = (lane: DeliveryLane) => (unit: Unit) =>
+      unit.kind === 'job'
+        ? jobs[lane].run(unit.id, unit.data)
+        : lane === 'webhooks'
+          ? Promise.reject(new Error('the webhooks lane sends no deliveries'))
+          : senders[lane](unit.targets);
+
+    lanes.push = startLane({
+      sources: [outbox, dueDeliveries('push', PUSH_LANE_REFILL), pgBossJobs('push', PUSH_LANE_REFILL)],
+      concurrency: LANE_CONCURRENCY.push,
+      run: run('push'),
+      onError: onError('push'),
+    });
+    const channelSlots: SharedSlots = { free: CHANNEL_UNITS_IN_FLIGHT, wakeUps: new Set() };
+    for (const lane of ['telegram', 'sms'] as const)
+      lanes[lane] = startLane({
+        sources: [dueDeliveries(lane, 1), pgBossJobs(lane, 1)],
+        concurrency: LANE_CONCURRENCY[lane],
+        shared: channelSlots,
+        run: run(lane),
+        onError: onError(lane),
+      });
+    lanes.webhooks = startLane({
+      sources: [pgBossJobs('webhooks', 1)],
+      concurrency: LANE_CONCURRENCY.webhooks,
+      shared: channelSlots,
+      run: run('webhooks'),
+      onError: onError('webhooks'),
+    });
+
+    wakeAll = () => {
+      for (const lane of Object.values(lanes)) lane.wake();
     };
     const unsubscribe = subscribeWakeUps((payload) => {
-      if (payload === OUTBOX_WAKE_UP) pushLane.pump({ outboxOnly: true });
-      else pumpAll();
+      if (payload === OUTBOX_WAKE_UP) lanes.push.wake(['outbox']);
+      else wakeAll();
     });
-    const poll = setInterval(pumpAll, POLL_INTERVAL_MS);
-    pumpAll();
+    const poll = setInterval(() => wakeAll(), POLL_INTERVAL_MS);
+    wakeAll();
 
     stopWorker = async () => {
-      pumpAll = () => {};
+      wakeAll = () => {};
       unsubscribe();
       clearInterval(poll);
-      await Promise.all([pushLane, ...channelLanes].map((running) => running.stop()));
+      // Units still running after the grace period are sent again elsewhere once their claims run
+      // out, or their jobs expire; recording is guarded either way.
+      await Promise.all(Object.values(lanes).map((lane) => lane.stop(STOP_GRACE_MS)));
+      await Promise.all(Object.values(jobs).map((laneJobs) => laneJobs.stop()));
     };
   }
 
@@ -500,6 +365,7 @@ export async function startDeliveryQueue({
     db,
     channelsDb: channels.db,
     enqueue,
+    wakeAt,
     startWorker,
     async stop() {
       await stopWorker();

@@ -49,7 +49,7 @@ export function startEscalationSweep({
          limit ${SWEEP_BATCH_SIZE}
            for update of e skip locked`);
       for (const due of rows) {
-        await escalateLead(tx, queue, { notificationId: due.notification_id, stage: due.stage });
+        await escalateLead(tx, { notificationId: due.notification_id, stage: due.stage });
         // Stage 2 comes at twice the response target from the timer's start.
         await tx.execute(
           due.stage === 1

@@ -4,11 +4,8 @@ import type { NotificationHub } from '../features/events/notification-hub.ts';
 import type { Secrets } from '../lib/secrets.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { Database } from '../db/client.ts';
-import { PUSH_TIMEOUT_MS, type DeliverNotificationPayload } from './deliver-notification.job.ts';
-import {
-  createDeliverNotificationHandler,
-  type DeliverNotificationDependencies,
-} from './deliver-notification.handler.ts';
+import { PUSH_TIMEOUT_MS, type DeliverNotificationPayload as Payload } from './deliver-notification.job.ts';
+import { createDeliverer, type DeliverNotificationDependencies } from './deliver-notification.handler.ts';
 import { createAcknowledgeLeadHandler } from '../features/acknowledgements/acknowledge-lead.ts';
 import { escalateLead } from '../features/leads/escalate-lead.ts';
 import type { Clock } from '../lib/clock.ts';
@@ -55,38 +52,34 @@ export function startDeliveryWorker({
     ca: pushCa,
   });
   const channels = { telegram: telegramConfigOf(env), sms: smsProviderOf(env) };
-  // One handler on the push lane's connections, one on the channels' (decision 054).
+  // One deliverer on the push lane's connections, one on the channels' (decision 054).
   const delivererOn = (db: Database) =>
-    createDeliverNotificationHandler({ db, queue, sender, mailer, env, clock, ...channels, onAttempt });
-  const [deliver, deliverToChannel] = [delivererOn(queue.db), delivererOn(queue.channelsDb)];
+    createDeliverer({ db, queue, wakeAt: queue.wakeAt, sender, mailer, env, clock, ...channels, onAttempt });
+  const [deliverer, channelDeliverer] = [delivererOn(queue.db), delivererOn(queue.channelsDb)];
   const sendEntityAlert = createEntityAlertHandler({ db: queue.db, mailer, env });
   const acknowledgeLead = createAcknowledgeLeadHandler({ db: queue.db, mailer });
   const deliverWebhook = createWebhookDeliveryHandler(
     { ...webhooks, db: queue.channelsDb, queue },
     createWebhookCircuit(clock),
   );
-  const personalChannel = (lane: 'telegram' | 'sms') => async (payload: DeliverNotificationPayload) => {
-    if (payload.kind !== 'deliveries' && payload.kind !== 'delivery')
-      throw new Error(`a ${payload.kind} job has no place in the ${lane} lane`);
-    await deliverToChannel(payload);
+  // Every job kind and its handler, in one list.
+  const handlerOf: { [Kind in Payload['kind']]: (payload: Extract<Payload, { kind: Kind }>) => Promise<void> } = {
+    'entity-alert': sendEntityAlert,
+    escalation: async (payload) => void (await escalateLead(queue.db, payload)),
+    acknowledge: acknowledgeLead,
+    webhook: deliverWebhook,
+    test: ({ subscriptionId }) => deliverer.sendTest(subscriptionId),
+    // Queued before a delivery was its own schedule (decision 067): its rows are due, and the
+    // lanes' fetches send them.
+    deliveries: async () => {},
+    delivery: async () => {},
   };
+  const handle = (payload: Payload) => (handlerOf[payload.kind] as (payload: Payload) => Promise<void>)(payload);
   queue.startWorker({
-    handlers: {
-      // Still every kind: jobs queued before the channels had lanes of their own run where they were queued.
-      push: async (payload) => {
-        if (payload.kind === 'entity-alert') await sendEntityAlert(payload);
-        else if (payload.kind === 'escalation') await escalateLead(queue.db, queue, payload);
-        else if (payload.kind === 'acknowledge') await acknowledgeLead(payload);
-        else if (payload.kind === 'webhook') await deliverWebhook(payload);
-        else await deliver(payload);
-      },
-      webhooks: async (payload) => {
-        if (payload.kind !== 'webhook') throw new Error(`a ${payload.kind} job has no place in the webhooks lane`);
-        await deliverWebhook(payload);
-      },
-      telegram: personalChannel('telegram'),
-      sms: personalChannel('sms'),
-    },
+    // A lane runs whatever kind its queue holds: jobs queued before the channels had lanes of
+    // their own run where they were queued.
+    handlers: { push: handle, webhooks: handle, telegram: handle, sms: handle },
+    senders: { push: deliverer.send, telegram: channelDeliverer.send, sms: channelDeliverer.send },
     subscribeWakeUps: hub.subscribeDeliveryJobs,
   });
   return { close: sender.close };

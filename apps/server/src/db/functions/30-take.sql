@@ -15,18 +15,25 @@
 -- - then the spam verdict on what only the database knows (leadbell_judge_spam, decision 039),
 --   which may quarantine some of them; p_spam carries spam-score.ts's WORKER_VERDICT;
 -- - each flow's count and last lead, each key's last use (at most once a minute);
--- - each lead's delivery job, unless it is held or arrived while the business was closed
---   (leadbell_queue_deliveries);
+-- - each lead's deliveries, unless it is held or arrived while the business was closed
+--   (leadbell_queue_deliveries, decision 067): those of the first p_claim leads on the push lane
+--   are claimed for p_lease_seconds and returned, a `send` row per lead with what sending needs,
+--   for the caller to send at once; a `due` row names the lanes whose deliveries are due for any
+--   worker to fetch;
 -- - each lead's acknowledgement job, `lead.created` webhook deliveries and first escalation stage
 --   (leadbell_queue_follow_ups);
 -- - usage alerts at p_usage_alert_percents of the included volume, once each per billing month;
 -- - each lead's search text (leadbell_write_lead_search);
 -- - last, the plan and insights counts appended since the last take, added in
 --   (leadbell_fold_counts, decision 060).
-CREATE OR REPLACE FUNCTION leadbell_take_outbox(p_limit integer, p_usage_alert_percents integer[], p_spam jsonb)
+CREATE OR REPLACE FUNCTION leadbell_take_outbox(
+  p_limit integer, p_claim integer, p_lease_seconds integer, p_usage_alert_percents integer[], p_spam jsonb)
 RETURNS TABLE (data jsonb, start_after text, due boolean, taken integer)
 LANGUAGE plpgsql AS $$
 DECLARE
+  v_deliverable uuid[];
+  v_claimed uuid[];
+  v_due_lanes text[];
   v_taken integer;
   -- The jobs to queue, each as [job, when due].
   v_jobs jsonb;
@@ -74,11 +81,23 @@ BEGIN
      WHERE k.id = used.id AND (k.last_used_at IS NULL OR k.last_used_at < used.at - interval '1 minute');
 
     -- Held leads wait for a larger plan; leads while the business is closed, and spam, ring nobody.
-    SELECT v_jobs || coalesce(jsonb_agg(jsonb_build_array(q.job, now())), '[]')
+    v_deliverable := ARRAY(SELECT n.id FROM unnest(v_leads) AS n
+                            WHERE NOT n.is_held AND NOT n.is_after_hours AND n.lead_status <> 'spam');
+    SELECT coalesce(array_agg(q.delivery_id) FILTER (WHERE q.is_claimed), '{}'),
+           coalesce(array_agg(DISTINCT coalesce(q.lane, 'push')) FILTER (WHERE NOT q.is_claimed), '{}')
+      INTO v_claimed, v_due_lanes
+      FROM leadbell_queue_deliveries(v_deliverable, v_deliverable[1:greatest(p_claim, 0)],
+                                     now() + make_interval(secs => p_lease_seconds)) q;
+    -- A statement of its own: the deliveries just made are visible to it.
+    SELECT v_jobs || coalesce(jsonb_agg(jsonb_build_array(lead.job, now())), '[]')
       INTO v_jobs
-      FROM leadbell_queue_deliveries(
-             ARRAY(SELECT n.id FROM unnest(v_leads) AS n
-                    WHERE NOT n.is_held AND NOT n.is_after_hours AND n.lead_status <> 'spam')) q;
+      FROM (SELECT jsonb_build_object('kind', 'send', 'targets', jsonb_agg(to_jsonb(t))) AS job
+              FROM leadbell_delivery_targets(v_claimed) t
+             GROUP BY t."notificationId") lead;
+    IF cardinality(v_due_lanes) > 0 THEN
+      v_jobs := v_jobs || jsonb_build_array(jsonb_build_array(
+                  jsonb_build_object('kind', 'due', 'lanes', to_jsonb(v_due_lanes)), now()));
+    END IF;
 
     -- What reaches the team with a lead besides its deliveries. A lead released since it arrived
     -- had them from its release.
@@ -116,7 +135,8 @@ $$;
 -- shutdown) is raised as before, and the row is taken again. Only rows another process is not
 -- taking are considered. `set_aside` names the row set aside and its SQLSTATE, for the log; the
 -- error's text, which may quote the row's values, stays in the table (decision 033).
-CREATE OR REPLACE FUNCTION leadbell_take_outbox_alone(p_usage_alert_percents integer[], p_spam jsonb)
+CREATE OR REPLACE FUNCTION leadbell_take_outbox_alone(
+  p_claim integer, p_lease_seconds integer, p_usage_alert_percents integer[], p_spam jsonb)
 RETURNS TABLE (data jsonb, start_after text, due boolean, taken integer, set_aside text)
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -131,7 +151,7 @@ BEGIN
   BEGIN
     RETURN QUERY
       SELECT t.data, t.start_after, t.due, t.taken, NULL::text
-        FROM leadbell_take_outbox(1, p_usage_alert_percents, p_spam) t;
+        FROM leadbell_take_outbox(1, p_claim, p_lease_seconds, p_usage_alert_percents, p_spam) t;
   EXCEPTION WHEN data_exception OR integrity_constraint_violation THEN
     v_error := SQLSTATE || ' ' || SQLERRM;
     WITH aside AS (DELETE FROM job_outbox o WHERE o.id = v_id RETURNING o.id, o.data, o.start_after)

@@ -35,12 +35,14 @@ BEGIN
                       FILTER (WHERE r.value ->> 'code' IN (SELECT jsonb_array_elements_text(p_spam -> 'contentCodes'))), 0)
              AS content_points,
            network.other_entities, network.same_sender,
-           EXISTS (SELECT FROM spam_marks m
-                    WHERE m.entity_id = n.entity_id AND m.verdict = 'spam'
-                      AND m.fingerprint IN (n.message_fingerprint, n.sender_fingerprint)) AS marked,
-           EXISTS (SELECT FROM spam_marks m
-                    WHERE m.entity_id = n.entity_id AND m.verdict = 'not_spam'
-                      AND m.fingerprint = n.sender_fingerprint) AS trusted,
+           -- Scalar look-ups by the key, not EXISTS: the planner may give an EXISTS a second plan
+           -- that reads every mark into a hash, and chose it on a young database's statistics.
+           coalesce((SELECT true FROM spam_marks m
+                      WHERE m.entity_id = n.entity_id AND m.verdict = 'spam'
+                        AND m.fingerprint IN (n.message_fingerprint, n.sender_fingerprint) LIMIT 1), false) AS marked,
+           coalesce((SELECT true FROM spam_marks m
+                      WHERE m.entity_id = n.entity_id AND m.verdict = 'not_spam'
+                        AND m.fingerprint = n.sender_fingerprint LIMIT 1), false) AS trusted,
            -- Used by an earlier batch's lead, or an earlier one of this batch.
            n.fill_token IS NOT NULL AND (
              EXISTS (SELECT FROM fill_token_uses u WHERE u.entity_id = n.entity_id AND u.nonce = n.fill_token)
@@ -58,9 +60,10 @@ BEGIN
         SELECT count(*) AS other_entities,
                -- No address or phone either time: nothing says it is someone else.
                coalesce(bool_and(f.sender IS NOT DISTINCT FROM n.sender_fingerprint), true) AS same_sender
-          FROM spam_fingerprints f
-         WHERE f.fingerprint = n.message_fingerprint AND f.entity_id <> n.entity_id
-           AND f.seen_at > now() - interval '1 day' AND f.seen_at < n.created_at) network
+          -- By the message's key alone (OFFSET 0 keeps the time out of the index scan): on a young
+          -- database's statistics a plan also read the day's range of seen_at, which grows all day.
+          FROM (SELECT * FROM spam_fingerprints f WHERE f.fingerprint = n.message_fingerprint OFFSET 0) f
+         WHERE f.entity_id <> n.entity_id AND f.seen_at > now() - interval '1 day' AND f.seen_at < n.created_at) network
       LEFT JOIN LATERAL jsonb_array_elements(n.spam_reasons) r ON true
      WHERE n.lead_status = 'open' AND n.spam_reasons IS NOT NULL
      GROUP BY n.id, n.entity_id, n.is_held, n.fill_token, n.flow_id, n.seq, n.created_at, n.message_fingerprint,

@@ -32,8 +32,8 @@ $$;
 -- open (someone claimed or closed it meanwhile: nobody needs ringing about it) and arrived while
 -- the business was open (one that arrived while it was closed rings nobody, as at its arrival:
 -- the morning summary lists it). Leads in p_followed_up_by_caller are released and counted but
--- get no jobs here: the caller queues theirs with the rest of its own. Returns the jobs; the
--- caller queues them.
+-- get nothing more here: the caller makes theirs with the rest of its own. Returns the follow-ups'
+-- jobs; the caller queues them.
 CREATE OR REPLACE FUNCTION leadbell_release_held_leads(
   p_entity_id uuid, p_period_start timestamptz, p_room integer, p_now timestamptz, p_followed_up_by_caller uuid[])
 RETURNS TABLE (job jsonb)
@@ -67,10 +67,15 @@ BEGIN
   ON CONFLICT (entity_id, period_start)
     DO UPDATE SET notification_count = usage.notification_count + excluded.notification_count,
                   held_count = greatest(usage.held_count - excluded.notification_count, 0);
+  -- Its deliveries are due now, for any worker (decision 067); the workers hear of them at the
+  -- commit. Rare (a plan chosen, spam's room given back), so the NOTIFY's commit-time lock costs
+  -- nothing that matters here.
+  PERFORM leadbell_queue_deliveries(ARRAY(SELECT unnest(v_ringing) EXCEPT SELECT unnest(p_followed_up_by_caller)),
+                                    '{}', NULL);
+  IF FOUND THEN
+    PERFORM pg_notify('leadbell_delivery_jobs', '');
+  END IF;
   RETURN QUERY
-    SELECT d.job FROM leadbell_queue_deliveries(
-                        ARRAY(SELECT unnest(v_ringing) EXCEPT SELECT unnest(p_followed_up_by_caller))) d
-    UNION ALL
     SELECT f.job FROM leadbell_release_follow_ups(
                         ARRAY(SELECT unnest(v_released) EXCEPT SELECT unnest(p_followed_up_by_caller)), p_now) f;
 END;

@@ -68,7 +68,10 @@ BEGIN
        SET status = a.status, attempts = a.attempt + 1, last_error = a.error, updated_at = now(),
            delivered_at = CASE WHEN a.status = 'delivered' THEN now() ELSE d.delivered_at END
       FROM attempted a
-     WHERE d.id = ANY (p_delivery_ids) AND d.id = a.delivery_id AND d.attempts = a.attempt AND d.status = 'pending'
+     -- Still pending, said so that no plan reads deliveries_due_idx (every pending delivery) for
+     -- it: on a young database's statistics one did, and kept reading it as a backlog grew.
+     WHERE d.id = ANY (p_delivery_ids) AND d.id = a.delivery_id AND d.attempts = a.attempt
+       AND d.status NOT IN ('delivered', 'failed')
     RETURNING d.id, d.notification_id
   ), attempt_rows AS (
     INSERT INTO delivery_attempts (delivery_id, outcome, status_code, error, duration_ms)
@@ -94,5 +97,32 @@ BEGIN
     INTO v_notified
      FROM unnest(p_lead_ids, p_payloads) AS lead (notification_id, payload)
     WHERE lead.notification_id IN (SELECT notification_id FROM recorded);
+END;
+$$;
+
+-- Claims up to p_limit deliveries due now in lane p_lane (decision 067; 'push' for the push lane,
+-- see leadbell_lane_of_channel), for p_lease_seconds:
+-- retries whose time came, deliveries queued for any worker (a lane's own channels, a backlog past
+-- the take's room, an escalation, a release, an email copy standing in for failed pushes), and
+-- those whose claim ran out because the worker that held them stopped. Rows another worker is
+-- claiming are skipped, not waited for. Returns the ids claimed, oldest due first.
+CREATE OR REPLACE FUNCTION leadbell_claim_due_deliveries(p_lane text, p_limit integer, p_lease_seconds integer)
+RETURNS TABLE (id uuid)
+LANGUAGE plpgsql
+AS $$
+BEGIN
+  RETURN QUERY
+    WITH due AS (
+      SELECT d.id FROM deliveries d
+       WHERE d.status = 'pending' AND d.due_at <= now() AND (d.leased_until IS NULL OR d.leased_until <= now())
+         AND coalesce(leadbell_lane_of_channel(d.channel), 'push') = p_lane
+       ORDER BY d.due_at
+       LIMIT p_limit
+         FOR UPDATE SKIP LOCKED
+    )
+    UPDATE deliveries d SET leased_until = now() + make_interval(secs => p_lease_seconds)
+      FROM due
+     WHERE d.id = due.id
+    RETURNING d.id;
 END;
 $$;

@@ -41,9 +41,18 @@ export const deliveries = pgTable(
     purpose: text('purpose', { enum: DELIVERY_PURPOSES }).notNull().default('lead'),
     // When the device's service worker confirmed it received this push.
     receivedAt: timestamp('received_at', { withTimezone: true }),
+    // A pending delivery is its own schedule (decision 066): its next attempt is due at due_at (now
+    // when queued, later for a retry), and a worker that claimed it holds it until leased_until.
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull().defaultNow(),
+    leasedUntil: timestamp('leased_until', { withTimezone: true }),
   },
   (table) => [
     index('deliveries_notification_id_idx').on(table.notificationId),
+    // What a worker's fetch reads: the pending deliveries, by when they are due. Nothing else is
+    // pending for long, so the index holds the deliveries in flight, the retries and any backlog.
+    index('deliveries_due_idx')
+      .on(table.dueAt)
+      .where(sql`${table.status} = 'pending'`),
     // At most one email of a notification per user and purpose, however it came about (choice or fallback).
     uniqueIndex('deliveries_email_per_user_purpose_idx')
       .on(table.notificationId, table.userId, table.purpose)

@@ -42,16 +42,23 @@ export type DeliveryTarget = {
   flowName: string | null;
 };
 
+/** A target as SQL hands it over (raw rows, or JSON from the take): its timestamp as text. */
+export function deliveryTargetOf(row: DeliveryTarget | (Omit<DeliveryTarget, 'createdAt'> & { createdAt: string })) {
+  return { ...row, createdAt: new Date(row.createdAt) } satisfies DeliveryTarget;
+}
+
 /**
- * Reads deliveries with what an attempt needs, through leadbell_delivery_targets
- * (functions/delivery-attempts.sql): planned once per connection, where this select as a prepared
- * statement was planned again for nearly every job (issue 23).
+ * Claims up to `limit` deliveries due in `lane` ('push' for the push lane) for `leaseSeconds`
+ * (decision 067), with what an attempt needs: one statement, the claim
+ * (leadbell_claim_due_deliveries) inside the read (leadbell_delivery_targets), both planned once
+ * per connection.
  */
-export async function findDeliveryTargets(db: Database, deliveryIds: string[]): Promise<DeliveryTarget[]> {
-  const { rows } = await db.execute(sql`select * from leadbell_delivery_targets(${sql.param(deliveryIds)}::uuid[])`);
-  // Drizzle hands raw SQL its timestamps as text.
-  return (rows as Array<DeliveryTarget & { createdAt: string }>).map((row) => ({
-    ...row,
-    createdAt: new Date(row.createdAt),
-  }));
+export async function claimDueDeliveries(
+  db: Database,
+  { lane, limit, leaseSeconds }: { lane: string; limit: number; leaseSeconds: number },
+): Promise<DeliveryTarget[]> {
+  const { rows } = await db.execute(sql`
+    select * from leadbell_delivery_targets(array(
+      select id from leadbell_claim_due_deliveries(${lane}, ${limit}::int, ${leaseSeconds}::int)))`);
+  return (rows as Array<DeliveryTarget & { createdAt: string }>).map(deliveryTargetOf);
 }

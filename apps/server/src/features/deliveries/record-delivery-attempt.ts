@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { pushSubscriptions } from '../../db/schema/devices.ts';
-import { retryDelayMs, type PersonalLane } from '../../jobs/deliver-notification.job.ts';
-import { wakeDeliveryWorkers, type DeliveryQueue } from '../../jobs/delivery-queue.ts';
+import { retryDelayMs } from '../../jobs/deliver-notification.job.ts';
+import { wakeDeliveryWorkers } from '../../jobs/delivery-queue.ts';
 import { DELIVERY_EVENTS_CHANNEL, deliveryEventPayload } from '../events/notification-hub.ts';
 import type { AttemptOutcome } from './attempt-outcome.ts';
 import { deviceHealthUpdate } from './record-device-health.ts';
@@ -46,7 +46,6 @@ export function nextDeliveryState(
  */
 async function queueEmailIfEveryPushFailed(
   db: Database,
-  queue: DeliveryQueue,
   { notificationId, userId }: { notificationId: string; userId: string },
 ): Promise<void> {
   const { rows } = await db.execute<{ id: string }>(sql`
@@ -60,9 +59,8 @@ async function queueEmailIfEveryPushFailed(
     having bool_and(d.channel = 'push' and d.status = 'failed')
     on conflict do nothing
     returning id`);
-  if (rows.length === 0) return;
-  await queue.enqueue(db, [{ id: rows[0]!.id, payload: { kind: 'delivery', deliveryId: rows[0]!.id, attempt: 0 } }]);
-  await wakeDeliveryWorkers(db);
+  // Due now, for any worker (decision 067), which hears of it at the commit.
+  if (rows.length > 0) await wakeDeliveryWorkers(db);
 }
 
 /**
@@ -107,16 +105,15 @@ export async function recordSettledAttempts(db: Database, attempts: SettledAttem
 }
 
 /**
- * Records attempt number `attempt`: the attempt row, the delivery's new state, the device's
- * health, the next attempt's job when there is one, an email copy when it was the user's last
- * push to fail, and a NOTIFY for live consoles when the state changed, all or nothing. Guarded by
- * the attempt number, so a job that runs twice (its process died before completing it) records
- * once. The usual case (delivered) is recordSettledAttempts' single statement; a retry, a
- * vanished device or a failed push adds statements inside a transaction.
+ * Records attempt number `attempt`: the attempt row, the delivery's new state (a retry: due at its
+ * time, decision 067), the device's health, an email copy when it was the user's last push to
+ * fail, and a NOTIFY for live consoles when the state changed, all or nothing. Guarded by the
+ * attempt number, so an attempt made twice (its worker's claim ran out mid-send) records once.
+ * The usual case (delivered) is recordSettledAttempts' single statement; a vanished device or a
+ * failed push adds statements inside a transaction. Returns when the retry is due, if there is one.
  */
 export async function recordDeliveryAttempt(
   db: Database,
-  queue: DeliveryQueue,
   {
     deliveryId,
     entityId,
@@ -138,10 +135,10 @@ export async function recordDeliveryAttempt(
     outcome: AttemptOutcome;
     deadline: number;
   },
-): Promise<void> {
+): Promise<Date | null> {
   if (outcome.kind === 'delivered') {
     const { statusCode, durationMs } = outcome;
-    return recordSettledAttempts(db, [
+    await recordSettledAttempts(db, [
       {
         deliveryId,
         entityId,
@@ -154,6 +151,7 @@ export async function recordDeliveryAttempt(
         durationMs,
       },
     ]);
+    return null;
   }
   const { status, attemptOutcome, error, retryAt } = nextDeliveryState(outcome, attempt, deadline);
   const isRecorded = sql`exists (select from recorded)`;
@@ -168,34 +166,25 @@ export async function recordDeliveryAttempt(
 
   const isFailedPush = status === 'failed' && pushRecipient !== null;
   const record = async (target: Database) => {
-    // A retry runs in its channel's lane (leadbell_lane_of_channel): a personal channel's own
-    // (Telegram, SMS), or the push lane.
-    const { rows } = await target.execute<{ lane: PersonalLane | null }>(sql`
+    // A retry is due at its time, for whichever worker's lane fetches it first (decision 067).
+    const { rows } = await target.execute(sql`
       with recorded as (
         update deliveries
-           set status = ${status}, attempts = ${attempt + 1}, last_error = ${error}, updated_at = now()
+           set status = ${status}, attempts = ${attempt + 1}, last_error = ${error}, updated_at = now(),
+               due_at = coalesce(${retryAt?.toISOString() ?? null}::timestamptz, due_at), leased_until = null
          where id = ${deliveryId} and attempts = ${attempt} and status = 'pending'
-        returning id, leadbell_lane_of_channel(channel) as lane
+        returning id
       ), attempt as (
         insert into delivery_attempts (delivery_id, outcome, status_code, error, duration_ms)
         select id, ${attemptOutcome}, ${outcome.statusCode}, ${outcome.error}, ${outcome.durationMs}
           from recorded
       )${device}
-      select ${notify}, lane from recorded`);
-    const [recorded] = rows;
-    if (!recorded) return;
+      select ${notify} from recorded`);
+    if (rows.length === 0) return;
     if (outcome.kind === 'gone' && subscriptionId) {
       await target.delete(pushSubscriptions).where(eq(pushSubscriptions.id, subscriptionId));
     }
-    if (retryAt) {
-      await queue.enqueue(target, [
-        {
-          payload: { kind: 'delivery', deliveryId, attempt: attempt + 1, lane: recorded.lane ?? undefined },
-          startAfter: retryAt,
-        },
-      ]);
-    }
-    if (isFailedPush) await queueEmailIfEveryPushFailed(target, queue, { notificationId, userId: pushRecipient! });
+    if (isFailedPush) await queueEmailIfEveryPushFailed(target, { notificationId, userId: pushRecipient! });
   };
   if (isFailedPush) {
     await db.transaction(async (tx) => {
@@ -204,6 +193,7 @@ export async function recordDeliveryAttempt(
       await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`${notificationId} ${pushRecipient}`}, 0))`);
       await record(tx);
     });
-  } else if (retryAt || outcome.kind === 'gone') await db.transaction(record);
+  } else if (outcome.kind === 'gone') await db.transaction(record);
   else await record(db);
+  return retryAt;
 }

@@ -1,23 +1,19 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { notifications } from '../../db/schema/notifications.ts';
-import type { PersonalLane } from '../../jobs/deliver-notification.job.ts';
 import type { EscalationPayload } from '../../jobs/escalation.job.ts';
-import { wakeDeliveryWorkers, type DeliveryJob, type DeliveryQueue } from '../../jobs/delivery-queue.ts';
+import { wakeDeliveryWorkers } from '../../jobs/delivery-queue.ts';
 import { recordLeadEvent } from './record-lead-event.ts';
-
-/** A delivery made, with the lane its job runs in (leadbell_lane_of_channel). */
-type Target = { id: string; lane: PersonalLane | null };
 
 /**
  * Escalates a lead nobody claimed (decision 025), once per stage: under the lead's row lock it
  * does nothing unless the lead is still open and the stage has not run, so a claim that commits
  * first cancels it and a job that runs twice escalates once. Stage 1 rings every member's devices
- * again; stage 2 emails every member. The deliveries and their jobs commit with the stage.
+ * again; stage 2 emails every member. Its deliveries commit with the stage, due at once for any
+ * worker (decision 067).
  */
 export async function escalateLead(
   db: Database,
-  queue: DeliveryQueue,
   { notificationId, stage }: Pick<EscalationPayload, 'notificationId' | 'stage'>,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -35,45 +31,35 @@ export async function escalateLead(
     if (!lead || lead.status !== 'open' || lead.deletedAt !== null || lead.stage >= stage) return false;
     await tx.update(notifications).set({ escalationStage: stage }).where(eq(notifications.id, notificationId));
     // Stage 1: every device of every member; stage 2: every member's mailbox.
-    const { rows: targets } = await tx.execute<Target>(
+    const { rows: targets } = await tx.execute<{ id: string }>(
       stage === 1
         ? sql`
           insert into deliveries (notification_id, entity_id, channel, subscription_id, user_id, purpose)
           select ${notificationId}, ${lead.entityId}, 'push', s.id, u.id, 'escalation'
             from push_subscriptions s join users u on u.id = s.user_id and u.entity_id = s.entity_id
            where u.entity_id = ${lead.entityId}
-          returning id, leadbell_lane_of_channel(channel) as lane`
+          returning id`
         : sql`
           insert into deliveries (notification_id, entity_id, channel, user_id, purpose)
           select ${notificationId}, ${lead.entityId}, 'email', u.id, 'escalation'
             from users u where u.entity_id = ${lead.entityId}
           on conflict do nothing
-          returning id, leadbell_lane_of_channel(channel) as lane`,
+          returning id`,
     );
     // Stage 1 also texts every member who chose texts for escalations (or every lead) and has a verified number (decision 053).
     const { rows: texts } =
       stage === 1
-        ? await tx.execute<Target>(sql`
+        ? await tx.execute<{ id: string }>(sql`
           insert into deliveries (notification_id, entity_id, channel, user_id, purpose)
           select ${notificationId}, ${lead.entityId}, 'sms', u.id, 'escalation'
             from users u
             join delivery_preferences p on p.user_id = u.id and p.sms in ('escalations', 'all')
             join member_phones m on m.user_id = u.id and m.phone is not null
            where u.entity_id = ${lead.entityId}
-          returning id, leadbell_lane_of_channel(channel) as lane`)
+          returning id`)
         : { rows: [] };
     await recordLeadEvent(tx, { entityId: lead.entityId, notificationId, kind: 'escalated', userId: null });
-    // Each lane's deliveries are a job of their own (decision 054): the texts run behind no push.
-    const deliveryIdsByLane = new Map<PersonalLane, string[]>();
-    for (const { id, lane } of [...targets, ...texts])
-      deliveryIdsByLane.set(lane ?? undefined, [...(deliveryIdsByLane.get(lane ?? undefined) ?? []), id]);
-    const jobs: DeliveryJob[] = [...deliveryIdsByLane].map(([lane, deliveryIds]) => ({
-      payload: { kind: 'deliveries', deliveryIds, lane },
-    }));
-    if (jobs.length > 0) {
-      await queue.enqueue(tx, jobs);
-      await wakeDeliveryWorkers(tx);
-    }
+    if (targets.length + texts.length > 0) await wakeDeliveryWorkers(tx);
     return true;
   });
 }

@@ -133,9 +133,8 @@ export async function ringLead(db: Database, lead: LeadRef): Promise<LeadState> 
     const current = await lockLead(tx, lead);
     const { rows } = await tx.execute(sql`select from deliveries where notification_id = ${lead.id} limit 1`);
     if (current.lead_status === 'open' && !current.is_held && rows.length === 0) {
-      await tx.execute(
-        sql`insert into job_outbox (data) select job from leadbell_queue_deliveries(array[${lead.id}]::uuid[])`,
-      );
+      // Due now, for any worker (decision 067), which hears of them at the commit.
+      await tx.execute(sql`select from leadbell_queue_deliveries(array[${lead.id}]::uuid[], '{}', null)`);
       await wakeDeliveryWorkers(tx);
     }
     return (await findLeadState(tx, lead.entityId, lead.id))!;

@@ -1,0 +1,189 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { USAGE_ALERT_PERCENTS } from '@leadbell/shared/billing';
+import { createFlow, notify, onboardedOwner } from '../../test/owners.ts';
+import { startPushServiceStub, type PushServiceStub } from '../../test/push-service-stub.ts';
+import { startTestApp, type TestApp } from '../../test/test-app.ts';
+import { WORKER_VERDICT } from '../features/spam/spam-score.ts';
+import { DELIVERY_LEASE_SECONDS } from '../jobs/take-outbox.ts';
+
+// Issue 45, "no cold minute": a new installation's first leads use the plans its ten-thousandth
+// will. The hot statements are planned once per connection with planner settings that leave one
+// plan shape whatever the statistics say (90-planned-once.sql). This test reads the plan of every
+// statement the accept, the take and a lane's claim run, as auto_explain reports them, on a fresh
+// database and again after 10,000 leads and an ANALYZE, and finds them the same.
+
+let app: TestApp;
+let stub: PushServiceStub;
+beforeAll(async () => {
+  stub = await startPushServiceStub();
+  // No worker: the test takes the outbox itself, on a connection whose plans it reads.
+  app = await startTestApp({ DELIVERY_WORKER: 'false', PUSH_SERVICE_HOSTS: stub.host, NOTIFY_RATE_BURST: '1000' });
+});
+afterAll(async () => {
+  await app?.close();
+  await stub?.close();
+});
+
+/**
+ * How a plan reaches each table: by which index, by row id, or by reading it whole. What a lead
+ * costs grows with the tables only through these; join order and the nodes between them (a sort,
+ * a materialized inner side) follow the estimates and cost the same few rows either way.
+ */
+function accessPathsOf(plan: Record<string, unknown>, paths = new Set<string>()): Set<string> {
+  const node = plan['Node Type'] as string;
+  const relation = plan['Relation Name'] as string | undefined;
+  const children = (plan.Plans as Array<Record<string, unknown>> | undefined) ?? [];
+  if (relation && node !== 'ModifyTable') {
+    if (node === 'Bitmap Heap Scan')
+      for (const index of bitmapIndexesOf(children)) paths.add(`${relation} by ${index}`);
+    else if (plan['Index Name']) paths.add(`${relation} by ${plan['Index Name'] as string}`);
+    else paths.add(`${relation} ${node === 'Tid Scan' ? 'by row id' : 'whole'}`);
+  }
+  for (const child of children)
+    if (!/^Bitmap(And|Or| Index Scan)/.test(child['Node Type'] as string)) accessPathsOf(child, paths);
+  return paths;
+}
+
+/** The indexes under a bitmap heap scan, through any BitmapAnd or BitmapOr. */
+function bitmapIndexesOf(nodes: Array<Record<string, unknown>>): string[] {
+  return nodes.flatMap((node) =>
+    node['Index Name']
+      ? [node['Index Name'] as string]
+      : bitmapIndexesOf((node.Plans as Array<Record<string, unknown>> | undefined) ?? []),
+  );
+}
+
+/**
+ * A connection that reports the plan of every statement it runs, nested ones included (auto_explain
+ * at NOTICE, in JSON), keyed by the statement's text.
+ */
+async function explainingConnection() {
+  const client = new pg.Client({ connectionString: await databaseUrlOf(app.pool) });
+  await client.connect();
+  const plans = new Map<string, string>();
+  client.on('notice', (notice) => {
+    const text = notice.message ?? '';
+    const start = text.indexOf('{');
+    if (start < 0) return;
+    const explained = JSON.parse(text.slice(start)) as { 'Query Text': string; Plan: Record<string, unknown> };
+    plans.set(
+      explained['Query Text'].replace(/\s+/g, ' ').trim(),
+      [...accessPathsOf(explained.Plan)].sort().join(', '),
+    );
+  });
+  await client.query(`load 'auto_explain'`);
+  await client.query(`set auto_explain.log_min_duration = 0; set auto_explain.log_nested_statements = on;
+                      set auto_explain.log_format = json; set auto_explain.log_level = notice`);
+  return { client, plans };
+}
+
+async function databaseUrlOf(pool: pg.Pool): Promise<string> {
+  const options = (pool as unknown as { options: { connectionString: string } }).options;
+  return options.connectionString;
+}
+
+/**
+ * One real accept batch's item, captured from the app's own call (accept-batcher.ts), repeated
+ * `size` times: the arguments of leadbell_accept_notifications_within_rate, with a rate no batch
+ * here exceeds.
+ */
+function captureAcceptBatch(pool: pg.Pool, size: number): Promise<unknown[]> {
+  const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<pg.QueryResult>;
+  return new Promise((resolve) => {
+    (pool as { query: unknown }).query = (config: pg.QueryConfig, ...rest: unknown[]) => {
+      if (config?.name === 'accept_notifications') {
+        (pool as { query: unknown }).query = query;
+        const [item] = JSON.parse(config.values![0] as string) as Array<Record<string, unknown>>;
+        const items = Array.from({ length: size }, (_, index) => ({ ...item, item: index }));
+        resolve([JSON.stringify(items), 1_000_000, 1_000_000]);
+      }
+      return query(config, ...rest);
+    };
+  });
+}
+
+const TAKE = `select * from leadbell_take_outbox(500, 32, ${DELIVERY_LEASE_SECONDS},
+  '{${USAGE_ALERT_PERCENTS.join(',')}}', '${JSON.stringify(WORKER_VERDICT)}')`;
+const CLAIM = `select * from leadbell_delivery_targets(array(
+  select id from leadbell_claim_due_deliveries('push', 64, ${DELIVERY_LEASE_SECONDS})))`;
+
+/** Runs what a lead meets on its way, on `client`: the accept (the captured batch), the take, a claim, a record. */
+async function leadsPath(client: pg.Client, batch: unknown[], accepts: number) {
+  for (let index = 0; index < accepts; index += 1)
+    await client.query('select * from leadbell_accept_notifications_within_rate($1, $2, $3)', batch);
+  await client.query(TAKE);
+  const { rows } = await client.query<{ deliveryId: string; entityId: string; notificationId: string }>(CLAIM);
+  const delivered = rows.slice(0, 10);
+  await client.query(
+    `select leadbell_record_settled_attempts($1::uuid[], $2::int[], $3::text[], $4::text[], $5::int[], $6::int[],
+       $7::uuid[], 'leadbell_delivery_events', $8::uuid[], $9::text[])`,
+    [
+      delivered.map((row) => row.deliveryId),
+      delivered.map(() => 0),
+      delivered.map(() => 'delivered'),
+      delivered.map(() => null),
+      delivered.map(() => 201),
+      delivered.map(() => 5),
+      delivered.map(() => null),
+      delivered.map((row) => row.notificationId),
+      delivered.map((row) => `${row.entityId} ${row.notificationId}`),
+    ],
+  );
+}
+
+describe('planned once › no cold minute (issue 45)', () => {
+  it(
+    'the accept, the take and a claim plan every statement alike on a fresh database and after 10,000 leads',
+    { timeout: 180_000 },
+    async () => {
+      const owner = await onboardedOwner(app, { plan: 'elite' });
+      const flowId = await createFlow(owner.client);
+      const device = stub.createSubscription();
+      expect((await owner.client.post('/v1/push-subscriptions', device.subscription)).status).toBe(201);
+      const captured = captureAcceptBatch(app.pool, 50);
+      await notify(app, owner.apiKey, { flowId, data: { name: 'First' } });
+      const batch = await captured;
+
+      const fresh = await explainingConnection();
+      await leadsPath(fresh.client, batch, 1);
+      await fresh.client.end();
+
+      // 10,000 leads through the same functions, their deliveries claimed and left pending, then
+      // statistics for every table as a long-running installation has them.
+      const load = await explainingConnection();
+      await load.client.query(`set auto_explain.log_min_duration = -1`);
+      for (let round = 0; round < 10; round += 1) await leadsPath(load.client, batch, 20);
+      await load.client.query('analyze');
+      const { rows } = await load.client.query<{ leads: number }>('select count(*)::int as leads from notifications');
+      expect(rows[0]!.leads).toBeGreaterThanOrEqual(10_000);
+      await load.client.end();
+
+      const warm = await explainingConnection();
+      await leadsPath(warm.client, batch, 1);
+      await warm.client.end();
+
+      // The statements that decide a lead's cost: the accept's, the take's, the fan-out's and the claim's.
+      const compared = [...fresh.plans.keys()].filter((text) => warm.plans.has(text));
+      for (const statement of [
+        'INSERT INTO lead_intake',
+        'INSERT INTO notifications',
+        'INSERT INTO deliveries',
+        'FROM deliveries d WHERE d.status',
+        'FROM leadbell_judge_spam',
+      ])
+        expect(
+          compared.some((text) => text.includes(statement)),
+          statement,
+        ).toBe(true);
+      const differing = compared.filter((text) => fresh.plans.get(text) !== warm.plans.get(text));
+      expect(
+        differing.map((text) => ({
+          text: text.slice(0, 120),
+          fresh: fresh.plans.get(text),
+          warm: warm.plans.get(text),
+        })),
+      ).toEqual([]);
+    },
+  );
+});
