@@ -1,14 +1,23 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { createTestDatabase } from './test-app.ts';
 
 /**
- * A fresh migrated database for tests that call the stored functions directly (db/functions/),
- * with no app and so no worker taking what they write.
+ * A fresh migrated database for a test file that calls the stored functions directly
+ * (db/functions/), with no app and so no worker taking what it writes; and the first day of this
+ * month in UTC, the billing month its leads are counted in. Both are there once the file's
+ * beforeAll has run; the pool is closed after its tests.
  */
-export async function storedFunctionsDatabase(): Promise<pg.Pool> {
-  const { url } = await createTestDatabase();
-  return new pg.Pool({ connectionString: url, max: 3 });
+export function storedFunctionsDatabase(): { db: pg.Pool; month: string } {
+  const database = {} as { db: pg.Pool; month: string };
+  beforeAll(async () => {
+    database.db = new pg.Pool({ connectionString: (await createTestDatabase()).url, max: 3 });
+    const { rows } = await database.db.query<{ start: Date }>(`select date_trunc('month', now(), 'UTC') as start`);
+    database.month = rows[0]!.start.toISOString();
+  });
+  afterAll(async () => database.db?.end());
+  return database;
 }
 
 export type Business = { entityId: string; apiKeyId: string; flowId: string; userId: string };
@@ -62,10 +71,4 @@ export async function insertLead(db: pg.Pool, business: Business, columns: LeadC
     }),
   );
   return rows[0]!.id;
-}
-
-/** The first day of this month in UTC: the billing month the tests count leads in. */
-export async function thisMonth(db: pg.Pool): Promise<string> {
-  const { rows } = await db.query<{ start: Date }>(`select date_trunc('month', now(), 'UTC') as start`);
-  return rows[0]!.start.toISOString();
 }

@@ -1,10 +1,8 @@
-import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   insertBusiness,
   insertLead,
   storedFunctionsDatabase,
-  thisMonth,
   type Business,
   type LeadColumns,
 } from '../../../test/stored-function-fixtures.ts';
@@ -12,40 +10,32 @@ import {
 // 40-held-lead-release.sql, called directly (decisions 041, 063): what both releases (a larger
 // plan, spam's room given back) do to a business's held leads.
 
-let db: pg.Pool;
-let month: string;
-beforeAll(async () => {
-  db = await storedFunctionsDatabase();
-  month = await thisMonth(db);
-});
-afterAll(async () => db?.end());
+const database = storedFunctionsDatabase();
 
 /** A Starter business at its limit with `held` leads kept past it, oldest first. */
 async function starterWithHeldLeads(held: LeadColumns[]): Promise<{ business: Business; leadIds: string[] }> {
-  const business = await insertBusiness(db, { plan: 'starter' });
-  await db.query(
+  const business = await insertBusiness(database.db, { plan: 'starter' });
+  await database.db.query(
     'insert into entity_usage (entity_id, period_start, notification_count, held_count) values ($1, $2, 20, $3)',
-    [business.entityId, month, held.length],
+    [business.entityId, database.month, held.length],
   );
   const leadIds: string[] = [];
-  for (const columns of held) leadIds.push(await insertLead(db, business, { is_held: true, ...columns }));
+  for (const columns of held) leadIds.push(await insertLead(database.db, business, { is_held: true, ...columns }));
   return { business, leadIds };
 }
 
 type Job = { kind: string; deliveryIds?: string[]; notificationId?: string };
 
 async function release(business: Business, room: number | null, followedUpByCaller: string[] = []): Promise<Job[]> {
-  const { rows } = await db.query<{ job: Job }>(`select job from leadbell_release_held_leads($1, $2, $3, now(), $4)`, [
-    business.entityId,
-    month,
-    room,
-    followedUpByCaller,
-  ]);
+  const { rows } = await database.db.query<{ job: Job }>(
+    `select job from leadbell_release_held_leads($1, $2, $3, now(), $4)`,
+    [business.entityId, database.month, room, followedUpByCaller],
+  );
   return rows.map((row) => row.job);
 }
 
 async function heldOf(leadIds: string[]): Promise<boolean[]> {
-  const { rows } = await db.query<{ is_held: boolean }>(
+  const { rows } = await database.db.query<{ is_held: boolean }>(
     'select is_held from notifications where id = any($1) order by array_position($1, id)',
     [leadIds],
   );
@@ -53,9 +43,9 @@ async function heldOf(leadIds: string[]): Promise<boolean[]> {
 }
 
 async function usageOf(business: Business): Promise<{ notification_count: number; held_count: number }> {
-  const { rows } = await db.query<{ notification_count: number; held_count: number }>(
+  const { rows } = await database.db.query<{ notification_count: number; held_count: number }>(
     'select notification_count, held_count from entity_usage where entity_id = $1 and period_start = $2',
-    [business.entityId, month],
+    [business.entityId, database.month],
   );
   return rows[0]!;
 }
@@ -63,7 +53,7 @@ async function usageOf(business: Business): Promise<{ notification_count: number
 /** The leads the jobs ring: each `deliveries` job's deliveries' leads. */
 async function rungLeads(jobs: Job[]): Promise<string[]> {
   const deliveryIds = jobs.flatMap((job) => (job.kind === 'deliveries' ? job.deliveryIds! : []));
-  const { rows } = await db.query<{ notification_id: string }>(
+  const { rows } = await database.db.query<{ notification_id: string }>(
     'select distinct notification_id from deliveries where id = any($1)',
     [deliveryIds],
   );
@@ -71,7 +61,7 @@ async function rungLeads(jobs: Job[]): Promise<string[]> {
 }
 
 async function escalatingLeads(leadIds: string[]): Promise<string[]> {
-  const { rows } = await db.query<{ notification_id: string }>(
+  const { rows } = await database.db.query<{ notification_id: string }>(
     'select notification_id from lead_escalations where notification_id = any($1)',
     [leadIds],
   );
@@ -87,7 +77,7 @@ describe('stored functions › releasing held leads (40-held-lead-release.sql)',
     expect(await usageOf(business)).toEqual({ notification_count: 22, held_count: 1 });
     expect(await rungLeads(jobs)).toEqual(leadIds.slice(0, 2).sort());
     expect(await escalatingLeads(leadIds)).toEqual(leadIds.slice(0, 2).sort());
-    const { rows: releases } = await db.query(
+    const { rows: releases } = await database.db.query(
       'select notification_id from lead_releases where notification_id = any($1)',
       [leadIds],
     );
@@ -120,7 +110,7 @@ describe('stored functions › releasing held leads (40-held-lead-release.sql)',
 
     expect(await usageOf(business)).toEqual({ notification_count: 23, held_count: 0 });
     expect(await rungLeads(jobs)).toEqual([open]);
-    const { rows } = await db.query<{ id: string; restarted: boolean }>(
+    const { rows } = await database.db.query<{ id: string; restarted: boolean }>(
       'select id, response_started_at > $2 as restarted from notifications where id = any($1)',
       [[claimed, open], startedAt],
     );

@@ -1,24 +1,19 @@
-import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { insertBusiness, storedFunctionsDatabase, type Business } from '../../../test/stored-function-fixtures.ts';
 
 // 10-rate.sql, called directly (decisions 028, 059). A rate this slow refills nothing while a test
 // runs: what a key gets is its burst.
 const SLOW_RATE = 0.0001;
 
-let db: pg.Pool;
-beforeAll(async () => {
-  db = await storedFunctionsDatabase();
-});
-afterAll(async () => db?.end());
+const database = storedFunctionsDatabase();
 
 async function value<Result>(query: string, parameters: unknown[] = []): Promise<Result> {
-  const { rows } = await db.query<{ value: Result }>(query, parameters);
+  const { rows } = await database.db.query<{ value: Result }>(query, parameters);
   return rows[0]!.value;
 }
 
 async function bucketOf(apiKeyId: string): Promise<{ tokens: number; taken: number } | undefined> {
-  const { rows } = await db.query<{ tokens: number; taken: number }>(
+  const { rows } = await database.db.query<{ tokens: number; taken: number }>(
     'select tokens, taken from api_key_rate_buckets where api_key_id = $1',
     [apiKeyId],
   );
@@ -48,7 +43,7 @@ async function itemsOf(business: Business, count: number, overrides: Record<stri
 type Outcome = { item: number; outcome: string; rate_tokens: number | null };
 
 async function acceptWithinRate(items: object[], burst: number): Promise<Outcome[]> {
-  const { rows } = await db.query<Outcome>(
+  const { rows } = await database.db.query<Outcome>(
     `select item, outcome, rate_tokens from leadbell_accept_notifications_within_rate($1, $2, $3) order by item`,
     [JSON.stringify(items), SLOW_RATE, burst],
   );
@@ -66,10 +61,10 @@ describe('stored functions › the rate of an API key (10-rate.sql)', () => {
   });
 
   it('a lease takes what it asks for down to half the burst, and a revoked key is leased nothing', async () => {
-    const business = await insertBusiness(db);
+    const business = await insertBusiness(database.db);
     const lease = async () =>
       (
-        await db.query<{ granted: number; tokens: number }>(
+        await database.db.query<{ granted: number; tokens: number }>(
           'select granted, tokens from leadbell_lease_rate_tokens($1, 16, $2, 100)',
           [business.apiKeyId, SLOW_RATE],
         )
@@ -79,17 +74,21 @@ describe('stored functions › the rate of an API key (10-rate.sql)', () => {
     expect(granted).toEqual([16, 16, 16, 2, 0]);
     expect(Math.round((await bucketOf(business.apiKeyId))!.tokens)).toBe(50);
 
-    const revoked = await insertBusiness(db);
-    await db.query('update api_keys set revoked_at = now() where id = $1', [revoked.apiKeyId]);
+    const revoked = await insertBusiness(database.db);
+    await database.db.query('update api_keys set revoked_at = now() where id = $1', [revoked.apiKeyId]);
     expect(
-      (await db.query('select granted from leadbell_lease_rate_tokens($1, 16, $2, 100)', [revoked.apiKeyId, SLOW_RATE]))
-        .rows,
+      (
+        await database.db.query('select granted from leadbell_lease_rate_tokens($1, 16, $2, 100)', [
+          revoked.apiKeyId,
+          SLOW_RATE,
+        ])
+      ).rows,
     ).toEqual([]);
     expect(await bucketOf(revoked.apiKeyId)).toBeUndefined();
   });
 
   it('a batch takes its key’s tokens in item order: past its bucket an item is rate_limited, and each says what is left', async () => {
-    const business = await insertBusiness(db);
+    const business = await insertBusiness(database.db);
     const outcomes = await acceptWithinRate(await itemsOf(business, 5), 3);
     expect(outcomes.map(({ outcome, rate_tokens }) => [outcome, Math.round(rate_tokens!)])).toEqual([
       ['accepted', 2],
@@ -106,7 +105,7 @@ describe('stored functions › the rate of an API key (10-rate.sql)', () => {
   });
 
   it('items charged from their process’s lease pass without writing or waiting on the key’s bucket', async () => {
-    const business = await insertBusiness(db);
+    const business = await insertBusiness(database.db);
     const outcomes = await acceptWithinRate(await itemsOf(business, 2, { rate_tokens: 7 }), 3);
     expect(outcomes.map(({ outcome, rate_tokens }) => [outcome, rate_tokens])).toEqual([
       ['accepted', 7],
@@ -116,9 +115,9 @@ describe('stored functions › the rate of an API key (10-rate.sql)', () => {
   });
 
   it('a revoked key is not charged: its items come back stale, so the caller reads the key afresh (401, never 429)', async () => {
-    const business = await insertBusiness(db);
+    const business = await insertBusiness(database.db);
     const items = await itemsOf(business, 2);
-    await db.query('update api_keys set revoked_at = now() where id = $1', [business.apiKeyId]);
+    await database.db.query('update api_keys set revoked_at = now() where id = $1', [business.apiKeyId]);
     const outcomes = await acceptWithinRate(items, 3);
     expect(outcomes.map(({ outcome, rate_tokens }) => [outcome, rate_tokens])).toEqual([
       ['stale', null],
@@ -128,9 +127,9 @@ describe('stored functions › the rate of an API key (10-rate.sql)', () => {
   });
 
   it('an item the accept finds stale gives its token back: its retry takes one', async () => {
-    const business = await insertBusiness(db);
+    const business = await insertBusiness(database.db);
     const items = await itemsOf(business, 2);
-    await db.query(`update flows set title = 'Renamed' where id = $1`, [business.flowId]);
+    await database.db.query(`update flows set title = 'Renamed' where id = $1`, [business.flowId]);
     const outcomes = await acceptWithinRate(items, 3);
     expect(outcomes.map(({ outcome }) => outcome)).toEqual(['stale', 'stale']);
     expect(Math.round((await bucketOf(business.apiKeyId))!.tokens)).toBe(3);
