@@ -43,6 +43,10 @@ await Promise.all(
 // Files the code reads beside itself at run time (see migrate.ts, api-reference.ts and
 // push-encryption-pool.ts, whose worker thread runs as plain JavaScript).
 await cp(`${SERVER_DIR}src/db/migrations`, `${OUT_DIR}/migrations`, { recursive: true });
-await cp(`${SERVER_DIR}src/db/functions`, `${OUT_DIR}/functions`, { recursive: true });
+// The stored functions' SQL, without the tests that sit beside it.
+await cp(`${SERVER_DIR}src/db/functions`, `${OUT_DIR}/functions`, {
+  recursive: true,
+  filter: (source) => !source.endsWith('.ts'),
+});
 await cp(`${SERVER_DIR}src/features/deliveries/encrypt-push.worker.mjs`, `${OUT_DIR}/encrypt-push.worker.mjs`);
 await cp(`${SERVER_DIR}src/http/api-reference`, `${OUT_DIR}/api-reference`, { recursive: true });

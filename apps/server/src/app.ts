@@ -10,7 +10,7 @@ import { createRequireSession } from './auth/require-session.ts';
 import type { Database } from './db/client.ts';
 import { createDatabaseProbe } from './db/database-unavailable.ts';
 import type { Env } from './env.ts';
-import { createApiKeyCipher } from './features/api-keys/api-key-cipher.ts';
+import { createApiKeyCipher } from './lib/api-key-cipher.ts';
 import { registerApiKeyRoutes } from './features/api-keys/api-keys.routes.ts';
 import { billingConfigOf } from './features/billing/billing-config.ts';
 import { registerBillingRoutes } from './features/billing/billing.routes.ts';

@@ -60,8 +60,11 @@ export type TestApp = {
   baseUrl: string;
   /** Where it listens, when PUBLIC_URL is overridden to an address that does not resolve here. */
   listenUrl: string;
-  /** Every route the app registered, as Fastify was told about it (HEAD routes included). */
-  routes: Array<{ method: string; url: string }>;
+  /**
+   * Every route the app registered, as Fastify was told about it (HEAD routes included), and
+   * whether it reads leads (`config.readsLeads`, take-in-leads.ts).
+   */
+  routes: Array<{ method: string; url: string; readsLeads: boolean }>;
   smtp: SmtpSink;
   pool: pg.Pool;
   close: () => Promise<void>;
@@ -127,7 +130,8 @@ export async function startTestApp(
     log: log ?? warningsLogger(),
     ...(webhookResolver && { webhookResolver }),
     onRoute: (route) => {
-      for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+      for (const method of [route.method].flat())
+        routes.push({ method, url: route.url, readsLeads: route.config?.readsLeads === true });
     },
   });
   await app.listen({ port, host: '127.0.0.1' });

@@ -1,7 +1,7 @@
 import type { onRequestAsyncHookHandler } from 'fastify';
 import type pg from 'pg';
 import type { Database } from '../db/client.ts';
-import type { ApiKeyCipher } from '../features/api-keys/api-key-cipher.ts';
+import type { ApiKeyCipher } from '../lib/api-key-cipher.ts';
 import type { BillingConfig } from '../features/billing/billing-config.ts';
 import type { CommitAnnouncer } from '../features/events/commit-announcer.ts';
 import type { DeliveryQueue } from '../jobs/delivery-queue.ts';

@@ -5,7 +5,7 @@ import { entities } from '../db/schema/entities.ts';
 import { entityAlerts } from '../db/schema/usage.ts';
 import type { Env } from '../env.ts';
 import { entityAlertMail } from '../features/usage/entity-alert-mail.ts';
-import { billingColumns, billingStateOf } from '../features/usage/billing-state.ts';
+import { billingColumns, billingStateOf } from '../lib/billing-state.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { EntityAlertPayload } from './entity-alert.job.ts';
 

@@ -6,7 +6,7 @@ import { apiKeys, type API_KEY_KINDS } from '../../db/schema/api-keys.ts';
 type ApiKeyKind = (typeof API_KEY_KINDS)[number];
 import { AppError } from '../../http/app-error.ts';
 import { createTtlCache } from '../../lib/ttl-cache.ts';
-import { hashApiKey } from './api-key-cipher.ts';
+import { hashApiKey } from '../../lib/api-key-cipher.ts';
 
 export type ApiKeyCaller = {
   apiKeyId: string;

@@ -4,7 +4,7 @@ import { apiKeys } from '../../db/schema/api-keys.ts';
 import { AppError } from '../../http/app-error.ts';
 import { isUuid } from '../../http/ids.ts';
 import { activeApiKey } from './api-key-record.ts';
-import type { ApiKeyCipher } from './api-key-cipher.ts';
+import type { ApiKeyCipher } from '../../lib/api-key-cipher.ts';
 
 /** The plain key for the console's copy button; only the owning entity's active keys. */
 export async function getApiKeySecretOrThrow(

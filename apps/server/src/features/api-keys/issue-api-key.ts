@@ -3,8 +3,8 @@ import { maskApiKey } from '@leadbell/shared/masking';
 import type { ApiKeySummary } from '@leadbell/shared/api-keys';
 import type { Database } from '../../db/client.ts';
 import { apiKeys } from '../../db/schema/api-keys.ts';
-import type { ApiKeyCipher } from './api-key-cipher.ts';
-import { generateApiKey, hashApiKey } from './api-key-cipher.ts';
+import type { ApiKeyCipher } from '../../lib/api-key-cipher.ts';
+import { generateApiKey, hashApiKey } from '../../lib/api-key-cipher.ts';
 import { toApiKeySummary } from './api-key-record.ts';
 
 type Executor = Pick<Database, 'insert' | 'select'>;

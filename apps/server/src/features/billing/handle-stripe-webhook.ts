@@ -7,7 +7,7 @@ import { billingAccounts, billingPaymentFailures, stripeEvents } from '../../db/
 import { entities } from '../../db/schema/entities.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import type { ApiKeyCipher } from '../api-keys/api-key-cipher.ts';
+import type { ApiKeyCipher } from '../../lib/api-key-cipher.ts';
 import {
   callStripe,
   ENDED_SUBSCRIPTION_STATUSES,

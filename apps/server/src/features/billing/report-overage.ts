@@ -5,7 +5,7 @@ import { getPlan } from '@leadbell/shared/plans';
 import type { Database } from '../../db/client.ts';
 import { billingAccounts, billingMeterReports } from '../../db/schema/billing.ts';
 import { entities } from '../../db/schema/entities.ts';
-import { billingColumns, billingStateOf } from '../usage/billing-state.ts';
+import { billingColumns, billingStateOf } from '../../lib/billing-state.ts';
 import { countAgainstPlan } from '../usage/get-usage.ts';
 import { LIVE_SUBSCRIPTION_STATUSES, type BillingConfig } from './billing-config.ts';
 

@@ -3,11 +3,11 @@ import { billingPeriodOf, planInForce } from '@leadbell/shared/billing';
 import { getPlan, type PlanId } from '@leadbell/shared/plans';
 import type { Database } from '../../db/client.ts';
 import { entities } from '../../db/schema/entities.ts';
-import type { ApiKeyCipher } from '../api-keys/api-key-cipher.ts';
+import type { ApiKeyCipher } from '../../lib/api-key-cipher.ts';
 import { issueFirstApiKey } from '../api-keys/issue-api-key.ts';
 import { lockEntityLeads } from '../notifications/entity-leads-lock.ts';
 import { releaseHeldLeads } from '../notifications/release-held-leads.ts';
-import { billingStateOf } from '../usage/billing-state.ts';
+import { billingStateOf } from '../../lib/billing-state.ts';
 
 function isLargerPlan(plan: PlanId, than: PlanId): boolean {
   return getPlan(plan).includedNotifications > getPlan(than).includedNotifications;

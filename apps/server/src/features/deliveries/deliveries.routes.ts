@@ -19,6 +19,7 @@ export function registerDeliveryRoutes(app: FastifyInstance, { db, requireSessio
         response: { 200: DeliveryDetailListSchema, ...ENTITY_REQUIRED },
       },
       onRequest: requireSession,
+      config: { readsLeads: true },
     },
     async (request) => ({ data: await listDeliveries(db, entityIdOf(request), request.params.id) }),
   );

@@ -73,6 +73,7 @@ export function registerFlowRoutes(app: FastifyInstance, { db, cipher, requireSe
         response: { 200: FlowFieldsSchema, ...ENTITY_REQUIRED },
       },
       onRequest: requireSession,
+      config: { readsLeads: true },
     },
     async (request) => getFlowFields(db, entityIdOf(request), request.params.id),
   );

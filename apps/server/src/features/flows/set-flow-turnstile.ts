@@ -3,7 +3,7 @@ import type { Database } from '../../db/client.ts';
 import { flows } from '../../db/schema/flows.ts';
 import { AppError } from '../../http/app-error.ts';
 import { isUuid } from '../../http/ids.ts';
-import type { ApiKeyCipher } from '../api-keys/api-key-cipher.ts';
+import type { ApiKeyCipher } from '../../lib/api-key-cipher.ts';
 import { ownedFlow, toFlow } from './flow-record.ts';
 
 /**

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FlowHook } from '@leadbell/shared/flows';
 import { apiKeys } from '../../db/schema/api-keys.ts';
-import type { ApiKeyCipher } from '../api-keys/api-key-cipher.ts';
+import type { ApiKeyCipher } from '../../lib/api-key-cipher.ts';
 
 /** The columns a flow's webhook address is read with. */
 export const flowHookColumns = {

@@ -1,7 +1,7 @@
 import type { FlowHookState } from '@leadbell/shared/flows';
 import type { Database } from '../../db/client.ts';
 import { apiKeys } from '../../db/schema/api-keys.ts';
-import type { ApiKeyCipher } from '../api-keys/api-key-cipher.ts';
+import type { ApiKeyCipher } from '../../lib/api-key-cipher.ts';
 import { getFlowOrThrow } from '../flows/get-flow.ts';
 import { activeFlowHook, flowHookColumns, toFlowHook } from './flow-hook-record.ts';
 

@@ -2,7 +2,7 @@ import { maskApiKey } from '@leadbell/shared/masking';
 import type { FlowHook } from '@leadbell/shared/flows';
 import type { Database } from '../../db/client.ts';
 import { apiKeys } from '../../db/schema/api-keys.ts';
-import { generateHookToken, hashApiKey, type ApiKeyCipher } from '../api-keys/api-key-cipher.ts';
+import { generateHookToken, hashApiKey, type ApiKeyCipher } from '../../lib/api-key-cipher.ts';
 import { getFlowOrThrow } from '../flows/get-flow.ts';
 import { activeFlowHook, flowHookColumns, toFlowHook } from './flow-hook-record.ts';
 

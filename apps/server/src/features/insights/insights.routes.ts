@@ -20,6 +20,7 @@ export function registerInsightsRoutes(app: FastifyInstance, { db, requireSessio
         response: { 200: InsightsSchema, ...ENTITY_REQUIRED },
       },
       onRequest: requireSession,
+      config: { readsLeads: true },
     },
     async (request) => {
       const user = sessionUserOf(request);

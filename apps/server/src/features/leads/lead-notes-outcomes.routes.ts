@@ -33,6 +33,7 @@ export function registerLeadNotesOutcomesRoutes(app: FastifyInstance, { db, requ
         response: { 201: LeadTimelineEntrySchema },
       },
       onRequest: requireSession,
+      config: { readsLeads: true },
     },
     async (request, reply) =>
       reply
@@ -55,6 +56,7 @@ export function registerLeadNotesOutcomesRoutes(app: FastifyInstance, { db, requ
         },
       },
       onRequest: requireSession,
+      config: { readsLeads: true },
     },
     async (request) =>
       setLeadOutcome(db, { id: request.params.id, ...callerOf(request), input: request.body, now: clock.now() }),
@@ -70,6 +72,7 @@ export function registerLeadNotesOutcomesRoutes(app: FastifyInstance, { db, requ
         response: { 204: noContent('Cleared (or there was none).') },
       },
       onRequest: requireSession,
+      config: { readsLeads: true },
     },
     async (request, reply) => {
       await clearLeadOutcome(db, { id: request.params.id, ...callerOf(request) });

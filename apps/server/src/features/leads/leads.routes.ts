@@ -55,6 +55,7 @@ export function registerLeadRoutes(app: FastifyInstance, { db, requireSession, r
         response: { 200: LeadPageSchema, ...ENTITY_REQUIRED },
       },
       onRequest: requireSession,
+      config: { readsLeads: true },
     },
     async (request) =>
       listLeads(db, { ...request.query, entityId: entityIdOf(request), viewerId: sessionUserOf(request).id }),
@@ -70,6 +71,7 @@ export function registerLeadRoutes(app: FastifyInstance, { db, requireSession, r
         response: { 200: LeadCountsSchema, ...ENTITY_REQUIRED },
       },
       onRequest: requireSession,
+      config: { readsLeads: true },
     },
     async (request) => countLeads(db, entityIdOf(request), sessionUserOf(request).id),
   );
@@ -88,6 +90,7 @@ export function registerLeadRoutes(app: FastifyInstance, { db, requireSession, r
         },
       },
       onRequest: requireSession,
+      config: { readsLeads: true },
     },
     async (request, reply) => {
       const { entityId, user } = callerOf(request);
@@ -114,6 +117,7 @@ export function registerLeadRoutes(app: FastifyInstance, { db, requireSession, r
         response: { 200: LeadDetailSchema },
       },
       onRequest: requireSession,
+      config: { readsLeads: true },
     },
     async (request) =>
       getLead(db, { id: request.params.id, entityId: entityIdOf(request), viewerId: sessionUserOf(request).id }),
@@ -130,6 +134,7 @@ export function registerLeadRoutes(app: FastifyInstance, { db, requireSession, r
         response: { 200: LeadTimelineSchema },
       },
       onRequest: requireSession,
+      config: { readsLeads: true },
     },
     async (request) => getLeadTimeline(db, { id: request.params.id, entityId: entityIdOf(request) }),
   );
@@ -145,6 +150,7 @@ export function registerLeadRoutes(app: FastifyInstance, { db, requireSession, r
         response: { 200: LeadStateSchema, ...TAKEN },
       },
       onRequest: requireSession,
+      config: { readsLeads: true },
     },
     async (request) => claimLead(db, { id: request.params.id, ...callerOf(request), now: clock.now() }),
   );
@@ -159,6 +165,7 @@ export function registerLeadRoutes(app: FastifyInstance, { db, requireSession, r
         response: { 200: LeadStateSchema, ...errorResponses({ 403: 'Someone else holds it: `forbidden`.' }) },
       },
       onRequest: requireSession,
+      config: { readsLeads: true },
     },
     async (request) => releaseLead(db, { id: request.params.id, ...callerOf(request) }),
   );
@@ -173,6 +180,7 @@ export function registerLeadRoutes(app: FastifyInstance, { db, requireSession, r
         response: { 200: LeadStateSchema },
       },
       onRequest: requireSession,
+      config: { readsLeads: true },
     },
     async (request) => completeLead(db, { id: request.params.id, ...callerOf(request), now: clock.now() }),
   );
@@ -187,6 +195,7 @@ export function registerLeadRoutes(app: FastifyInstance, { db, requireSession, r
         response: { 200: LeadDeletionSchema },
       },
       onRequest: admin,
+      config: { readsLeads: true },
     },
     async (request) => deleteLead(db, { id: request.params.id, ...callerOf(request), now: clock.now() }),
   );
@@ -201,6 +210,7 @@ export function registerLeadRoutes(app: FastifyInstance, { db, requireSession, r
         response: { 200: LeadStateSchema },
       },
       onRequest: admin,
+      config: { readsLeads: true },
     },
     async (request) => restoreLead(db, { id: request.params.id, ...callerOf(request), now: clock.now() }),
   );
@@ -215,6 +225,7 @@ export function registerLeadRoutes(app: FastifyInstance, { db, requireSession, r
         response: { 204: noContent('Recorded.') },
       },
       onRequest: requireSession,
+      config: { readsLeads: true },
     },
     async (request, reply) => {
       await markLeadSeen(db, {

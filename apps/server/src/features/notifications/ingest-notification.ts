@@ -13,8 +13,8 @@ import type { Clock } from '../../lib/clock.ts';
 import { createTtlCache } from '../../lib/ttl-cache.ts';
 import type { ApiKeyCaller } from '../api-keys/authenticate-api-key.ts';
 import type { CommitAnnouncer } from '../events/commit-announcer.ts';
-import { billingColumns, createBillingStateMemo } from '../usage/billing-state.ts';
-import type { ApiKeyCipher } from '../api-keys/api-key-cipher.ts';
+import { billingColumns, createBillingStateMemo } from '../../lib/billing-state.ts';
+import type { ApiKeyCipher } from '../../lib/api-key-cipher.ts';
 import type { FillTimeTokens } from '../spam/fill-time-token.ts';
 import { messageFingerprint, requestVerdictOf, senderFingerprint } from '../spam/spam-score.ts';
 import type { CaptchaVerdict, TurnstileVerifier } from '../spam/turnstile.ts';
@@ -105,12 +105,15 @@ function testLimitError(period: BillingPeriod, now: Date, rate: RateDecision): A
 
 /**
  * Stores a notification a website sent: the flow's templates (or the request's own title and
- * message) filled from `data`. The notification, its count against the plan, the flow's counters,
- * its delivery jobs and the idempotency record commit together, in a batch with others
- * (accept-batcher.ts), so a 202 always means stored and queued, and a refusal leaves nothing
- * behind. The flow and plan it renders from are remembered per process and verified where they
- * are used; consoles and workers hear about the commit afterwards, from the announcer. The key's
- * rate is taken in the same statement, from a bucket every server process shares (decision 028).
+ * message) filled from `data`. The lead (in lead_intake), its count against the plan, the
+ * idempotency record and one intake job for its batch commit together, in a batch with others
+ * (accept-batcher.ts, db/functions/20-accept.sql), so a 202 always means stored and queued, and a
+ * refusal leaves nothing behind. Everything else the lead gets (its row in notifications, the
+ * flow's counters, its deliveries and their jobs, alerts, search text) the worker's take derives
+ * from the intake job after the commit (decision 038, db/functions/30-take.sql). The flow and plan
+ * it renders from are remembered per process and verified where they are used; consoles and
+ * workers hear about the commit afterwards, from the announcer. The key's rate is taken in the
+ * same statement, from a bucket every server process shares (decision 028).
  */
 export function createNotificationIngester({
   db,

@@ -49,6 +49,7 @@ export function registerNotificationRoutes(
         response: { 200: NotificationPageSchema, ...ENTITY_REQUIRED },
       },
       onRequest: requireSession,
+      config: { readsLeads: true },
     },
     async (request) =>
       listNotifications(db, { flowId: request.params.id, entityId: entityIdOf(request), ...request.query }),

@@ -65,3 +65,58 @@ describe('ingestion › the narrow intake (decision 064)', () => {
     expect(await where(goneLead.id)).toEqual({ intake: 0, notifications: 0 });
   });
 });
+
+// The routes that read or act on a business's leads say so (`config: { readsLeads: true }`, decided
+// beside their guards): each takes the business's waiting leads in first. A new lead route is
+// decided here too, so none forgets to.
+const ROUTES_THAT_READ_LEADS = [
+  'DELETE /v1/leads/:id/outcome',
+  'GET /v1/flows/:id/fields',
+  'GET /v1/flows/:id/notifications',
+  'GET /v1/insights',
+  'GET /v1/leads',
+  'GET /v1/leads/:id',
+  'GET /v1/leads/:id/events',
+  'GET /v1/leads/counts',
+  'GET /v1/leads/export.csv',
+  'GET /v1/notifications/:id/deliveries',
+  'GET /v1/setup',
+  'POST /v1/leads/:id/attempts',
+  'POST /v1/leads/:id/claim',
+  'POST /v1/leads/:id/delete',
+  'POST /v1/leads/:id/done',
+  'POST /v1/leads/:id/not-spam',
+  'POST /v1/leads/:id/notes',
+  'POST /v1/leads/:id/release',
+  'POST /v1/leads/:id/replies',
+  'POST /v1/leads/:id/restore',
+  'POST /v1/leads/:id/ring',
+  'POST /v1/leads/:id/seen',
+  'POST /v1/leads/:id/spam',
+  'PUT /v1/leads/:id/outcome',
+];
+
+describe('ingestion › the routes that take waiting leads in first', () => {
+  it('are exactly the lead routes, a lead’s deliveries, a flow’s notifications and fields, the insights and the checklist', () => {
+    const reading = app.routes.filter((route) => route.readsLeads && route.method !== 'HEAD');
+    expect(reading.map(({ method, url }) => `${method} ${url}`).sort()).toEqual(ROUTES_THAT_READ_LEADS);
+    // A HEAD route answers as its GET, after the same take.
+    for (const head of app.routes.filter((route) => route.method === 'HEAD'))
+      expect(head.readsLeads, head.url).toBe(
+        app.routes.some((route) => route.method === 'GET' && route.url === head.url && route.readsLeads),
+      );
+  });
+
+  it('each GET among them has moved the business’s waiting leads by the time it answers', async () => {
+    const owner = await onboardedOwner(app);
+    const flowId = await createFlow(owner.client);
+    // Read as the console does, whatever the answer's type (the export is CSV).
+    const cookie = [...owner.client.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    for (const route of ROUTES_THAT_READ_LEADS.filter((route) => route.startsWith('GET '))) {
+      const lead = await notify(app, owner.apiKey, { flowId, data: { name: 'Ann' } });
+      const path = route.slice('GET '.length).replace(':id', route.includes('/flows/') ? flowId : lead.id);
+      expect((await fetch(`${app.baseUrl}${path}`, { headers: { cookie } })).status, route).toBe(200);
+      expect(await where(lead.id), route).toEqual({ intake: 0, notifications: 1 });
+    }
+  });
+});

@@ -3,12 +3,19 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { entityIdOf } from '../../auth/require-session.ts';
 import type { Database } from '../../db/client.ts';
 
-/**
- * The console's routes that read or act on the business's leads by what notifications holds: every
- * lead route (the inbox, a lead, its claim, reply, note, outcome, spam mark…), a lead's deliveries,
- * a flow's notifications and recent fields, the insights, and the first-day checklist.
- */
-const READS_LEADS = /^\/v1\/(leads(\/|$)|notifications\/|flows\/:id\/(notifications|fields)$|insights$|setup$)/;
+declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
+  interface FastifyContextConfig {
+    /**
+     * The route reads or acts on the business's leads by what notifications holds (the inbox, a
+     * lead and its actions, a lead's deliveries, a flow's notifications and recent fields, the
+     * insights, the first-day checklist): `config: { readsLeads: true }` beside its guards, so
+     * the business's waiting leads are taken in first. take-in-leads.integration.test.ts lists
+     * every such route.
+     */
+    readsLeads?: boolean;
+  }
+}
 
 /**
  * Moves the business's accepted leads that no take has moved yet from lead_intake into
@@ -21,14 +28,14 @@ async function takeInLeadsOf(db: Database, entityId: string): Promise<void> {
 }
 
 /**
- * Runs takeInLeadsOf before each route of READS_LEADS, after its session check. Registered before
- * the routes: Fastify tells onRoute hooks only of routes added after them. Other routes, the
- * ingestion route among them, get no hook at all.
+ * Runs takeInLeadsOf before each route that says it reads leads (`config.readsLeads`), after its
+ * session check. Registered before the routes: Fastify tells onRoute hooks only of routes added
+ * after them. Other routes, the ingestion route among them, get no hook at all.
  */
 export function takeInLeadsBeforeReadingThem(app: FastifyInstance, db: Database): void {
   const takeInLeads = async (request: FastifyRequest) => takeInLeadsOf(db, entityIdOf(request));
   app.addHook('onRoute', (route: RouteOptions) => {
-    if (!READS_LEADS.test(route.url)) return;
+    if (!route.config?.readsLeads) return;
     route.preHandler = [...[route.preHandler ?? []].flat(), takeInLeads];
   });
 }

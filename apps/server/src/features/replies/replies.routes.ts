@@ -55,6 +55,7 @@ export function registerReplyRoutes(
         },
       },
       onRequest: requireSession,
+      config: { readsLeads: true },
     },
     async (request, reply) =>
       reply.status(201).send(
@@ -84,6 +85,7 @@ export function registerReplyRoutes(
         },
       },
       onRequest: requireSession,
+      config: { readsLeads: true },
     },
     async (request, reply) =>
       reply.status(201).send(

@@ -21,6 +21,7 @@ export function registerSetupRoutes(
         response: { 200: SetupStatusSchema, ...ENTITY_REQUIRED },
       },
       onRequest: requireSession,
+      config: { readsLeads: true },
     },
     async (request) =>
       getSetupStatus(db, { userId: sessionUserOf(request).id, entityId: entityIdOf(request), canSendEmail }),

@@ -4,7 +4,7 @@ import type { WebhookEventType } from '@leadbell/shared/webhooks';
 import type { Database } from '../../db/client.ts';
 import { webhookEndpoints } from '../../db/schema/webhooks.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { ApiKeyCipher } from '../api-keys/api-key-cipher.ts';
+import type { ApiKeyCipher } from '../../lib/api-key-cipher.ts';
 import { checkWebhookEndpointInput } from '../webhooks/webhook-endpoint-input.ts';
 import { maskSlackUrl, slackUrlProblem } from './slack-address.ts';
 import { toSlackConnection } from './slack-connection-record.ts';

@@ -9,7 +9,7 @@ import { entityAlerts } from '../../db/schema/usage.ts';
 import { wakeDeliveryWorkers, type DeliveryQueue } from '../../jobs/delivery-queue.ts';
 import type { Clock } from '../../lib/clock.ts';
 import type { AttemptOutcome } from '../deliveries/attempt-outcome.ts';
-import { billingColumns, billingStateOf } from '../usage/billing-state.ts';
+import { billingColumns, billingStateOf } from '../../lib/billing-state.ts';
 import type { SmsProvider, SmsSendResult } from './sms-provider.ts';
 import { smsLeadMessage } from './sms-lead-message.ts';
 

@@ -7,7 +7,7 @@ import { wakeDeliveryWorkers } from '../../jobs/delivery-queue.ts';
 import { LEAD_EVENTS_CHANNEL, leadEventPayload } from '../events/notification-hub.ts';
 import { findLeadState } from '../leads/lead-record.ts';
 import { lockEntityLeads } from '../notifications/entity-leads-lock.ts';
-import { getBillingStateOrThrow } from '../usage/billing-state.ts';
+import { getBillingStateOrThrow } from '../../lib/billing-state.ts';
 import { queueWebhookEvent } from '../webhooks/queue-webhook-event.ts';
 
 type LeadRef = { id: string; entityId: string; now: Date };

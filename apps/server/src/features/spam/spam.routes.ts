@@ -38,6 +38,7 @@ export function registerSpamRoutes(app: FastifyInstance, { db, requireSession, c
       {
         schema: { summary, description, params: IdParamsSchema, response: { 200: LeadStateSchema } },
         onRequest: requireSession,
+        config: { readsLeads: true },
       },
       async (request) => act(db, { id: request.params.id, entityId: entityIdOf(request), now: clock.now() }),
     );

@@ -7,7 +7,7 @@ import { users } from '../../db/schema/auth.ts';
 import { entities } from '../../db/schema/entities.ts';
 import { entityInvitations } from '../../db/schema/invitations.ts';
 import { AppError } from '../../http/app-error.ts';
-import { billingColumns, billingStateOf } from '../usage/billing-state.ts';
+import { billingColumns, billingStateOf } from '../../lib/billing-state.ts';
 
 /** An invitation that still holds a seat at `now`: not accepted, not revoked, not expired. */
 export function isPendingInvitation(now: Date) {

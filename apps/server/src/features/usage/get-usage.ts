@@ -3,7 +3,7 @@ import { daysLeftIn, overageOf, allowsNotification, type Usage } from '@leadbell
 import { getPlan } from '@leadbell/shared/plans';
 import type { Database } from '../../db/client.ts';
 import { getSeats } from '../team/seats.ts';
-import { getBillingStateOrThrow } from './billing-state.ts';
+import { getBillingStateOrThrow } from '../../lib/billing-state.ts';
 
 /**
  * An entity's count against its plan in the billing month from `periodStart`, with the counts

@@ -1,7 +1,7 @@
 import type { WebhookEndpointWithSecret, WebhookEventType } from '@leadbell/shared/webhooks';
 import type { Database } from '../../db/client.ts';
 import { webhookEndpoints } from '../../db/schema/webhooks.ts';
-import type { ApiKeyCipher } from '../api-keys/api-key-cipher.ts';
+import type { ApiKeyCipher } from '../../lib/api-key-cipher.ts';
 import { checkWebhookEndpointInput } from './webhook-endpoint-input.ts';
 import { toWebhookEndpoint } from './webhook-record.ts';
 import { generateWebhookSecret } from './webhook-signature.ts';

@@ -13,7 +13,7 @@ import { webhookDeliveries, webhookEndpoints } from '../../db/schema/webhooks.ts
 import type { DeliveryQueue } from '../../jobs/delivery-queue.ts';
 import type { WebhookPayload } from '../../jobs/webhook.job.ts';
 import type { Mailer } from '../../mail/mailer.ts';
-import type { ApiKeyCipher } from '../api-keys/api-key-cipher.ts';
+import type { ApiKeyCipher } from '../../lib/api-key-cipher.ts';
 import { slackMessageOf, slackRevocationOf } from '../slack/slack-message.ts';
 import { webhookDisabledMail } from './webhook-disabled-mail.ts';
 import type { WebhookCircuit } from './webhook-circuit.ts';

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { webhookEndpoints } from '../../db/schema/webhooks.ts';
 import { AppError } from '../../http/app-error.ts';
 import { isUuid } from '../../http/ids.ts';
-import type { ApiKeyCipher } from '../api-keys/api-key-cipher.ts';
+import type { ApiKeyCipher } from '../../lib/api-key-cipher.ts';
 import { ownedEndpoint, toWebhookEndpoint } from './webhook-record.ts';
 import { generateWebhookSecret } from './webhook-signature.ts';
 

@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { generateSecretToken, hashSecretToken } from '../../lib/secret-token.ts';
+import { generateSecretToken, hashSecretToken } from './secret-token.ts';
 
 const KEY_PREFIX = 'lb_live_';
 const FORMAT_VERSION = 'v1';

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { billingPeriodOf, planInForce, type BillingPeriod, type PlanState } from '@leadbell/shared/billing';
-import type { Database } from '../../db/client.ts';
-import { entities } from '../../db/schema/entities.ts';
-import { AppError } from '../../http/app-error.ts';
+import type { Database } from '../db/client.ts';
+import { entities } from '../db/schema/entities.ts';
+import { AppError } from '../http/app-error.ts';
 
 export type BillingState = PlanState & { period: BillingPeriod };
 
