@@ -24,7 +24,7 @@ async function starterWithHeldLeads(held: LeadColumns[]): Promise<{ business: Bu
   return { business, leadIds };
 }
 
-type Job = { kind: string; deliveryIds?: string[]; notificationId?: string };
+type Job = { kind: string; notificationId?: string };
 
 async function release(business: Business, room: number | null, followedUpByCaller: string[] = []): Promise<Job[]> {
   const { rows } = await database.db.query<{ job: Job }>(
@@ -50,12 +50,12 @@ async function usageOf(business: Business): Promise<{ notification_count: number
   return rows[0]!;
 }
 
-/** The leads the jobs ring: each `deliveries` job's deliveries' leads. */
-async function rungLeads(jobs: Job[]): Promise<string[]> {
-  const deliveryIds = jobs.flatMap((job) => (job.kind === 'deliveries' ? job.deliveryIds! : []));
+/** The leads of `leadIds` the release rings: those with deliveries, due now for any worker (decision 067). */
+async function rungLeads(leadIds: string[]): Promise<string[]> {
   const { rows } = await database.db.query<{ notification_id: string }>(
-    'select distinct notification_id from deliveries where id = any($1)',
-    [deliveryIds],
+    `select distinct notification_id from deliveries
+      where notification_id = any($1) and status = 'pending' and due_at <= now() and leased_until is null`,
+    [leadIds],
   );
   return rows.map((row) => row.notification_id).sort();
 }
@@ -71,11 +71,11 @@ async function escalatingLeads(leadIds: string[]): Promise<string[]> {
 describe('stored functions › releasing held leads (40-held-lead-release.sql)', () => {
   it('the oldest first, no more than the room: each counted this month, rung, and followed up once', async () => {
     const { business, leadIds } = await starterWithHeldLeads([{}, {}, {}]);
-    const jobs = await release(business, 2);
+    await release(business, 2);
 
     expect(await heldOf(leadIds)).toEqual([false, false, true]);
     expect(await usageOf(business)).toEqual({ notification_count: 22, held_count: 1 });
-    expect(await rungLeads(jobs)).toEqual(leadIds.slice(0, 2).sort());
+    expect(await rungLeads(leadIds)).toEqual(leadIds.slice(0, 2).sort());
     expect(await escalatingLeads(leadIds)).toEqual(leadIds.slice(0, 2).sort());
     const { rows: releases } = await database.db.query(
       'select notification_id from lead_releases where notification_id = any($1)',
@@ -91,11 +91,11 @@ describe('stored functions › releasing held leads (40-held-lead-release.sql)',
 
   it('no room: every held lead, but one in Spam stays held, uncounted and silent', async () => {
     const { business, leadIds } = await starterWithHeldLeads([{}, { lead_status: 'spam' }, {}]);
-    const jobs = await release(business, null);
+    await release(business, null);
 
     expect(await heldOf(leadIds)).toEqual([false, true, false]);
     expect(await usageOf(business)).toEqual({ notification_count: 22, held_count: 1 });
-    expect(await rungLeads(jobs)).toEqual([leadIds[0], leadIds[2]].sort());
+    expect(await rungLeads(leadIds)).toEqual([leadIds[0], leadIds[2]].sort());
   });
 
   it('a lead claimed while held is counted but rings nobody and keeps its timer; one from closed hours rings nobody', async () => {
@@ -106,10 +106,10 @@ describe('stored functions › releasing held leads (40-held-lead-release.sql)',
       { response_started_at: startedAt },
     ]);
     const [claimed, afterHours, open] = leadIds as [string, string, string];
-    const jobs = await release(business, null);
+    await release(business, null);
 
     expect(await usageOf(business)).toEqual({ notification_count: 23, held_count: 0 });
-    expect(await rungLeads(jobs)).toEqual([open]);
+    expect(await rungLeads(leadIds)).toEqual([open]);
     const { rows } = await database.db.query<{ id: string; restarted: boolean }>(
       'select id, response_started_at > $2 as restarted from notifications where id = any($1)',
       [[claimed, open], startedAt],
@@ -119,13 +119,13 @@ describe('stored functions › releasing held leads (40-held-lead-release.sql)',
     expect(await escalatingLeads(leadIds)).toContain(afterHours);
   });
 
-  it('leads the caller follows up itself are released and counted, but get no jobs here', async () => {
+  it('leads the caller follows up itself are released and counted, but get nothing more here', async () => {
     const { business, leadIds } = await starterWithHeldLeads([{}, {}]);
-    const jobs = await release(business, null, [leadIds[0]!]);
+    await release(business, null, [leadIds[0]!]);
 
     expect(await heldOf(leadIds)).toEqual([false, false]);
     expect(await usageOf(business)).toEqual({ notification_count: 22, held_count: 0 });
-    expect(await rungLeads(jobs)).toEqual([leadIds[1]]);
+    expect(await rungLeads(leadIds)).toEqual([leadIds[1]]);
     expect(await escalatingLeads(leadIds)).toEqual([leadIds[1]]);
   });
 });
