@@ -16,10 +16,13 @@ export async function until<T>(
   }
 }
 
-/** Until the worker has taken in every accepted lead on this database: no intake job waits in the outbox. */
+/**
+ * Until the worker has taken in and settled every accepted lead on this database (decision 069): no
+ * intake job and no settle row waits in the outbox.
+ */
 export async function untilTakenIn(db: pg.Pool | pg.Client): Promise<void> {
   await until(
-    async () => (await db.query(`select from job_outbox where data->>'kind' = 'intake'`)).rowCount,
+    async () => (await db.query(`select from job_outbox where data->>'kind' in ('intake', 'settle')`)).rowCount,
     (waiting) => waiting === 0,
   );
 }

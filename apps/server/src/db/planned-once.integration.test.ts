@@ -103,16 +103,18 @@ function captureAcceptBatch(pool: pg.Pool, size: number): Promise<unknown[]> {
   });
 }
 
-const TAKE = `select * from leadbell_take_outbox(500, 32, ${DELIVERY_LEASE_SECONDS},
-  '{${USAGE_ALERT_PERCENTS.join(',')}}', '${JSON.stringify(WORKER_VERDICT)}')`;
+// Settled at once (no wait): the settle's statements run per lead too (decision 069).
+const TAKE = `select * from leadbell_take_outbox(500, 32, ${DELIVERY_LEASE_SECONDS}, 0, '${JSON.stringify(WORKER_VERDICT)}')`;
+const SETTLE = `select * from leadbell_settle_leads(500, '{${USAGE_ALERT_PERCENTS.join(',')}}')`;
 const CLAIM = `select * from leadbell_delivery_targets(array(
   select id from leadbell_claim_due_deliveries('push', 64, ${DELIVERY_LEASE_SECONDS})))`;
 
-/** Runs what a lead meets on its way, on `client`: the accept (the captured batch), the take, a claim, a record. */
+/** Runs what a lead meets on its way, on `client`: the accept (the captured batch), the take, the settle, a claim, a record. */
 async function leadsPath(client: pg.Client, batch: unknown[], accepts: number) {
   for (let index = 0; index < accepts; index += 1)
     await client.query('select * from leadbell_accept_notifications_within_rate($1, $2, $3)', batch);
   await client.query(TAKE);
+  await client.query(SETTLE);
   const { rows } = await client.query<{ deliveryId: string; entityId: string; notificationId: string }>(CLAIM);
   const delivered = rows.slice(0, 10);
   await client.query(
@@ -163,7 +165,7 @@ describe('planned once › no cold minute (issue 45)', () => {
       await leadsPath(warm.client, batch, 1);
       await warm.client.end();
 
-      // The statements that decide a lead's cost: the accept's, the take's, the fan-out's and the claim's.
+      // The statements that decide a lead's cost: the accept's, the take's, the fan-out's, the settle's and the claim's.
       const compared = [...fresh.plans.keys()].filter((text) => warm.plans.has(text));
       for (const statement of [
         'INSERT INTO lead_intake',
@@ -171,6 +173,8 @@ describe('planned once › no cold minute (issue 45)', () => {
         'INSERT INTO deliveries',
         'FROM deliveries d WHERE d.status',
         'FROM leadbell_judge_spam',
+        'INSERT INTO lead_search',
+        'UPDATE flows f',
       ])
         expect(
           compared.some((text) => text.includes(statement)),

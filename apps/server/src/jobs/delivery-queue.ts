@@ -14,7 +14,7 @@ import {
   type DeliveryLane,
 } from './deliver-notification.job.ts';
 import { startLane, type Lane, type LaneSource, type SharedSlots } from './lane.ts';
-import { DELIVERY_LEASE_SECONDS, OUTBOX_BATCH_SIZE, takeOutbox } from './take-outbox.ts';
+import { DELIVERY_LEASE_SECONDS, OUTBOX_BATCH_SIZE, settleLeads, takeOutbox, type OutboxTake } from './take-outbox.ts';
 
 /** NOTIFY channel that wakes delivery workers in every process when jobs commit. */
 export const DELIVERY_JOBS_CHANNEL = 'leadbell_delivery_jobs';
@@ -264,29 +264,57 @@ export async function startDeliveryQueue({
       ReturnType<typeof jobsOf>
     >;
 
+    const outboxStatement = {
+      pool,
+      insertJobs: (rows: PgBoss.JobInsert[], client: pg.PoolClient) =>
+        boss.insert(rows, { db: preparedExecutor(client) }).then(() => {}),
+      log,
+    };
+    // What a take or a settle queued, for the lanes that run it.
+    const wakeLanesFor = ({ lanesWithDeliveries, lanesWithJobs, settleDueAt }: OutboxTake) => {
+      for (const lane of lanesWithDeliveries) lanes[lane].wake(['due']);
+      for (const lane of lanesWithJobs) lanes[lane].wake(['jobs']);
+      if (settleDueAt) settleAt(settleDueAt);
+    };
+    // One timer for the next settle, however many takes left rows behind it.
+    let settleTimer: { at: number; timer: NodeJS.Timeout } | null = null;
+    const settleAt = (at: Date) => {
+      if (settleTimer && settleTimer.at <= at.getTime()) return;
+      if (settleTimer) clearTimeout(settleTimer.timer);
+      const timer = setTimeout(
+        () => {
+          settleTimer = null;
+          lanes.push.wake(['settle']);
+        },
+        Math.max(0, at.getTime() - Date.now()),
+      ).unref();
+      settleTimer = { at: at.getTime(), timer };
+    };
     // The outbox's take fails whole when one row fails; the next takes the oldest row alone (decision 062).
     let takeAlone = false;
     const outbox: LaneSource<Unit> = {
       name: 'outbox',
       refill: 0,
       async take(room) {
-        const taken = await takeOutbox(
-          pool,
-          (rows, client) => boss.insert(rows, { db: preparedExecutor(client) }).then(() => {}),
-          log,
-          {
-            room,
-            alone: takeAlone,
-          },
-        ).catch((error: unknown) => {
+        const taken = await takeOutbox(outboxStatement, { room, alone: takeAlone }).catch((error: unknown) => {
           takeAlone = true;
           throw error;
         });
         takeAlone = false;
         if (taken.taken === OUTBOX_BATCH_SIZE) lanes.push.wake(['outbox']);
-        for (const lane of taken.lanesWithDeliveries) lanes[lane].wake(['due']);
-        for (const lane of taken.lanesWithJobs) lanes[lane].wake(['jobs']);
+        wakeLanesFor(taken);
         return taken.sends.map((targets) => ({ kind: 'send', targets }));
+      },
+    };
+    // What rings nobody, for every lead taken meanwhile at once (decision 069); no unit to run.
+    const settle: LaneSource<Unit> = {
+      name: 'settle',
+      refill: 0,
+      async take() {
+        const settled = await settleLeads(outboxStatement);
+        if (settled.taken === OUTBOX_BATCH_SIZE) lanes.push.wake(['settle']);
+        wakeLanesFor(settled);
+        return [];
       },
     };
     const dueDeliveries = (lane: Exclude<DeliveryLane, 'webhooks'>, refill: number): LaneSource<Unit> => ({
@@ -318,7 +346,7 @@ export async function startDeliveryQueue({
           : senders[lane](unit.targets);
 
     lanes.push = startLane({
-      sources: [outbox, dueDeliveries('push', PUSH_LANE_REFILL), pgBossJobs('push', PUSH_LANE_REFILL)],
+      sources: [outbox, settle, dueDeliveries('push', PUSH_LANE_REFILL), pgBossJobs('push', PUSH_LANE_REFILL)],
       concurrency: LANE_CONCURRENCY.push,
       run: run('push'),
       onError: onError('push'),

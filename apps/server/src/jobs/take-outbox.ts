@@ -16,16 +16,26 @@ export const OUTBOX_BATCH_SIZE = 500;
  */
 export const DELIVERY_LEASE_SECONDS = 8;
 
-const TAKE_ARGUMENTS = `${DELIVERY_LEASE_SECONDS}, '{${USAGE_ALERT_PERCENTS.join(',')}}', '${JSON.stringify(WORKER_VERDICT)}'`;
+/**
+ * How long a take's leads wait to be settled (decision 069): what rings nobody (counters, follow-ups,
+ * search text, alerts) is done for every lead taken meanwhile at once, once the oldest has waited
+ * this long. Short enough that a lead's acknowledgement or webhook is not noticeably later.
+ */
+export const SETTLE_AFTER_MS = 200;
+
+const ALERT_PERCENTS = `'{${USAGE_ALERT_PERCENTS.join(',')}}'`;
+const SPAM = `'${JSON.stringify(WORKER_VERDICT)}'`;
 // Oldest first; rows another process is taking are skipped, not waited for; intake jobs turn into
 // the work they imply (decision 038). Without parameters the transaction's start and the take go in
 // one round trip (simple protocol); the room is a number the caller computed.
 const beginTake = (room: number) => `begin; select data, start_after, due, taken, null as set_aside
-  from leadbell_take_outbox(${OUTBOX_BATCH_SIZE}, ${room}, ${TAKE_ARGUMENTS})`;
+  from leadbell_take_outbox(${OUTBOX_BATCH_SIZE}, ${room}, ${DELIVERY_LEASE_SECONDS}, ${SETTLE_AFTER_MS}, ${SPAM})`;
 // After a take failed, the next takes the oldest row alone, and sets it aside if it fails alone
 // for what is in it (decision 062): one bad row no longer stops every lead behind it.
 const beginTakeAlone = (room: number) => `begin; select data, start_after, due, taken, set_aside
-  from leadbell_take_outbox_alone(${room}, ${TAKE_ARGUMENTS})`;
+  from leadbell_take_outbox_alone(${room}, ${DELIVERY_LEASE_SECONDS}, ${SETTLE_AFTER_MS}, ${SPAM})`;
+const BEGIN_SETTLE = `begin; select data, start_after, due, taken, set_aside
+  from leadbell_settle_leads(${OUTBOX_BATCH_SIZE}, ${ALERT_PERCENTS})`;
 
 export type OutboxTake = {
   /** Outbox rows taken: a full batch means more may wait. */
@@ -35,6 +45,8 @@ export type OutboxTake = {
   /** Lanes with work for any worker: deliveries due (past the room, or a channel's own), or jobs due now. */
   lanesWithDeliveries: DeliveryLane[];
   lanesWithJobs: DeliveryLane[];
+  /** When the oldest settle row waiting is due (decision 069), if one waits. */
+  settleDueAt: Date | null;
 };
 
 type TakenRow = {
@@ -45,25 +57,35 @@ type TakenRow = {
   set_aside: string | null;
 };
 
+type OutboxStatement = {
+  pool: pg.Pool;
+  insertJobs: (jobs: PgBoss.JobInsert[], client: pg.PoolClient) => Promise<void>;
+  log: FastifyBaseLogger;
+};
+
 /**
  * One take of job_outbox (decisions 034, 038, 067) in one transaction: the rows' jobs into pg-boss
- * through its public insert, each exactly once, and each intake job into what its leads get,
+ * through its public insert, each exactly once, and each intake job into what rings its leads,
  * their deliveries claimed for up to `room` leads and returned to send at once. `alone`: the take
  * after one that failed (decision 062).
  */
-export async function takeOutbox(
-  pool: pg.Pool,
-  insertJobs: (jobs: PgBoss.JobInsert[], client: pg.PoolClient) => Promise<void>,
-  log: FastifyBaseLogger,
-  { room, alone }: { room: number; alone: boolean },
+export function takeOutbox(statement: OutboxStatement, { room, alone }: { room: number; alone: boolean }) {
+  return runOutboxStatement(statement, alone ? beginTakeAlone(room) : beginTake(room));
+}
+
+/** Settles every waiting settle row's leads once the oldest is due (decision 069), in one transaction. */
+export function settleLeads(statement: OutboxStatement) {
+  return runOutboxStatement(statement, BEGIN_SETTLE);
+}
+
+async function runOutboxStatement(
+  { pool, insertJobs, log }: OutboxStatement,
+  text: string,
 ): Promise<OutboxTake> {
   const client = await pool.connect();
   let failure: Error | undefined;
   try {
-    const [, { rows }] = (await client.query(alone ? beginTakeAlone(room) : beginTake(room))) as unknown as [
-      pg.QueryResult,
-      pg.QueryResult<TakenRow>,
-    ];
+    const [, { rows }] = (await client.query(text)) as unknown as [pg.QueryResult, pg.QueryResult<TakenRow>];
     const setAside = rows[0]?.set_aside;
     if (setAside)
       log.error(
@@ -74,6 +96,7 @@ export async function takeOutbox(
     const lanesWithDeliveries = new Set<DeliveryLane>();
     const lanesWithJobs = new Set<DeliveryLane>();
     const jobs: PgBoss.JobInsert[] = [];
+    let settleDueAt: Date | null = null;
     for (const { data, start_after, due } of rows) {
       if (!data || !start_after) continue;
       if (data.kind === 'send') {
@@ -81,6 +104,8 @@ export async function takeOutbox(
       } else if (data.kind === 'due') {
         for (const lane of data.lanes as string[])
           if ((DELIVERY_LANES as readonly string[]).includes(lane)) lanesWithDeliveries.add(lane as DeliveryLane);
+      } else if (data.kind === 'settle') {
+        settleDueAt = new Date(data.dueAt as string);
       } else {
         const lane = laneOf(data);
         if (due) lanesWithJobs.add(lane);
@@ -94,6 +119,7 @@ export async function takeOutbox(
       sends,
       lanesWithDeliveries: [...lanesWithDeliveries],
       lanesWithJobs: [...lanesWithJobs],
+      settleDueAt,
     };
   } catch (error) {
     failure = error instanceof Error ? error : new Error(String(error));

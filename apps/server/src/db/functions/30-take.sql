@@ -1,34 +1,30 @@
--- The worker's take (decisions 034, 038): the outbox rows turned into pg-boss jobs, and each
--- accepted batch's intake job into everything its leads get after their 202, in one transaction,
--- so it happens exactly once. Each step is a function of its own, named here in the order a lead
--- meets them.
+-- The worker's take (decisions 034, 038, 067, 069): the outbox rows turned into pg-boss jobs, and
+-- each accepted batch's intake job into what rings its leads, in one transaction, so it happens
+-- exactly once. Each step is a function of its own, named here in the order a lead meets them.
+-- What does not ring anybody is settled later, many takes' leads at once (36-settle.sql).
 
--- Takes up to p_limit jobs from job_outbox, oldest first, skipping rows another process is taking,
--- and returns the jobs to queue in pg-boss; the caller queues them in this transaction (decision
--- 034). Every row says how many outbox rows were taken (`taken`) and whether its job is due now
--- (`due`: by the clock, not now(), which is when this transaction's message arrived and so may be
--- before a row it took was written); when the rows imply no job at all, one row with no job says
--- so. An intake job (one per accepted batch, decision 038) is not queued itself: what it implies
--- is derived here, in the same transaction, so it happens exactly once:
+-- Takes up to p_limit jobs from job_outbox, oldest first, skipping rows another process is taking
+-- and the settle rows (leadbell_settle_leads takes those), and returns the jobs to queue in
+-- pg-boss; the caller queues them in this transaction (decision 034). Every row says how many
+-- outbox rows were taken (`taken`) and whether its job is due now (`due`: by the clock, not now(),
+-- which is when this transaction's message arrived and so may be before a row it took was
+-- written); when the rows imply no job at all, one row with no job says so. An intake job (one per
+-- accepted batch, decision 038) is not queued itself: what it implies is derived here, in the same
+-- transaction, so it happens exactly once:
 -- - first, its leads moved from lead_intake into notifications, unless a read moved them already
 --   (leadbell_take_in_leads, decision 064);
 -- - then the spam verdict on what only the database knows (leadbell_judge_spam, decision 039),
 --   which may quarantine some of them; p_spam carries spam-score.ts's WORKER_VERDICT;
--- - each flow's count and last lead, each key's last use (at most once a minute);
 -- - each lead's deliveries, unless it is held or arrived while the business was closed
 --   (leadbell_queue_deliveries, decision 067): those of the first p_claim leads on the push lane
 --   are claimed for p_lease_seconds and returned, a `send` row per lead with what sending needs,
 --   for the caller to send at once; a `due` row names the lanes whose deliveries are due for any
 --   worker to fetch;
--- - each lead's acknowledgement job, `lead.created` webhook deliveries and first escalation stage
---   (leadbell_queue_follow_ups);
--- - usage alerts at p_usage_alert_percents of the included volume, once each per billing month;
--- - each lead's search text (leadbell_write_lead_search);
--- - last, the plan and insights counts appended since the last take, added in
---   (leadbell_fold_counts, decision 060).
+-- - last, one settle row for its leads, due p_settle_ms later (decision 069), and a `settle` row
+--   telling the caller when the oldest settle row waiting is due.
 CREATE OR REPLACE FUNCTION leadbell_take_outbox(
-  p_limit integer, p_claim integer, p_lease_seconds integer, p_usage_alert_percents integer[], p_spam jsonb)
-RETURNS TABLE (data jsonb, start_after text, due boolean, taken integer)
+  p_limit integer, p_claim integer, p_lease_seconds integer, p_settle_ms integer, p_spam jsonb)
+RETURNS TABLE (data json, start_after text, due boolean, taken integer)
 LANGUAGE plpgsql AS $$
 DECLARE
   v_deliverable uuid[];
@@ -42,10 +38,13 @@ DECLARE
   -- The taken leads' rows, read once by primary key: the statements below read them from here
   -- instead of each joining notifications again.
   v_leads notifications[];
+  v_sends json[] := '{}';
+  v_settle_due timestamptz;
 BEGIN
   WITH taken AS (
     DELETE FROM job_outbox
-     WHERE id IN (SELECT id FROM job_outbox ORDER BY id LIMIT p_limit FOR UPDATE SKIP LOCKED)
+     WHERE id IN (SELECT o.id FROM job_outbox o WHERE o.data ->> 'kind' <> 'settle'
+                   ORDER BY o.id LIMIT p_limit FOR UPDATE SKIP LOCKED)
     RETURNING job_outbox.data, job_outbox.start_after
   )
   SELECT coalesce(jsonb_agg(jsonb_build_array(t.data, t.start_after)) FILTER (WHERE t.data ->> 'kind' <> 'intake'), '[]'),
@@ -64,22 +63,6 @@ BEGIN
       FROM leadbell_judge_spam(v_ids, leadbell_leads_by_id(v_ids), v_intakes, p_spam) verdict;
     PERFORM leadbell_remember_spam_signals(v_leads);
 
-    UPDATE flows f
-       SET notification_count = f.notification_count + counted.notifications,
-           last_notification_at = greatest(f.last_notification_at, counted.last_at)
-      FROM (SELECT n.flow_id, count(*) AS notifications, max(n.created_at) AS last_at
-              FROM unnest(v_leads) AS n
-             WHERE n.lead_status <> 'spam'
-             GROUP BY n.flow_id) counted
-     WHERE f.id = counted.flow_id;
-
-    UPDATE api_keys k SET last_used_at = used.at
-      FROM (SELECT key.id::uuid AS id, max((intake ->> 'acceptedAt')::timestamptz) AS at
-              FROM jsonb_array_elements(v_intakes) intake
-             CROSS JOIN jsonb_array_elements_text(intake -> 'apiKeyIds') AS key (id)
-             GROUP BY key.id) used
-     WHERE k.id = used.id AND (k.last_used_at IS NULL OR k.last_used_at < used.at - interval '1 minute');
-
     -- Held leads wait for a larger plan; leads while the business is closed, and spam, ring nobody.
     v_deliverable := ARRAY(SELECT n.id FROM unnest(v_leads) AS n
                             WHERE NOT n.is_held AND NOT n.is_after_hours AND n.lead_status <> 'spam');
@@ -88,41 +71,35 @@ BEGIN
       INTO v_claimed, v_due_lanes
       FROM leadbell_queue_deliveries(v_deliverable, v_deliverable[1:greatest(p_claim, 0)],
                                      now() + make_interval(secs => p_lease_seconds)) q;
-    -- A statement of its own: the deliveries just made are visible to it.
-    SELECT v_jobs || coalesce(jsonb_agg(jsonb_build_array(lead.job, now())), '[]')
-      INTO v_jobs
-      FROM (SELECT jsonb_build_object('kind', 'send', 'targets', jsonb_agg(to_jsonb(t))) AS job
-              FROM leadbell_delivery_targets(v_claimed) t
-             GROUP BY t."notificationId") lead;
+    -- A statement of its own: the deliveries just made are visible to it. As json, not jsonb: the
+    -- caller parses it once, and building jsonb cost the take a third of its time at one lead.
+    v_sends := ARRAY(SELECT json_build_object('kind', 'send', 'targets', json_agg(row_to_json(t)))
+                       FROM leadbell_delivery_targets(v_claimed) t
+                      GROUP BY t."notificationId");
     IF cardinality(v_due_lanes) > 0 THEN
       v_jobs := v_jobs || jsonb_build_array(jsonb_build_array(
                   jsonb_build_object('kind', 'due', 'lanes', to_jsonb(v_due_lanes)), now()));
     END IF;
 
-    -- What reaches the team with a lead besides its deliveries. A lead released since it arrived
-    -- had them from its release.
-    SELECT v_jobs || coalesce(jsonb_agg(jsonb_build_array(f.job, now())), '[]')
-      INTO v_jobs
-      FROM leadbell_queue_follow_ups(ARRAY(
-             SELECT n FROM unnest(v_leads) AS n
-              WHERE NOT EXISTS (SELECT FROM lead_releases r WHERE r.notification_id = n.id))) f;
-
-    SELECT v_jobs || coalesce(jsonb_agg(jsonb_build_array(a.job, now())), '[]')
-      INTO v_jobs
-      FROM leadbell_raise_usage_alerts(v_intakes, p_usage_alert_percents) a;
-
-    PERFORM leadbell_write_lead_search(v_leads);
+    INSERT INTO job_outbox (data, start_after)
+    VALUES (jsonb_build_object('kind', 'settle', 'notificationIds', to_jsonb(v_ids), 'intakes', v_intakes),
+            now() + make_interval(secs => p_settle_ms / 1000.0));
   END IF;
 
-  -- Last: it locks rows of every entity with counts appended, and an entity's lock comes before
-  -- its rows, here as in lockEntityLeads.
-  PERFORM leadbell_fold_counts();
+  v_settle_due := (SELECT min(o.start_after) FROM job_outbox o WHERE o.data ->> 'kind' = 'settle');
+  IF v_settle_due IS NOT NULL THEN
+    v_jobs := v_jobs || jsonb_build_array(jsonb_build_array(
+                jsonb_build_object('kind', 'settle', 'dueAt', v_settle_due), now()));
+  END IF;
 
-  IF jsonb_array_length(v_jobs) = 0 AND v_taken > 0 THEN
-    RETURN QUERY SELECT NULL::jsonb, NULL::text, NULL::boolean, v_taken;
+  IF jsonb_array_length(v_jobs) = 0 AND cardinality(v_sends) = 0 AND v_taken > 0 THEN
+    RETURN QUERY SELECT NULL::json, NULL::text, NULL::boolean, v_taken;
   END IF;
   RETURN QUERY
-    SELECT job -> 0, to_char((job ->> 1)::timestamptz AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'),
+    SELECT send, to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'), true, v_taken
+      FROM unnest(v_sends) AS send;
+  RETURN QUERY
+    SELECT (job -> 0)::json, to_char((job ->> 1)::timestamptz AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'),
            (job ->> 1)::timestamptz <= clock_timestamp(), v_taken
       FROM jsonb_array_elements(v_jobs) job;
 END;
@@ -136,28 +113,28 @@ $$;
 -- taking are considered. `set_aside` names the row set aside and its SQLSTATE, for the log; the
 -- error's text, which may quote the row's values, stays in the table (decision 033).
 CREATE OR REPLACE FUNCTION leadbell_take_outbox_alone(
-  p_claim integer, p_lease_seconds integer, p_usage_alert_percents integer[], p_spam jsonb)
-RETURNS TABLE (data jsonb, start_after text, due boolean, taken integer, set_aside text)
+  p_claim integer, p_lease_seconds integer, p_settle_ms integer, p_spam jsonb)
+RETURNS TABLE (data json, start_after text, due boolean, taken integer, set_aside text)
 LANGUAGE plpgsql AS $$
 DECLARE
   v_id bigint;
   v_error text;
 BEGIN
   -- Locked here, so the take below takes this row and no other process can.
-  SELECT o.id INTO v_id FROM job_outbox o ORDER BY o.id LIMIT 1 FOR UPDATE SKIP LOCKED;
+  SELECT o.id INTO v_id FROM job_outbox o WHERE o.data ->> 'kind' <> 'settle' ORDER BY o.id LIMIT 1 FOR UPDATE SKIP LOCKED;
   IF v_id IS NULL THEN
     RETURN;
   END IF;
   BEGIN
     RETURN QUERY
       SELECT t.data, t.start_after, t.due, t.taken, NULL::text
-        FROM leadbell_take_outbox(1, p_claim, p_lease_seconds, p_usage_alert_percents, p_spam) t;
+        FROM leadbell_take_outbox(1, p_claim, p_lease_seconds, p_settle_ms, p_spam) t;
   EXCEPTION WHEN data_exception OR integrity_constraint_violation THEN
     v_error := SQLSTATE || ' ' || SQLERRM;
     WITH aside AS (DELETE FROM job_outbox o WHERE o.id = v_id RETURNING o.id, o.data, o.start_after)
     INSERT INTO job_outbox_set_aside (id, data, start_after, error)
     SELECT a.id, a.data, a.start_after, v_error FROM aside a;
-    RETURN QUERY SELECT NULL::jsonb, NULL::text, NULL::boolean, 1, format('row %s, SQLSTATE %s', v_id, SQLSTATE);
+    RETURN QUERY SELECT NULL::json, NULL::text, NULL::boolean, 1, format('row %s, SQLSTATE %s', v_id, SQLSTATE);
   END;
 END;
 $$;
