@@ -78,10 +78,7 @@ export function settleLeads(statement: OutboxStatement) {
   return runOutboxStatement(statement, BEGIN_SETTLE);
 }
 
-async function runOutboxStatement(
-  { pool, insertJobs, log }: OutboxStatement,
-  text: string,
-): Promise<OutboxTake> {
+async function runOutboxStatement({ pool, insertJobs, log }: OutboxStatement, text: string): Promise<OutboxTake> {
   const client = await pool.connect();
   let failure: Error | undefined;
   try {
