@@ -217,7 +217,7 @@ export async function buildApp({
   registerLeadRoutes(app, context);
   registerLeadNotesOutcomesRoutes(app, context);
   registerSpamRoutes(app, context);
-  registerReplyRoutes(app, context, { mailer });
+  registerReplyRoutes(app, context, { mailer, visitorMailsPerMinute: env.VISITOR_MAILS_PER_MINUTE });
   registerInsightsRoutes(app, context);
   registerApiKeyRoutes(app, context);
   const webhookSender = createWebhookSender({
