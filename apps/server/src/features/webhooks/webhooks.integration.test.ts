@@ -459,6 +459,7 @@ describe('webhooks › SSRF with WEBHOOK_ALLOW_PRIVATE_NETWORKS off', () => {
         'loopback.test': ['127.0.0.1'],
         'metadata.test': ['169.254.169.254'],
         'ula.test': ['fd00::1'],
+        'compatible.test': ['::7f00:1'],
       }),
     });
     strictOwner = await onboardedOwner(strict, { plan: 'pro' });
@@ -496,6 +497,22 @@ describe('webhooks › SSRF with WEBHOOK_ALLOW_PRIVATE_NETWORKS off', () => {
     });
     expect(moved.status).toBe(400);
     expect(moved.body.error.details.fields.url).toHaveLength(1);
+  });
+
+  it('refuses an IPv4-compatible IPv6 address (::7f00:1 is 127.0.0.1), as a literal and as what a name resolves to', async () => {
+    for (const url of ['https://[::7f00:1]/hook', 'https://[::a00:1]/hook', 'https://[::127.0.0.1]/hook']) {
+      const response = await strictOwner.client.post('/v1/webhook-endpoints', { url, events: ['lead.created'] });
+      expect(response.status, url).toBe(400);
+      expect(response.body.error.details.fields.url, url).toHaveLength(1);
+    }
+    const created = await strictOwner.client.post('/v1/webhook-endpoints', {
+      url: 'https://compatible.test/hook',
+      events: ['lead.created'],
+    });
+    expect(created.status).toBe(201);
+    const tested = await strictOwner.client.post(`/v1/webhook-endpoints/${created.body.id}/test`, {});
+    expect(tested.body).toMatchObject({ status: 'failed', lastStatusCode: null });
+    expect(tested.body.lastError).toContain('resolves to ::7f00:1, which is not a public address');
   });
 
   it('refuses names that resolve to private addresses before connecting', async () => {
