@@ -168,7 +168,7 @@ export async function buildApp({
     db,
     pool,
     cipher: createApiKeyCipher(secrets.apiKeyEncryptionKey),
-    requireSession: createRequireSession(auth, db),
+    requireSession: createRequireSession(auth, db, trustedOrigins),
     requireAdmin: requireRole('admin'),
     deliveryQueue,
     announcer,
