@@ -380,6 +380,35 @@ describe('replies › allowances, taken before the mail goes', () => {
   });
 });
 
+describe('replies › the installation’s mail ceiling', () => {
+  let small: TestApp;
+  beforeAll(async () => {
+    small = await startTestApp({ VISITOR_MAILS_PER_MINUTE: '2' });
+  });
+  afterAll(async () => small?.close());
+
+  it('past VISITOR_MAILS_PER_MINUTE a reply answers 429, whichever business sends it', async () => {
+    const owners = [await onboardedOwner(small, { plan: 'pro' }), await onboardedOwner(small, { plan: 'pro' })];
+    const leads = [];
+    for (const [index, owner] of [owners[0]!, owners[0]!, owners[1]!].entries()) {
+      const ownFlow = await createFlow(owner.client);
+      const email = `ceiling-${index}-${Date.now()}@example.com`;
+      leads.push({
+        owner,
+        email,
+        ...(await notify(small, owner.apiKey, { flowId: ownFlow, data: { name: 'Ann', email } })),
+      });
+    }
+    const answers = await Promise.all(
+      leads.map(({ owner, id }) => owner.client.post(`/v1/leads/${id}/replies`, { body: 'Hello' })),
+    );
+    expect(answers.filter((answer) => answer.status === 201)).toHaveLength(2);
+    const refused = answers.find((answer) => answer.status === 429)!;
+    expect(refused.body.error.message).toBe('Leadbell is sending a lot of mail right now. Try again in a minute.');
+    expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+  });
+});
+
 describe('replies › attempts', () => {
   it('Call records `called` and Text or WhatsApp `messaged`, with the lead’s number', async () => {
     const lead = await leadFrom({ phone: '+44 7911 123456' });

@@ -90,6 +90,26 @@ async function addPhone(client: HttpClient, phone: string) {
   return response;
 }
 
+/** `perMember` codes asked for at once by each member, each to a fresh number: the answers, and how many texts went out. */
+async function codesAtOnce(members: Array<{ client: HttpClient }>, perMember: number) {
+  const requests = members.flatMap((member) => Array.from({ length: perMember }, () => ({ member, phone: mobile() })));
+  const answers = await Promise.all(requests.map(({ member, phone }) => member.client.post('/v1/me/phone', { phone })));
+  return { answers, texted: () => requests.flatMap(({ phone }) => twilio.to(phone)).length };
+}
+
+/** `granted` answers were 200 and the rest 429 with `message`; the first refusal. */
+function expectGranted<Answer extends { status: number; body: any }>(
+  answers: Answer[],
+  granted: number,
+  message: string,
+) {
+  expect(answers.filter((answer) => answer.status === 200)).toHaveLength(granted);
+  const refused = answers.filter((answer) => answer.status === 429);
+  expect(refused).toHaveLength(answers.length - granted);
+  expect(refused[0]!.body.error).toMatchObject({ code: 'rate_limited', message });
+  return refused[0]!;
+}
+
 describe('sms › a member’s mobile number', () => {
   it('texts a code through Twilio, refuses a wrong one, and verifies the right one', async () => {
     const owner = await onboardedOwner(app);
@@ -165,17 +185,10 @@ describe('sms › a member’s mobile number', () => {
 
   it('12 parallel code requests by one member send 5 texts; the rest answer 429 and nothing else is sent', async () => {
     const owner = await onboardedOwner(app);
-    const numbers = Array.from({ length: 12 }, () => mobile());
-    const answers = await Promise.all(numbers.map((phone) => owner.client.post('/v1/me/phone', { phone })));
-    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(5);
-    const refused = answers.filter((answer) => answer.status === 429);
-    expect(refused).toHaveLength(7);
-    expect(refused[0]!.body.error).toMatchObject({
-      code: 'rate_limited',
-      message: 'You asked for 5 codes in the last hour. Try again later.',
-    });
-    expect(Number(refused[0]!.headers.get('retry-after'))).toBeGreaterThan(3000);
-    expect(numbers.flatMap((phone) => twilio.to(phone))).toHaveLength(5);
+    const { answers, texted } = await codesAtOnce([owner], 12);
+    const refused = expectGranted(answers, 5, 'You asked for 5 codes in the last hour. Try again later.');
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3000);
+    expect(texted()).toBe(5);
     // Another member is not held back by it; the member is again an hour later.
     const other = await onboardedOwner(app);
     await addPhone(other.client, mobile());
@@ -199,23 +212,9 @@ describe('sms › a member’s mobile number', () => {
   it('a business sends at most 10 codes and test texts an hour across its members', async () => {
     const owner = await onboardedOwner(app, { plan: 'pro' });
     const members = [owner, await joinedTeammate(app, owner), await joinedTeammate(app, owner)];
-    const numbers: string[] = [];
-    const answers = await Promise.all(
-      members.flatMap((member) =>
-        Array.from({ length: 4 }, () => {
-          const phone = mobile();
-          numbers.push(phone);
-          return member.client.post('/v1/me/phone', { phone });
-        }),
-      ),
-    );
-    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(10);
-    const refused = answers.filter((answer) => answer.status === 429);
-    expect(refused).toHaveLength(2);
-    expect(refused[0]!.body.error.message).toBe(
-      'Your business sent 10 codes and test texts in the last hour. Try again later.',
-    );
-    expect(numbers.flatMap((phone) => twilio.to(phone))).toHaveLength(10);
+    const { answers, texted } = await codesAtOnce(members, 4);
+    expectGranted(answers, 10, 'Your business sent 10 codes and test texts in the last hour. Try again later.');
+    expect(texted()).toBe(10);
   });
 
   it('only mobile numbers of the allowed countries: premium-rate, shared-cost, landline and foreign numbers answer 400, nothing is sent', async () => {
@@ -557,23 +556,9 @@ describe('sms › the installation’s hourly ceiling (SMS_PER_HOUR)', () => {
 
   it('6 parallel codes from two businesses: 4 are texted, 2 answer 429, whoever asked', async () => {
     const owners = [await onboardedOwner(ceiling), await onboardedOwner(ceiling)];
-    const numbers: string[] = [];
-    const answers = await Promise.all(
-      owners.flatMap((owner) =>
-        Array.from({ length: 3 }, () => {
-          const phone = mobile();
-          numbers.push(phone);
-          return owner.client.post('/v1/me/phone', { phone });
-        }),
-      ),
-    );
-    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(4);
-    const refused = answers.filter((answer) => answer.status === 429);
-    expect(refused).toHaveLength(2);
-    expect(refused[0]!.body.error.message).toBe(
-      'Leadbell is sending too many text messages right now. Try again later.',
-    );
-    expect(numbers.flatMap((phone) => twilio.to(phone))).toHaveLength(4);
+    const { answers, texted } = await codesAtOnce(owners, 3);
+    expectGranted(answers, 4, 'Leadbell is sending too many text messages right now. Try again later.');
+    expect(texted()).toBe(4);
   });
 
   it('a lead’s text past the ceiling is not sent: its delivery says why and the plan’s month keeps the text', async () => {
