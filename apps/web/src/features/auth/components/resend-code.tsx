@@ -38,7 +38,7 @@ export function ResendCode({ email, type, onResend }: ResendCodeProps) {
         <Button
           type="button"
           variant="link"
-          className="text-sm"
+          className="h-auto px-0 text-sm"
           onClick={() => resend.mutate()}
           isLoading={resend.isPending}
           disabled={wait.secondsLeft > 0}

@@ -118,15 +118,18 @@ export function SignInForm({ successMessage, invitedEmail, onSignedIn, onNeedsVe
           {errorCode === 'account_locked' ? (
             <>
               {' '}
-              Or sign in with a code we email you.{' '}
-              <Button
-                type="button"
-                variant="link"
-                isLoading={sendCode.isPending}
-                onClick={() => sendCode.mutate(form.getValues('email'))}
-              >
-                Email me a sign-in code
-              </Button>
+              Or sign in with a code we email you.
+              <span className="mt-1 block">
+                <Button
+                  type="button"
+                  variant="link"
+                  className="h-auto px-0"
+                  isLoading={sendCode.isPending}
+                  onClick={() => sendCode.mutate(form.getValues('email'))}
+                >
+                  Email me a sign-in code
+                </Button>
+              </span>
             </>
           ) : null}
         </Alert>
