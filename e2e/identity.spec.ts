@@ -157,6 +157,47 @@ test.describe('identity', () => {
     await expect(page.getByRole('button', { name: 'Sign In' })).toBeDisabled();
   });
 
+  test('sign in › an account locked by failures from elsewhere lets its owner in with a code from their email', async ({
+    page,
+    product,
+  }, testInfo) => {
+    const owner = await createOwner(product, { email: uniqueEmail('locked', testInfo.project.name) });
+    // Someone else, on other addresses, spends the account's free tries.
+    for (let attempt = 0; attempt < 4; attempt += 1) {
+      const failed = await fetch(`${product.url}/v1/auth/sign-in/email`, {
+        method: 'POST',
+        headers: {
+          origin: product.url,
+          'content-type': 'application/json',
+          'x-forwarded-for': `192.0.2.${attempt + 10}`,
+        },
+        body: JSON.stringify({ email: owner.email, password: `Wrong-passw0rd!${attempt}` }),
+      });
+      expect(failed.status).toBe(401);
+    }
+
+    await page.goto('/sign-in');
+    await signInWith(page, owner.email, owner.password);
+    const alert = page.getByRole('alert');
+    await expect(alert).toContainText(
+      /Too many attempts\. Try again in \d+ seconds?\. Or sign in with a code we email you\./,
+    );
+    const before = product.smtp.count();
+    await alert.getByRole('button', { name: 'Email me a sign-in code' }).click();
+    await expect(page).toHaveURL(/\/sign-in\/code$/);
+    await expect(page.getByRole('heading', { name: 'Sign in with a code' })).toBeVisible();
+    const code = await product.smtp.waitForCode(owner.email, { after: before });
+
+    await page.getByLabel('Sign-in Code').fill(code === '000000' ? '111111' : '000000');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page.getByRole('alert')).toContainText(
+      'The code you entered is incorrect. Please check and try again.',
+    );
+    await page.getByLabel('Sign-in Code').fill(code);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/\/leads$/, { timeout: 15_000 });
+  });
+
   test('sign in › an unverified account goes to /verify and can finish there', async ({ page, product }, testInfo) => {
     test.skip(testInfo.project.name === 'phone', DESKTOP_ONLY);
     const owner = await createOwner(product, {

@@ -60,7 +60,7 @@ test('sms › a member adds a mobile number on Channels, confirms the texted cod
     name: 'Sam Member',
   });
   await signInBrowser(context, product, member);
-  const mobile = testInfo.project.name === 'phone' ? '+447911123502' : '+447911123501';
+  const mobile = testInfo.project.name === 'phone' ? '+447911223502' : '+447911223501';
   const section = page.getByRole('region', { name: 'Text messages' });
 
   await test.step('the Channels page offers to add a number, and shows a member no business channels', async () => {

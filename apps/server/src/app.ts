@@ -168,7 +168,7 @@ export async function buildApp({
     db,
     pool,
     cipher: createApiKeyCipher(secrets.apiKeyEncryptionKey),
-    requireSession: createRequireSession(auth, db),
+    requireSession: createRequireSession(auth, db, trustedOrigins),
     requireAdmin: requireRole('admin'),
     deliveryQueue,
     announcer,
@@ -217,7 +217,7 @@ export async function buildApp({
   registerLeadRoutes(app, context);
   registerLeadNotesOutcomesRoutes(app, context);
   registerSpamRoutes(app, context);
-  registerReplyRoutes(app, context, { mailer });
+  registerReplyRoutes(app, context, { mailer, visitorMailsPerMinute: env.VISITOR_MAILS_PER_MINUTE });
   registerInsightsRoutes(app, context);
   registerApiKeyRoutes(app, context);
   const webhookSender = createWebhookSender({

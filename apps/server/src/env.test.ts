@@ -63,3 +63,24 @@ describe('env › mail transport', () => {
     );
   });
 });
+
+describe('env › abuse limits (issue 47)', () => {
+  it('SMS_ALLOWED_COUNTRIES defaults to the console’s English-speaking markets and reads a list in any case', () => {
+    expect(loadEnv({}).SMS_ALLOWED_COUNTRIES).toEqual(['US', 'CA', 'GB', 'IE', 'AU', 'NZ']);
+    expect(loadEnv({ SMS_ALLOWED_COUNTRIES: ' gb, de ,GB' }).SMS_ALLOWED_COUNTRIES).toEqual(['GB', 'DE']);
+    expect(() => loadEnv({ SMS_ALLOWED_COUNTRIES: 'GB,Germany' })).toThrow(
+      /SMS_ALLOWED_COUNTRIES: must be comma-separated two-letter country codes \(US,GB\), not GERMANY/,
+    );
+    expect(() => loadEnv({ SMS_ALLOWED_COUNTRIES: ' , ' })).toThrow(/SMS_ALLOWED_COUNTRIES/);
+  });
+
+  it('SMS_PER_HOUR and VISITOR_MAILS_PER_MINUTE are whole numbers of at least 1', () => {
+    expect(loadEnv({})).toMatchObject({ SMS_PER_HOUR: 300, VISITOR_MAILS_PER_MINUTE: 120 });
+    expect(loadEnv({ SMS_PER_HOUR: '20', VISITOR_MAILS_PER_MINUTE: '30' })).toMatchObject({
+      SMS_PER_HOUR: 20,
+      VISITOR_MAILS_PER_MINUTE: 30,
+    });
+    expect(() => loadEnv({ SMS_PER_HOUR: '0' })).toThrow(/SMS_PER_HOUR/);
+    expect(() => loadEnv({ VISITOR_MAILS_PER_MINUTE: 'lots' })).toThrow(/VISITOR_MAILS_PER_MINUTE/);
+  });
+});

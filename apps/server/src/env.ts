@@ -42,6 +42,25 @@ function parseTrustProxy(value: string, ctx: z.core.$RefinementCtx<string>): Tru
   return proxies;
 }
 
+const DEFAULT_SMS_COUNTRIES = 'US,CA,GB,IE,AU,NZ';
+
+/** SMS_ALLOWED_COUNTRIES parsed: upper-case ISO 3166 alpha-2 codes, in the order given. */
+function parseCountryList(value: string, ctx: z.core.$RefinementCtx<string>): string[] {
+  const codes = value
+    .split(',')
+    .map((code) => code.trim().toUpperCase())
+    .filter(Boolean);
+  const invalid = codes.filter((code) => !/^[A-Z]{2}$/.test(code));
+  if (codes.length === 0 || invalid.length > 0) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `must be comma-separated two-letter country codes (US,GB)${invalid.length > 0 ? `, not ${invalid.join(', ')}` : ''}`,
+    });
+    return z.NEVER;
+  }
+  return [...new Set(codes)];
+}
+
 const LOCAL_HOSTNAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /** Where mail goes; null when nothing says, and printing it could leak codes on a public server. */
@@ -196,6 +215,22 @@ const EnvSchema = z.object({
     .optional(),
   /** Where the Twilio REST API is; tests point it at a local fake. */
   TWILIO_API_URL: z.url().default('https://api.twilio.com'),
+  /**
+   * Text messages the whole installation may send an hour (codes, tests and leads' texts): a
+   * ceiling on the Twilio bill, whoever asks (issue 47).
+   */
+  SMS_PER_HOUR: z.coerce.number().int().min(1).default(300),
+  /**
+   * The countries whose mobile numbers may be texted (ISO 3166 codes, comma-separated). The default
+   * is the English-speaking markets the console is written for: SMS pumping pays off through
+   * expensive foreign routes, so every other country is a choice the operator makes.
+   */
+  SMS_ALLOWED_COUNTRIES: z.string().default(DEFAULT_SMS_COUNTRIES).transform(parseCountryList),
+  /**
+   * Mail the whole installation may send a minute on businesses' behalf to their visitors (replies
+   * and acknowledgements): past it they wait, so a burst cannot cost the sender its reputation.
+   */
+  VISITOR_MAILS_PER_MINUTE: z.coerce.number().int().min(1).default(120),
   /** Directory of the built web app; empty disables serving it (API-only processes). */
   WEB_DIST_DIR: z.string().optional(),
 });

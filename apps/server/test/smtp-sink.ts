@@ -10,6 +10,7 @@ export type ReceivedMail = { to: string[]; subject: string; raw: string };
 export async function startSmtpSink({ idleTimeoutMs = 60_000 }: { idleTimeoutMs?: number } = {}) {
   const received: ReceivedMail[] = [];
   const waiters = new Set<() => void>();
+  const refused = new Set<string>();
   let connectionsOpened = 0;
   const server = new SMTPServer({
     authOptional: true,
@@ -22,6 +23,11 @@ export async function startSmtpSink({ idleTimeoutMs = 60_000 }: { idleTimeoutMs?
     onConnect(_session, callback) {
       connectionsOpened += 1;
       callback();
+    },
+    onRcptTo(address, _session, callback) {
+      const recipient = address.address.toLowerCase();
+      if (!refused.delete(recipient)) return callback();
+      callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
@@ -75,6 +81,8 @@ export async function startSmtpSink({ idleTimeoutMs = 60_000 }: { idleTimeoutMs?
     /** How many SMTP connections clients opened so far. */
     connectionsOpened: () => connectionsOpened,
     waitForMail,
+    /** Refuses the next mail to `to` with 550, as a mail server refuses a recipient it will not take. */
+    refuseNext: (to: string) => void refused.add(to.toLowerCase()),
     /** The 6-digit code of the newest mail to `to`. */
     async waitForCode(to: string, options?: { after?: number; timeoutMs?: number }): Promise<string> {
       const mail = await waitForMail(to, options);

@@ -87,11 +87,13 @@ self.addEventListener('push', (event) => {
 });
 
 function postLead(notificationId: string, change: 'claim' | 'seen'): Promise<Response> {
-  // Same origin, so the browser sends the member's session cookie: the claim is theirs.
+  // Same origin, so the browser sends the member's session cookie: the claim is theirs. The server
+  // takes a change made with the cookie as JSON only (issue 47), hence the empty object.
   return fetch(`/v1/leads/${encodeURIComponent(notificationId)}/${change}`, {
     method: 'POST',
     credentials: 'same-origin',
-    headers: { accept: 'application/json' },
+    headers: { accept: 'application/json', 'content-type': 'application/json' },
+    body: '{}',
   });
 }
 

@@ -39,10 +39,13 @@ export const SignInSchema = z.object({
 });
 export type SignIn = z.infer<typeof SignInSchema>;
 
-export const VerifyEmailSchema = z.object({
+/** An emailed 6-digit code and the address it went to. */
+const EmailCodeSchema = z.object({
   email: EmailSchema,
   otp: OtpSchema,
 });
+
+export const VerifyEmailSchema = EmailCodeSchema;
 export type VerifyEmail = z.infer<typeof VerifyEmailSchema>;
 
 export const ResetRequestSchema = z.object({ email: EmailSchema });
@@ -50,12 +53,21 @@ export type ResetRequest = z.infer<typeof ResetRequestSchema>;
 
 const PASSWORDS_DIFFER = 'Passwords do not match.';
 
-/** `POST /v1/auth/email-otp/send-verification-otp`: the resend-code action. */
+/**
+ * `POST /v1/auth/email-otp/send-verification-otp`: the resend-code action (`email-verification`),
+ * or a code to sign in with (`sign-in`), the way past an account locked by failed sign-ins.
+ */
 export const SendVerificationCodeSchema = z.object({
   email: EmailSchema,
-  type: z.literal('email-verification', { error: 'Only email verification codes can be resent here.' }),
+  type: z.enum(['email-verification', 'sign-in'], {
+    error: 'Only email verification and sign-in codes can be sent here.',
+  }),
 });
 export type SendVerificationCode = z.infer<typeof SendVerificationCodeSchema>;
+
+/** `POST /v1/auth/sign-in/email-otp`: signing in with the code from the email. */
+export const SignInCodeSchema = EmailCodeSchema;
+export type SignInCode = z.infer<typeof SignInCodeSchema>;
 
 /** `POST /v1/auth/email-otp/reset-password`. The form adds a confirmation field. */
 export const ResetPasswordBodySchema = z.object({

@@ -5,6 +5,7 @@ import {
   ResetPasswordBodySchema,
   ResetRequestSchema,
   SendVerificationCodeSchema,
+  SignInCodeSchema,
   SignInSchema,
   SignUpSchema,
   VerifyEmailSchema,
@@ -13,9 +14,19 @@ import type { Database } from '../db/client.ts';
 import { users } from '../db/schema/auth.ts';
 import { AppError } from '../http/app-error.ts';
 import { parseOrThrow } from '../http/parse.ts';
-import { assertSignInAllowed, recordSignInFailure } from './sign-in-throttle.ts';
+import { takeAllowances } from '../features/allowances/take-allowances.ts';
+import { probeAllowancesOf } from './probe-allowances.ts';
+import { reserveSignInAttempt } from './sign-in-throttle.ts';
 
-type Preflight = { schema: z.ZodType; check?: (body: never, db: Database, ip: string) => Promise<void> };
+/**
+ * `isProbe`: the request tells whether an email has an account, or mails it, so it takes the
+ * probe allowances (probe-allowances.ts) before anything is looked up.
+ */
+type Preflight = {
+  schema: z.ZodType;
+  isProbe?: boolean;
+  check?: (body: never, db: Database, ip: string) => Promise<void>;
+};
 
 async function userExists(db: Database, email: string): Promise<boolean> {
   const rows = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
@@ -24,28 +35,30 @@ async function userExists(db: Database, email: string): Promise<boolean> {
 
 // The spec's hosted identity service told people whether an email has an account (sign-up
 // "exists", sign-in and reset "not found"), and its screens depend on it; the library hides it
-// by default. Kept on purpose and throttled: docs/decisions/011-account-existence-messages.md.
+// by default. Kept on purpose and throttled (issue 47): docs/decisions/011-account-existence-messages.md.
 const PREFLIGHTS = {
   '/sign-up/email': {
     schema: SignUpSchema,
+    isProbe: true,
     check: async ({ email }: { email: string }, db) => {
       if (await userExists(db, email)) throw new AppError('user_exists', 'An account with this email exists.');
     },
   },
   '/sign-in/email': {
     schema: SignInSchema,
+    // Counted as a failure before anything is checked; the bridge settles it by the answer.
     check: async ({ email }: { email: string }, db, ip) => {
-      await assertSignInAllowed(db, email, ip);
-      if (!(await userExists(db, email))) {
-        await recordSignInFailure(db, email, ip);
-        throw new AppError('user_not_found', 'No account found with this email.');
-      }
+      await reserveSignInAttempt(db, email, ip);
+      if (!(await userExists(db, email))) throw new AppError('user_not_found', 'No account found with this email.');
     },
   },
+  // The way past an account's lock (decision 071): the library checks the code, 5 tries each.
+  '/sign-in/email-otp': { schema: SignInCodeSchema },
   '/email-otp/verify-email': { schema: VerifyEmailSchema },
-  '/email-otp/send-verification-otp': { schema: SendVerificationCodeSchema },
+  '/email-otp/send-verification-otp': { schema: SendVerificationCodeSchema, isProbe: true },
   '/email-otp/request-password-reset': {
     schema: ResetRequestSchema,
+    isProbe: true,
     check: async ({ email }: { email: string }, db) => {
       if (!(await userExists(db, email))) throw new AppError('user_not_found', 'No account exists with this email.');
     },
@@ -74,6 +87,7 @@ export async function runAuthPreflight(endpoint: string, body: unknown, db: Data
   const preflight: Preflight | undefined = PREFLIGHTS[endpoint as AuthPostEndpoint];
   if (!preflight) throw new AppError('not_found', `No auth endpoint ${endpoint}.`);
   const parsed = parseOrThrow(preflight.schema, body) as never;
+  if (preflight.isProbe) await takeAllowances(db, probeAllowancesOf((parsed as { email: string }).email, ip));
   await preflight.check?.(parsed, db, ip);
   return parsed ?? {};
 }

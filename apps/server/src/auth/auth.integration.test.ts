@@ -163,16 +163,19 @@ describe('identity › codes and limits', () => {
     expect(lifetime['forget-password']).toBeGreaterThan(3600 - 60);
   });
 
-  it('after five failed sign-ins the account is locked with 429 and Retry-After, even for the right password', async () => {
+  it('after four failed sign-ins the account is locked with 429 and Retry-After, even for the right password', async () => {
     const { email } = await signedInOwner(app);
-    for (let attempt = 0; attempt < 5; attempt += 1) {
+    for (let attempt = 0; attempt < 4; attempt += 1) {
       // A new address each time: the lock follows the account, not the address.
       const failed = await createHttpClient(app).post('/v1/auth/sign-in/email', { email, password: 'Wr0ng-password!' });
       expect(failed.body.error.code).toBe('invalid_credentials');
     }
     const locked = await createHttpClient(app).post('/v1/auth/sign-in/email', { email, password: PASSWORD });
     expect(locked.status).toBe(429);
-    expect(locked.body.error.code).toBe('rate_limited');
+    expect(locked.body.error.code).toBe('account_locked');
+    expect(locked.body.error.message).toMatch(
+      /^Too many failed sign-ins on this account\. Try again in \d+ seconds, or sign in with a code we email you\.$/,
+    );
     expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
 
     const { email: otherEmail } = await signedInOwner(app);
@@ -262,6 +265,117 @@ describe('identity › codes and limits', () => {
   });
 });
 
+describe('identity › the lockout counts before it checks', () => {
+  it('40 parallel wrong passwords from 40 addresses: 4 are checked, 36 answer 429 without a check', async () => {
+    const { email } = await signedInOwner(app);
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, () =>
+        createHttpClient(app).post('/v1/auth/sign-in/email', { email, password: 'Wr0ng-password!' }),
+      ),
+    );
+    const codes = answers.map((answer) => answer.body.error.code as string);
+    expect(codes.filter((code) => code === 'invalid_credentials')).toHaveLength(4);
+    expect(codes.filter((code) => code === 'account_locked')).toHaveLength(36);
+  });
+
+  it('an attacker on other addresses cannot keep the owner out: a code from the owner’s email signs in and lifts the lock', async () => {
+    const { email } = await signedInOwner(app);
+    for (let attempt = 0; attempt < 6; attempt += 1)
+      await createHttpClient(app).post('/v1/auth/sign-in/email', { email, password: 'Wr0ng-password!' });
+    const owner = createHttpClient(app);
+    const locked = await owner.post('/v1/auth/sign-in/email', { email, password: PASSWORD });
+    expect(locked.body.error.code).toBe('account_locked');
+
+    const before = app.smtp.count();
+    const sent = await owner.post('/v1/auth/email-otp/send-verification-otp', { email, type: 'sign-in' });
+    expect(sent.status).toBe(200);
+    const mail = await app.smtp.waitForMail(email, { after: before });
+    expect(mail.subject).toBe('Your Leadbell sign-in code');
+    const otp = await app.smtp.waitForCode(email, { after: before });
+    const wrong = await owner.post('/v1/auth/sign-in/email-otp', {
+      email,
+      otp: otp === '000000' ? '111111' : '000000',
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error.code).toBe('invalid_code');
+    const signedIn = await owner.post('/v1/auth/sign-in/email-otp', { email, otp });
+    expect(signedIn.status).toBe(200);
+    expect((await owner.get('/v1/me')).body.user.email).toBe(email);
+    // The lock is lifted: the password works again, from anywhere.
+    expect((await createHttpClient(app).post('/v1/auth/sign-in/email', { email, password: PASSWORD })).status).toBe(
+      200,
+    );
+  });
+
+  it('a sign-in code is never mailed to an address without an account, and never creates one', async () => {
+    const nobody = uniqueEmail('nobody');
+    const client = createHttpClient(app);
+    const before = app.smtp.count();
+    expect(
+      (await client.post('/v1/auth/email-otp/send-verification-otp', { email: nobody, type: 'sign-in' })).status,
+    ).toBe(200);
+    const guessed = await client.post('/v1/auth/sign-in/email-otp', { email: nobody, otp: '123456' });
+    expect(guessed.status).toBe(400);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(app.smtp.received.slice(before).filter((mail) => mail.to.includes(nobody))).toEqual([]);
+    const { rows } = await app.pool.query('select 1 from users where email = $1', [nobody]);
+    expect(rows).toEqual([]);
+  });
+});
+
+describe('identity › probing is throttled', () => {
+  const WHOA = 'Whoa there — too many tries! Please wait a bit before your next attempt.';
+
+  /**
+   * 30 requests from one client address, every `knownEvery`-th for an email that has an account
+   * and the others for emails that have none: the first 10 are answered, the rest meet 429.
+   */
+  async function probeFromOneClient(
+    ip: string,
+    knownEvery: number,
+    body: (email: string) => Record<string, string>,
+    path: string,
+  ) {
+    const { email: known } = await signedInOwner(app);
+    const prober = createHttpClient(app, { ip });
+    const answers = [];
+    for (let attempt = 0; attempt < 30; attempt += 1)
+      answers.push(await prober.post(path, body(attempt % knownEvery === 0 ? known : uniqueEmail('probe'))));
+    expect(answers.slice(10).map((answer) => answer.status)).toEqual(Array.from({ length: 20 }, () => 429));
+    expect(answers[10]!.body.error).toMatchObject({ code: 'rate_limited', message: WHOA });
+    expect(Number(answers[10]!.headers.get('retry-after'))).toBeGreaterThan(0);
+    return answers;
+  }
+
+  it('30 reset requests for different addresses from one client meet 429, known and unknown alike', async () => {
+    const answers = await probeFromOneClient(
+      '198.51.100.31',
+      5,
+      (email) => ({ email }),
+      '/v1/auth/email-otp/request-password-reset',
+    );
+    expect(answers.slice(0, 10).every((answer) => answer.status === 200 || answer.status === 404)).toBe(true);
+  });
+
+  it('sign-ups that probe for existing accounts from one client meet 429 the same way', async () => {
+    await probeFromOneClient(
+      '198.51.100.32',
+      2,
+      (email) => ({ name: 'Pro Ber', email, password: PASSWORD }),
+      '/v1/auth/sign-up/email',
+    );
+  });
+
+  it('one address asked about from many clients meets 429 after 5 in the hour', async () => {
+    const target = uniqueEmail('target');
+    const answers = [];
+    for (let attempt = 0; attempt < 8; attempt += 1)
+      answers.push(await createHttpClient(app).post('/v1/auth/email-otp/request-password-reset', { email: target }));
+    expect(answers.map((answer) => answer.status)).toEqual([404, 404, 404, 404, 404, 429, 429, 429]);
+    expect(answers[5]!.body.error.message).toBe(WHOA);
+  });
+});
+
 describe('identity › bad input never answers 500', () => {
   const long = 'x'.repeat(10_000);
   const cases: Array<[string, string, unknown, string]> = [
@@ -304,7 +418,7 @@ describe('identity › bad input never answers 500', () => {
     [
       'resend for another purpose',
       '/v1/auth/email-otp/send-verification-otp',
-      { email: uniqueEmail(), type: 'sign-in' },
+      { email: uniqueEmail(), type: 'forget-password' },
       'type',
     ],
     ['reset request without fields', '/v1/auth/email-otp/request-password-reset', {}, 'email'],

@@ -4,17 +4,20 @@ import type { Auth } from './auth.ts';
 import { AUTH_POST_DOCS, AUTH_READ_DOCS } from './auth-endpoints.ts';
 import { toApiErrorCode } from './auth-errors.ts';
 import { AUTH_READ_ENDPOINTS, authBodySchemaOf, runAuthPreflight, type AuthPostEndpoint } from './auth-preflight.ts';
-import { clearSignInFailures, recordSignInFailure } from './sign-in-throttle.ts';
+import { clearSignInFailures, settleSignInAttempt } from './sign-in-throttle.ts';
 import type { Database } from '../db/client.ts';
 import { AppError, statusOf } from '../http/app-error.ts';
 import { sendServiceUnavailable } from '../http/error-handler.ts';
 import { documentationOnly } from '../http/openapi-responses.ts';
 
 const SIGN_IN = '/sign-in/email';
+const SIGN_IN_WITH_CODE = '/sign-in/email-otp';
 
-async function settleSignInAttempt(db: Database, email: string, ip: string, status: number): Promise<void> {
-  if (status === 401) await recordSignInFailure(db, email, ip);
-  else if (status < 400) await clearSignInFailures(db, email);
+/** The library's answer to a sign-in, by password or by code, settles the lockout (sign-in-throttle.ts). */
+async function settleSignIn(db: Database, endpoint: string, body: unknown, ip: string, status: number) {
+  if (endpoint === SIGN_IN) await settleSignInAttempt(db, (body as { email: string }).email, ip, status);
+  else if (endpoint === SIGN_IN_WITH_CODE && status < 400)
+    await clearSignInFailures(db, (body as { email: string }).email);
 }
 
 type AuthRoutesOptions = {
@@ -43,9 +46,11 @@ export function registerAuthRoutes(
       throw new AppError('forbidden', 'This origin may not call the auth endpoints.');
     }
     const body = request.method === 'POST' ? await runAuthPreflight(endpoint, request.body, db, request.ip) : undefined;
-    const response = await auth.handler(toWebRequest(request, publicUrl, body));
-    if (endpoint === SIGN_IN)
-      await settleSignInAttempt(db, (body as { email: string }).email, request.ip, response.status);
+    const response = await auth.handler(toWebRequest(request, publicUrl, body)).catch(async (error: unknown) => {
+      await settleSignIn(db, endpoint, body, request.ip, 500);
+      throw error;
+    });
+    await settleSignIn(db, endpoint, body, request.ip, response.status);
     if (response.status >= 500 && (await isDatabaseDown())) return sendServiceUnavailable(reply);
     return sendWebResponse(reply, response);
   };

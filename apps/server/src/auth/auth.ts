@@ -12,8 +12,9 @@ import type { Mailer } from '../mail/mailer.ts';
 const DAY_SECONDS = 24 * 60 * 60;
 const HOUR_SECONDS = 60 * 60;
 const VERIFICATION_CODE_TTL_SECONDS = 24 * HOUR_SECONDS;
-const RESET_CODE_TTL_SECONDS = HOUR_SECONDS;
-const RESET_IDENTIFIER_PREFIX = 'forget-password-otp-';
+// A code that resets the password or signs in (past a lock, decision 071) opens the account: an hour.
+const ACCESS_CODE_TTL_SECONDS = HOUR_SECONDS;
+const ACCESS_CODE_PURPOSES: readonly CodePurpose[] = ['forget-password', 'sign-in'];
 
 type AuthOptions = {
   db: Database;
@@ -24,9 +25,10 @@ type AuthOptions = {
   log: FastifyBaseLogger;
 };
 
-/** How long a code works, as the mail says it: reset codes are capped (see the verification hook). */
+/** How long a code works, as the mail says it: reset and sign-in codes are capped (see the verification hook). */
 function validityOf(purpose: CodePurpose): string {
-  const hours = (purpose === 'forget-password' ? RESET_CODE_TTL_SECONDS : VERIFICATION_CODE_TTL_SECONDS) / HOUR_SECONDS;
+  const seconds = ACCESS_CODE_PURPOSES.includes(purpose) ? ACCESS_CODE_TTL_SECONDS : VERIFICATION_CODE_TTL_SECONDS;
+  const hours = seconds / HOUR_SECONDS;
   return hours === 1 ? '1 hour' : `${hours} hours`;
 }
 
@@ -77,10 +79,10 @@ export function authOptionsOf({ db, secret, publicUrl, trustedOrigins, mailer, l
       user: { create: { before: async (user) => ({ data: { ...user, role: 'admin' } }) } },
       verification: {
         create: {
-          // One expiry setting covers every emailed code; reset codes are capped at an hour.
+          // One expiry setting covers every emailed code; reset and sign-in codes are capped at an hour.
           before: async (verification) => {
-            if (!verification.identifier.startsWith(RESET_IDENTIFIER_PREFIX)) return;
-            const cap = new Date(Date.now() + RESET_CODE_TTL_SECONDS * 1000);
+            if (!ACCESS_CODE_PURPOSES.some((purpose) => verification.identifier.startsWith(`${purpose}-otp-`))) return;
+            const cap = new Date(Date.now() + ACCESS_CODE_TTL_SECONDS * 1000);
             const expiresAt = new Date(verification.expiresAt);
             return { data: { ...verification, expiresAt: expiresAt < cap ? expiresAt : cap } };
           },
@@ -108,6 +110,9 @@ export function authOptionsOf({ db, secret, publicUrl, trustedOrigins, mailer, l
         storeOTP: 'hashed',
         sendVerificationOnSignUp: true,
         overrideDefaultEmailVerification: true,
+        // A sign-in code is a way into an existing account only: none is mailed to an unknown
+        // address, and signing in with one never creates an account.
+        disableSignUp: true,
         async sendVerificationOTP({ email, otp, type }) {
           // Not awaited: the answer must not take longer for real accounts than for unknown ones.
           mailer

@@ -54,7 +54,7 @@ describe.runIf(inject('databaseKind') === 'embedded').each(SETUPS)(
     afterAll(async () => app?.close());
     // Each test counts from zero: without a proxy, every request shares one address.
     beforeEach(async () => {
-      await app.pool.query('delete from sign_in_throttles; delete from rate_limits');
+      await app.pool.query('delete from sign_in_throttles; delete from rate_limits; delete from allowances');
     });
 
     const from = (client: string, attempt: number) =>

@@ -334,7 +334,7 @@ const ROUTES: Record<string, Decision> = {
   'POST /v1/me/phone': {
     kind: 'checked',
     expected: ALL(409),
-    call: () => ({ path: '/v1/me/phone', body: { phone: '+447911123456' } }),
+    call: () => ({ path: '/v1/me/phone', body: { phone: '+447911223456' } }),
   },
   'POST /v1/me/phone/verify': {
     kind: 'checked',

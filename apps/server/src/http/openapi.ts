@@ -27,6 +27,7 @@ import {
   WebhookTestEventSchema,
 } from '@leadbell/shared/webhooks';
 import { ERROR_DESCRIPTIONS, errorResponse, type ErrorStatus } from './openapi-responses.ts';
+import { JSON_ONLY, STATE_CHANGES } from '../auth/require-session.ts';
 
 export const OPENAPI_PATH = '/v1/openapi.json';
 
@@ -230,8 +231,9 @@ function describedResponse(status: string, schema: unknown): unknown {
 
 /**
  * What every API route gets without asking, so a new route only adds its summary and its success
- * `response`: a tag from its path, the session's security and 401 when requireSession guards it,
- * 400 when it takes input, 404 when it has path parameters, and 500. A route's own entries win.
+ * `response`: a tag from its path, the session's security and 401 when requireSession guards it
+ * (with 403 and 415 for a state change, which must come from the console as JSON), 400 when it
+ * takes input, 404 when it has path parameters, and 500. A route's own entries win.
  */
 function documentationDefaults(route: RouteOptions, { sessionGuard, adminGuard }: Guards): void {
   if (!route.url.startsWith('/v1/')) return;
@@ -243,7 +245,13 @@ function documentationDefaults(route: RouteOptions, { sessionGuard, adminGuard }
   const errors: ErrorStatus[] = [500];
   if (schema.body || schema.querystring || schema.params) errors.push(400);
   if (isGuarded) errors.push(401);
-  if (hooksOf(route.onRequest).includes(adminGuard)) errors.push(403);
+  const methods = [route.method].flat();
+  if (
+    hooksOf(route.onRequest).includes(adminGuard) ||
+    (isGuarded && methods.some((method) => STATE_CHANGES.has(method)))
+  )
+    errors.push(403);
+  if (isGuarded && methods.some((method) => JSON_ONLY.has(method))) errors.push(415);
   if (route.url.includes(':')) errors.push(404);
   const response: Record<string, unknown> = Object.fromEntries(
     errors.map((status) => [status, errorResponse(ERROR_DESCRIPTIONS[status])]),

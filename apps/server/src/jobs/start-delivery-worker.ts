@@ -57,7 +57,11 @@ export function startDeliveryWorker({
     createDeliverer({ db, queue, wakeAt: queue.wakeAt, sender, mailer, env, clock, ...channels, onAttempt });
   const [deliverer, channelDeliverer] = [delivererOn(queue.db), delivererOn(queue.channelsDb)];
   const sendEntityAlert = createEntityAlertHandler({ db: queue.db, mailer, env });
-  const acknowledgeLead = createAcknowledgeLeadHandler({ db: queue.db, mailer });
+  const acknowledgeLead = createAcknowledgeLeadHandler({
+    db: queue.db,
+    mailer,
+    visitorMailsPerMinute: env.VISITOR_MAILS_PER_MINUTE,
+  });
   const deliverWebhook = createWebhookDeliveryHandler(
     { ...webhooks, db: queue.channelsDb, queue },
     createWebhookCircuit(clock),

@@ -5,6 +5,7 @@ import { morningSummariesDue } from '../features/digests/send-morning-summaries.
 import { weeklyReportsDue } from '../features/digests/send-weekly-reports.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { deleteSpentAllowances } from '../features/allowances/delete-spent-allowances.ts';
 import { deleteExpiredLeads } from '../features/leads/delete-expired-leads.ts';
 import { deleteExpiredSpam, SPAM_KEPT_DAYS } from '../features/spam/delete-expired-spam.ts';
 
@@ -43,6 +44,7 @@ export function startScheduler({
     const purged = await deleteExpiredLeads(db, now);
     if (purged > 0)
       log.info({ purged }, `deleted for good ${purged} leads deleted more than ${LEAD_RESTORABLE_DAYS} days ago`);
+    await deleteSpentAllowances(db);
   };
   const timer = setInterval(() => {
     running ??= tick()

@@ -159,3 +159,32 @@ describe('logs without secrets', () => {
     expect(errorLine).toContain('PL/pgSQL function');
   });
 });
+
+describe('logs without secrets › outside services’ secrets, by their shape', () => {
+  // Someone pastes a secret where it does not belong (a URL, a field); the request line logs the
+  // path it reached. Each kind is written as the service issues it.
+  const SECRETS = {
+    'a Slack incoming webhook address': 'https://hooks.slack.com/services/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',
+    'a Stripe secret key': `sk_live_${'51H8xYzAbCdEfGhIjKlMnOpQrStUvWx'}`,
+    'a Stripe test key': `sk_test_${'4eC39HqLyjWDarjtT1zdp7dc0123'}`,
+    'a Stripe restricted key': `rk_live_${'51H8xYzAbCdEfGhIjKlMnOp'}`,
+    'a webhook signing secret': `whsec_${'MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw'}`,
+    'a Telegram bot token': '7123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw1',
+  } as const;
+
+  it.each(Object.entries(SECRETS))('%s in a request’s path never reaches the log', async (_kind, secret) => {
+    const start = output.length;
+    const response = await fetch(`${app.baseUrl}/v1/pasted/${encodeURIComponent(secret)}/${secret}`);
+    expect(response.status).toBe(404);
+    const { error } = (await response.json()) as { error: { requestId: string } };
+    const linesSoFar = () => output.slice(start).split('\n').filter(Boolean);
+    for (let waited = 0; waited < 5_000 && !linesSoFar().some((line) => line.includes(error.requestId)); waited += 20)
+      await sleep(20);
+    const text = output.slice(start);
+    expect(text).toContain(error.requestId);
+    expect(text).toContain('[Redacted]');
+    // Neither whole nor in the part after its recognisable prefix.
+    expect(text).not.toContain(secret);
+    expect(text).not.toContain(secret.slice(-16));
+  });
+});

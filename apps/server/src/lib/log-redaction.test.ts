@@ -108,6 +108,21 @@ describe('log redaction', () => {
     });
   });
 
+  it('outside services’ secrets are redacted by their shape, what they are stays readable', () => {
+    const { log, lastLine } = capturingLogger();
+    log.warn(
+      `slack https://hooks.slack.com/services/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 ` +
+        `encoded https%3A%2F%2Fhooks.slack.com%2Fservices%2FT0AB12CD3%2FB0EF45GH6%2FaB3dE5fG7hI9 ` +
+        `stripe sk_live_51H8xYzAbCdEfGhIjKl rk_test_51H8xYzAbCdEfGhIjKl whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2La+/w= ` +
+        `telegram https://api.telegram.org/bot7123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw1/sendMessage at 12:30:45`,
+    );
+    expect(lastLine().msg).toBe(
+      `slack https://hooks.slack.com/services/${REDACTED} encoded https%3A%2F%2Fhooks.slack.com%2Fservices%2F${REDACTED} ` +
+        `stripe sk_live_${REDACTED} rk_test_${REDACTED} whsec_${REDACTED} ` +
+        `telegram https://api.telegram.org/bot${REDACTED}/sendMessage at 12:30:45`,
+    );
+  });
+
   it("PostgreSQL's quotes of input are redacted; names, codes and the failing function's line stay", () => {
     const badInput = postgresError('invalid input syntax for type uuid: "Zebediah Quux"', { code: '22P02' });
     const outOfRange = postgresError('value "99999999999" is out of range for type integer', { code: '22003' });

@@ -16,6 +16,14 @@ const SECRET_SHAPES: ReadonlyArray<readonly [RegExp, string]> = [
   [/\b(Bearer|Basic)\s+[\w.~+/=%-]{8,}/gi, `$1 ${REDACTED}`],
   // Our own secrets carry a prefix (lib/secret-token.ts): API keys, webhook tokens, invitation tokens.
   [/\b(lb_(?:live|test)_|lbh_|lbi_)[\w-]{8,}/g, `$1${REDACTED}`],
+  // Outside services' secrets an admin pastes or a URL carries (issue 47): a Slack incoming
+  // webhook's path (its address is its secret, `/` percent-encoded or not), Stripe's secret and
+  // restricted keys, webhook signing secrets (Stripe's and Standard Webhooks' base64, `/` and all), a
+  // Telegram bot token (`<bot id>:<35 characters>`, inside `/bot<token>/` in Bot API addresses).
+  [/(hooks\.slack\.com(?:\/|%2F)(?:services|workflows|triggers)(?:\/|%2F))[\w%/-]+/gi, `$1${REDACTED}`],
+  [/\b((?:sk|rk)_(?:live|test)_)[A-Za-z0-9]{8,}/g, `$1${REDACTED}`],
+  [/\b(whsec_)[\w+/=-]{8,}/g, `$1${REDACTED}`],
+  [/(?<!\d)\d{6,12}(?::|%3A)[\w-]{30,}/gi, REDACTED],
   // better-auth's session cookies: `better-auth.session_token=<token>.<signature>`.
   [/\b(session_(?:token|data)=)[^\s;,"\\]+/g, `$1${REDACTED}`],
   // A secret in a query string.

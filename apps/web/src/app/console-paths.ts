@@ -6,6 +6,7 @@
  */
 export const CONSOLE_PATHS = [
   '/sign-in',
+  '/sign-in/code',
   '/sign-up',
   '/verify',
   '/reset-password',

@@ -36,6 +36,7 @@ export const routes: RouteObject[] = [
         element: <RouteGuard access="guest" />,
         children: [
           { path: '/sign-in', lazy: page(() => import('./routes/sign-in.tsx'), 'SignInPage') },
+          { path: '/sign-in/code', lazy: page(() => import('./routes/sign-in-code.tsx'), 'SignInCodePage') },
           { path: '/sign-up', lazy: page(() => import('./routes/sign-up.tsx'), 'SignUpPage') },
           { path: '/reset-password', lazy: page(() => import('./routes/reset-password.tsx'), 'ResetPasswordPage') },
           {

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { parseRetryAfter } from './api-client.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { apiRequest, parseRetryAfter } from './api-client.ts';
 
 describe('parseRetryAfter', () => {
   it('retry after › reads delta seconds', () => {
@@ -17,5 +17,29 @@ describe('parseRetryAfter', () => {
     expect(parseRetryAfter(null)).toBeNull();
     expect(parseRetryAfter('')).toBeNull();
     expect(parseRetryAfter('soon')).toBeNull();
+  });
+});
+
+describe('apiRequest', () => {
+  it('sends an action without input as an empty JSON object: the server takes a cookie’s changes as JSON only', async () => {
+    const calls: Array<{ method: string; headers: Record<string, string>; body: unknown }> = [];
+    vi.stubGlobal('fetch', async (_path: string, init: RequestInit) => {
+      calls.push({ method: init.method!, headers: init.headers as Record<string, string>, body: init.body });
+      return new Response(null, { status: 204 });
+    });
+    try {
+      await apiRequest('/v1/leads/x/claim', { method: 'POST' });
+      await apiRequest('/v1/me/phone', { method: 'DELETE' });
+      await apiRequest('/v1/me');
+      await apiRequest('/v1/flows/x', { method: 'PATCH', body: { name: 'New' } });
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(calls.map(({ method, headers, body }) => [method, headers['Content-Type'], body])).toEqual([
+      ['POST', 'application/json', '{}'],
+      ['DELETE', undefined, undefined],
+      ['GET', undefined, undefined],
+      ['PATCH', 'application/json', '{"name":"New"}'],
+    ]);
   });
 });

@@ -76,6 +76,10 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+// The server takes a state change made with the session cookie only as JSON (issue 47): an action
+// without input (claim, leave, rotate a secret) sends an empty object.
+const JSON_BODY_METHODS = new Set<RequestOptions['method']>(['POST', 'PUT', 'PATCH']);
+
 /**
  * Calls the Leadbell API on the same origin and returns the parsed JSON body.
  * Throws `ApiError` for any non-2xx answer and `NetworkError` when no answer arrives.
@@ -84,6 +88,7 @@ export async function apiRequest<T>(
   path: string,
   { method = 'GET', body, signal, headers }: RequestOptions = {},
 ): Promise<T> {
+  const sent = body === undefined && JSON_BODY_METHODS.has(method) ? {} : body;
   let response: Response;
   try {
     response = await fetch(path, {
@@ -92,10 +97,10 @@ export async function apiRequest<T>(
       credentials: 'include',
       headers: {
         Accept: 'application/json',
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+        ...(sent === undefined ? {} : { 'Content-Type': 'application/json' }),
         ...headers,
       },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: sent === undefined ? undefined : JSON.stringify(sent),
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;

@@ -5,6 +5,8 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { AcknowledgeLeadPayload } from '../../jobs/acknowledge-lead.job.ts';
 import type { Mailer } from '../../mail/mailer.ts';
+import { visitorMailAllowance } from '../../mail/visitor-mail-allowance.ts';
+import { takeAllowances } from '../allowances/take-allowances.ts';
 import { recordLeadEvent } from '../leads/record-lead-event.ts';
 import { senderFingerprint } from '../spam/spam-score.ts';
 import { acknowledgementMail, templateDataOf } from './acknowledgement-mail.ts';
@@ -39,9 +41,19 @@ function addressHashOf(address: string): string {
  * address, an invalid one, spam meanwhile, a sender the team marked as spam, or one already sent
  * to this address from this flow on the lead's day in the entity's zone. Idempotent: a lead with
  * either event is done; a rerun after the day's row was taken for this very lead sends again (the
- * mail may not have gone), which beats not at all. A mail that fails throws, and pg-boss retries.
+ * mail may not have gone), which beats not at all. A mail that fails throws, and pg-boss retries;
+ * so does one past the installation's ceiling on mail to visitors (VISITOR_MAILS_PER_MINUTE),
+ * which it waits for rather than sending or dropping.
  */
-export function createAcknowledgeLeadHandler({ db, mailer }: { db: Database; mailer: Mailer }) {
+export function createAcknowledgeLeadHandler({
+  db,
+  mailer,
+  visitorMailsPerMinute,
+}: {
+  db: Database;
+  mailer: Mailer;
+  visitorMailsPerMinute: number;
+}) {
   return async function acknowledgeLead({ notificationId }: AcknowledgeLeadPayload): Promise<void> {
     const { rows } = await db.execute<LeadToAcknowledge>(sql`
       select n.entity_id, n.flow_id, n.data, n.lead_status, n.created_at, n.sender_fingerprint,
@@ -90,16 +102,22 @@ export function createAcknowledgeLeadHandler({ db, mailer }: { db: Database; mai
     if (today[0]?.notification_id !== notificationId) return skip('already_today');
 
     const isOpen = isOpenAt({ timeZone: lead.time_zone, schedule: lead.business_hours }, new Date(lead.created_at));
-    await mailer.send(
-      acknowledgementMail({
-        to: address,
-        replyTo: lead.reply_to_email ?? lead.owner_email,
-        entityName: lead.entity_name,
-        subject: lead.acknowledgement_subject,
-        body: (!isOpen && lead.acknowledgement_after_hours_body) || lead.acknowledgement_body,
-        data: templateDataOf(lead.data),
-      }),
-    );
+    const taken = await takeAllowances(db, [visitorMailAllowance(visitorMailsPerMinute)]);
+    await mailer
+      .send(
+        acknowledgementMail({
+          to: address,
+          replyTo: lead.reply_to_email ?? lead.owner_email,
+          entityName: lead.entity_name,
+          subject: lead.acknowledgement_subject,
+          body: (!isOpen && lead.acknowledgement_after_hours_body) || lead.acknowledgement_body,
+          data: templateDataOf(lead.data),
+        }),
+      )
+      .catch(async (error: unknown) => {
+        await taken.giveBack();
+        throw error;
+      });
     await recordLeadEvent(db, { ...event, kind: 'acknowledged', detail: { to: address } });
   };
 }

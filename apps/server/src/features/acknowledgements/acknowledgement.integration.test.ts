@@ -134,6 +134,28 @@ describe('acknowledgement › sent to the visitor', () => {
     expect(mailsTo('di.visitor@example.com', mailsBefore)).toHaveLength(2);
   });
 
+  it('past the installation’s ceiling on mail to visitors it waits, then goes once there is room', async () => {
+    const { owner, flowId } = await ownerWithAcknowledgement();
+    // Another business's burst spent this minute's visitor mail (VISITOR_MAILS_PER_MINUTE).
+    await app.pool.query(
+      `insert into allowances (key, used, window_started_at) values ('visitor-mail', 120, now())
+       on conflict (key) do update set used = 120, window_started_at = now()`,
+    );
+    const visitor = `ceiling-${Date.now()}@example.com`;
+    const mailsBefore = app.smtp.count();
+    const lead = await notify(app, owner.apiKey, { flowId, data: { name: 'Ann', email: visitor, topic: 'a roof' } });
+    await untilTakenIn(app.pool);
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect(mailsTo(visitor, mailsBefore)).toEqual([]);
+
+    // The next minute has room.
+    await app.pool.query(`update allowances set used = 0 where key = 'visitor-mail'`);
+    const mail = await app.smtp.waitForMail(visitor, { after: mailsBefore, timeoutMs: 20_000 });
+    expect(mail.subject).toBe('Thanks Ann, we got your message');
+    expect(await acknowledgementOf(owner, lead.id)).toMatchObject({ kind: 'acknowledged' });
+    expect(mailsTo(visitor, mailsBefore)).toHaveLength(1);
+  });
+
   it('a flow with it off, and a test lead, acknowledge nobody', async () => {
     const owner = await onboardedOwner(app, { plan: 'pro' });
     const offFlowId = await createFlow(owner.client);

@@ -235,23 +235,177 @@ describe('replies › from the lead card', () => {
   });
 });
 
-describe('replies › the hourly allowance', () => {
-  it('a member past 60 replies in the hour gets 429 with Retry-After, and nothing is sent', async () => {
-    const lead = await leadFrom();
-    const teammate = await joinedTeammate(app, admin, { name: 'Busy Bee' });
-    // 60 replies "sent" in the last hour, as the timeline keeps them.
-    await takeInAcceptedLeads(app.pool);
-    await app.pool.query(
-      `insert into lead_events (notification_id, entity_id, kind, user_id, detail)
-       select $1, $2, 'replied', $3, '{}'::jsonb from generate_series(1, 60)`,
-      [lead.id, admin.entityId, teammate.userId],
-    );
+describe('replies › only to real visitors', () => {
+  it('a test lead carrying any address answers 409 `lead_is_test`, and nothing is mailed', async () => {
+    const owner = await onboardedOwner(app, { plan: 'starter', entityName: 'Relay Attempt' });
+    const relayFlow = await createFlow(owner.client);
+    const victim = `victim-${Date.now()}@example.net`;
+    const test = await notify(app, owner.apiKey, {
+      flowId: relayFlow,
+      test: true,
+      data: { name: 'Ann', email: victim },
+    });
     const before = app.smtp.count();
-    const response = await teammate.client.post(`/v1/leads/${lead.id}/replies`, { body: 'One more' });
-    expect(response.status).toBe(429);
-    expect(response.body.error.code).toBe('rate_limited');
-    expect(response.headers.get('retry-after')).toBe('600');
-    expect(mailsTo(lead.email, before)).toEqual([]);
+    const response = await owner.client.post(`/v1/leads/${test.id}/replies`, { body: 'Buy cheap watches' });
+    expect(response.status).toBe(409);
+    expect(response.body.error.code).toBe('lead_is_test');
+    expect(response.body.error.message).toBe('This is a test lead: replies go only to real visitors.');
+    expect(mailsTo(victim, before)).toEqual([]);
+    expect((await owner.client.get(`/v1/leads/${test.id}/events`)).body.timeline).not.toContainEqual(
+      expect.objectContaining({ kind: 'replied' }),
+    );
+  });
+
+  it('a held lead (past Starter’s month) answers 409 `lead_is_held`, and nothing is mailed', async () => {
+    const owner = await onboardedOwner(app, { plan: 'starter', entityName: 'Full Month' });
+    const heldFlow = await createFlow(owner.client);
+    const { periodStart } = (await owner.client.get('/v1/usage')).body as { periodStart: string };
+    await app.pool.query('insert into entity_usage (entity_id, period_start, notification_count) values ($1, $2, 20)', [
+      owner.entityId,
+      periodStart,
+    ]);
+    const visitor = `held-${Date.now()}@example.com`;
+    // A form's lead past the month's 20 is held (decision 041), not refused.
+    const posted = await fetch(`${app.baseUrl}/v1/notify`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://www.full-month.example' },
+      body: new URLSearchParams({ _apiKey: owner.apiKey, _flowId: heldFlow, name: 'Ann', email: visitor }).toString(),
+    });
+    expect(posted.status).toBeLessThan(400);
+    await takeInAcceptedLeads(app.pool);
+    const { rows } = await app.pool.query('select id, is_held from notifications where entity_id = $1', [
+      owner.entityId,
+    ]);
+    expect(rows).toEqual([{ id: expect.any(String), is_held: true }]);
+    const accepted = { id: rows[0].id as string };
+    const before = app.smtp.count();
+    const response = await owner.client.post(`/v1/leads/${accepted.id}/replies`, { body: 'Hello' });
+    expect(response.status).toBe(409);
+    expect(response.body.error.code).toBe('lead_is_held');
+    expect(mailsTo(visitor, before)).toEqual([]);
+  });
+});
+
+describe('replies › allowances, taken before the mail goes', () => {
+  /** `count` leads from fresh visitors of the owner's flow, or all from one visitor. */
+  async function leadsOf(owner: { apiKey: string; client: typeof admin.client }, count: number, visitor?: string) {
+    const ownFlow = await createFlow(owner.client);
+    const leads = [];
+    for (let index = 0; index < count; index += 1) {
+      visitorCount += 1;
+      const email = visitor ?? `visitor-${visitorCount}-${Date.now()}@example.com`;
+      leads.push({ ...(await notify(app, owner.apiKey, { flowId: ownFlow, data: { name: 'Ann', email } })), email });
+    }
+    return leads;
+  }
+
+  /** The business out of its first day (set in the database: a test cannot wait a day). */
+  async function olderThanADay(entityId: string) {
+    await app.pool.query(`update entities set created_at = now() - interval '2 days' where id = $1`, [entityId]);
+  }
+
+  it('70 parallel replies to one visitor: 3 are mailed, the rest answer 429 with Retry-After', async () => {
+    const owner = await onboardedOwner(app, { plan: 'pro', entityName: 'Parallel One' });
+    await olderThanADay(owner.entityId);
+    const visitor = `one-visitor-${Date.now()}@example.com`;
+    const [lead] = await leadsOf(owner, 1, visitor);
+    const before = app.smtp.count();
+    const answers = await Promise.all(
+      Array.from({ length: 70 }, () => owner.client.post(`/v1/leads/${lead!.id}/replies`, { body: 'Hello again' })),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(3);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(67);
+    const refused = answers.find((answer) => answer.status === 429)!;
+    expect(refused.body.error.code).toBe('rate_limited');
+    expect(refused.body.error.message).toBe('This visitor got 3 replies in the last hour. Try again later.');
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    await expect.poll(() => mailsTo(visitor, before).length).toBe(3);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(mailsTo(visitor, before)).toHaveLength(3);
+  });
+
+  it('70 parallel replies by one member to 70 visitors: 60 are mailed, 10 answer 429', async () => {
+    const owner = await onboardedOwner(app, { plan: 'pro', entityName: 'Parallel Many' });
+    await olderThanADay(owner.entityId);
+    const leads = await leadsOf(owner, 70);
+    const before = app.smtp.count();
+    const answers = await Promise.all(
+      leads.map((lead) => owner.client.post(`/v1/leads/${lead.id}/replies`, { body: 'Thanks for asking' })),
+    );
+    expect(answers.filter((answer) => answer.status === 201)).toHaveLength(60);
+    const refused = answers.filter((answer) => answer.status === 429);
+    expect(refused).toHaveLength(10);
+    expect(refused[0]!.body.error.message).toBe('At most 60 replies a member an hour. Try again later.');
+    const visitors = new Set(leads.map((lead) => lead.email));
+    await expect
+      .poll(() => app.smtp.received.slice(before).filter((mail) => mail.to.some((to) => visitors.has(to))).length)
+      .toBe(60);
+  });
+
+  it('a business on the free plan, or in its first day, sends at most 20 replies an hour', async () => {
+    for (const [plan, isNew] of [
+      ['starter', false],
+      ['pro', true],
+    ] as const) {
+      const owner = await onboardedOwner(app, { plan, entityName: `Allowance ${plan}` });
+      if (!isNew) await olderThanADay(owner.entityId);
+      // 25 replies over 10 visitors: none gets more than 3, so only the business's allowance binds.
+      const leads = await leadsOf(owner, 10);
+      const answers = await Promise.all(
+        Array.from({ length: 25 }, (_, index) =>
+          owner.client.post(`/v1/leads/${leads[index % leads.length]!.id}/replies`, { body: 'Thanks' }),
+        ),
+      );
+      expect(
+        answers.filter((answer) => answer.status === 201),
+        plan,
+      ).toHaveLength(20);
+      const refused = answers.find((answer) => answer.status === 429)!;
+      expect(refused.body.error.message).toBe(
+        'A business on the free plan or in its first day sends at most 20 replies an hour. Try again later.',
+      );
+    }
+  });
+
+  it('a refused mail gives its allowance back', async () => {
+    const owner = await onboardedOwner(app, { plan: 'pro', entityName: 'Give Back' });
+    const visitor = `give-back-${Date.now()}@example.com`;
+    const [lead] = await leadsOf(owner, 1, visitor);
+    app.smtp.refuseNext(visitor);
+    expect((await owner.client.post(`/v1/leads/${lead!.id}/replies`, { body: 'First' })).status).toBe(502);
+    for (let reply = 0; reply < 3; reply += 1)
+      expect((await owner.client.post(`/v1/leads/${lead!.id}/replies`, { body: 'Again' })).status).toBe(201);
+  });
+});
+
+describe('replies › the installation’s mail ceiling', () => {
+  let small: TestApp;
+  beforeAll(async () => {
+    small = await startTestApp({ VISITOR_MAILS_PER_MINUTE: '2' });
+  });
+  afterAll(async () => small?.close());
+
+  it('past VISITOR_MAILS_PER_MINUTE a reply answers 429, whichever business sends it', async () => {
+    const owners = [await onboardedOwner(small, { plan: 'pro' }), await onboardedOwner(small, { plan: 'pro' })];
+    const leads = [];
+    for (const [index, owner] of [owners[0]!, owners[0]!, owners[1]!].entries()) {
+      const ownFlow = await createFlow(owner.client);
+      const email = `ceiling-${index}-${Date.now()}@example.com`;
+      leads.push({
+        owner,
+        email,
+        ...(await notify(small, owner.apiKey, { flowId: ownFlow, data: { name: 'Ann', email } })),
+      });
+    }
+    const answers = await Promise.all(
+      leads.map(({ owner, id }) => owner.client.post(`/v1/leads/${id}/replies`, { body: 'Hello' })),
+    );
+    expect(answers.filter((answer) => answer.status === 201)).toHaveLength(2);
+    const refused = answers.find((answer) => answer.status === 429)!;
+    expect(refused.body.error.message).toBe('Leadbell is sending a lot of mail right now. Try again in a minute.');
+    expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(60);
   });
 });
 

@@ -19,7 +19,13 @@ import { createCannedReply } from './create-canned-reply.ts';
 import { deleteCannedReply } from './delete-canned-reply.ts';
 import { listCannedReplies } from './list-canned-replies.ts';
 import { recordLeadAttempt } from './record-lead-attempt.ts';
-import { REPLIES_PER_MEMBER_PER_HOUR, sendLeadReply } from './send-lead-reply.ts';
+import {
+  REPLIES_PER_BUSINESS_PER_HOUR,
+  REPLIES_PER_MEMBER_PER_HOUR,
+  REPLIES_PER_NEW_BUSINESS_PER_HOUR,
+  REPLIES_PER_VISITOR_PER_HOUR,
+} from './reply-allowances.ts';
+import { sendLeadReply } from './send-lead-reply.ts';
 import { updateCannedReply } from './update-canned-reply.ts';
 
 function callerOf(request: FastifyRequest) {
@@ -34,7 +40,7 @@ function callerOf(request: FastifyRequest) {
 export function registerReplyRoutes(
   app: FastifyInstance,
   { db, requireSession, requireAdmin, clock }: RouteContext,
-  { mailer }: { mailer: Mailer },
+  { mailer, visitorMailsPerMinute }: { mailer: Mailer; visitorMailsPerMinute: number },
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const admin = [requireSession, requireAdmin];
@@ -44,12 +50,15 @@ export function registerReplyRoutes(
     {
       schema: {
         summary: 'Reply to a lead by email',
-        description: `Emails the lead's visitor at the address the lead left (never another: there is no recipient field), from "<member> at <business>" with Reply-To the member; \`subject\` defaults to "Re: <lead title>". Kept in the timeline as \`replied\`. On an open lead the reply is the first response: it claims the lead for the member as "I'm on it" does. A lead someone else holds is answered without taking it. Not for spam (409 \`lead_is_spam\`); at most ${REPLIES_PER_MEMBER_PER_HOUR} replies a member an hour.`,
+        description: `Emails the lead's visitor at the address the lead left (never another: there is no recipient field), from "<member> at <business>" with Reply-To the member; \`subject\` defaults to "Re: <lead title>". Kept in the timeline as \`replied\`. On an open lead the reply is the first response: it claims the lead for the member as "I'm on it" does. A lead someone else holds is answered without taking it. Only to real visitors: not to a test lead (409 \`lead_is_test\`), a held one (409 \`lead_is_held\`) or spam (409 \`lead_is_spam\`). Allowances, taken before the mail goes (429 \`rate_limited\` with Retry-After): ${REPLIES_PER_VISITOR_PER_HOUR} replies a visitor an hour, ${REPLIES_PER_MEMBER_PER_HOUR} a member, ${REPLIES_PER_BUSINESS_PER_HOUR} a business (${REPLIES_PER_NEW_BUSINESS_PER_HOUR} on the free plan or in its first day), and the server's ceiling on mail to visitors a minute.`,
         params: IdParamsSchema,
         body: LeadReplyInputSchema,
         response: {
           201: LeadReplySchema,
-          ...errorResponses({ 409: 'The lead is in Spam: `lead_is_spam`.', 429: true }),
+          ...errorResponses({
+            409: 'The lead is a test (`lead_is_test`), held past the plan’s limit (`lead_is_held`) or in Spam (`lead_is_spam`).',
+            429: true,
+          }),
           422: errorResponse('The lead left no valid email address: `lead_unreachable`.'),
           502: errorResponse('Our mail server did not take the reply: `mail_failed`; nothing was sent or recorded.'),
         },
@@ -66,6 +75,7 @@ export function registerReplyRoutes(
           mailer,
           now: clock.now(),
           log: request.log,
+          visitorMailsPerMinute,
         }),
       ),
   );

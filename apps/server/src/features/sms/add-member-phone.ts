@@ -1,19 +1,15 @@
 import { eq } from 'drizzle-orm';
-import {
-  memberPhoneOf,
-  SMS_CODE_TTL_MINUTES,
-  SMS_CODES_PER_HOUR,
-  type AddPhone,
-  type MemberPhone,
-} from '@leadbell/shared/sms';
+import { memberPhoneOf, SMS_CODE_TTL_MINUTES, type AddPhone, type MemberPhone } from '@leadbell/shared/sms';
 import type { Database } from '../../db/client.ts';
 import { entities } from '../../db/schema/entities.ts';
 import { memberPhones, smsMessages } from '../../db/schema/sms.ts';
 import { AppError } from '../../http/app-error.ts';
+import { takeAllowances } from '../allowances/take-allowances.ts';
 import { getMemberPhone } from './get-member-phone.ts';
-import { requireUnderHourlySmsLimit } from './hourly-sms-limit.ts';
 import { newPhoneCode, phoneCodeHashOf } from './phone-code.ts';
+import { codeAllowancesOf } from './sms-allowances.ts';
 import type { SmsProvider } from './sms-provider.ts';
+import { textableNumberProblem } from './textable-number.ts';
 
 export type PhoneDependencies = { db: Database; sms: SmsProvider | null; codeKey: string; now: () => Date };
 
@@ -36,10 +32,15 @@ async function defaultCountryOf(db: Database, entityId: string | null): Promise<
   return row?.defaultCountry ?? null;
 }
 
+function refusedNumber(message: string): AppError {
+  return new AppError('validation_error', undefined, { fields: { phone: [message] } });
+}
+
 /**
- * Texts a 6-digit code to the number; it waits (as an HMAC) for POST /v1/me/phone/verify. At most
- * SMS_CODES_PER_HOUR codes per member an hour: each is a paid message, and a stranger's number
- * must not be flooded from here.
+ * Texts a 6-digit code to the number; it waits (as an HMAC) for POST /v1/me/phone/verify. Each
+ * code is a paid message to a number nobody has shown is theirs yet (issue 47): only mobile
+ * numbers of the allowed countries, and the member's, business's, number's and installation's
+ * allowances are taken before it is sent (sms-allowances.ts), and given back if it is not.
  */
 export async function addMemberPhone(
   { db, sms, codeKey, now }: PhoneDependencies,
@@ -49,29 +50,20 @@ export async function addMemberPhone(
   const provider = requireSms(sms);
   const phone = memberPhoneOf(input.phone, await defaultCountryOf(db, member.entityId));
   if (!phone)
-    throw new AppError('validation_error', undefined, {
-      fields: { phone: ['This is not a mobile number we can read: add its country code, like +44 7700 900123.'] },
-    });
+    throw refusedNumber('This is not a mobile number we can read: add its country code, like +44 7911 123456.');
+  const problem = textableNumberProblem(phone.e164, provider.limits.allowedCountries);
+  if (problem) throw refusedNumber(problem);
 
-  await requireUnderHourlySmsLimit(db, {
-    userId: member.userId,
-    purpose: 'verification',
-    limit: SMS_CODES_PER_HOUR,
-    now: now(),
-    refusal: `You asked for ${SMS_CODES_PER_HOUR} codes in the last hour. Try again later.`,
-  });
-
+  const taken = await takeAllowances(db, codeAllowancesOf(member, phone.e164, provider.limits));
   const code = newPhoneCode();
   const sent = await provider.send({
     to: phone.e164,
     body: `Your Leadbell code is ${code}. It expires in ${SMS_CODE_TTL_MINUTES} minutes.`,
   });
   if (!sent.ok) {
+    await taken.giveBack();
     // Twilio answers 400 for a number it cannot text (21211 invalid, 21614 not a mobile, 21408 region off).
-    if (sent.status === 400)
-      throw new AppError('validation_error', undefined, {
-        fields: { phone: [`Twilio cannot text this number: ${sent.error}`] },
-      });
+    if (sent.status === 400) throw refusedNumber(`Twilio cannot text this number: ${sent.error}`);
     throw new AppError('sms_failed', 'The code could not be sent. Please try again in a minute.', {
       details: { providerCode: sent.providerCode },
     });

@@ -8,8 +8,10 @@ import { memberPhones, smsMessages } from '../../db/schema/sms.ts';
 import { entityAlerts } from '../../db/schema/usage.ts';
 import { wakeDeliveryWorkers, type DeliveryQueue } from '../../jobs/delivery-queue.ts';
 import type { Clock } from '../../lib/clock.ts';
+import { takeAllowancesUpTo } from '../allowances/take-allowances.ts';
 import type { AttemptOutcome } from '../deliveries/attempt-outcome.ts';
 import { billingColumns, billingStateOf } from '../../lib/billing-state.ts';
+import { installationSmsAllowance } from './sms-allowances.ts';
 import type { SmsProvider, SmsSendResult } from './sms-provider.ts';
 import { smsLeadMessage } from './sms-lead-message.ts';
 
@@ -229,9 +231,14 @@ async function sendEntityTexts(
     }
     await alertAllowanceUsedUp(db, queue, entityId, period.start);
   }
+  // The installation's hourly ceiling (issue 47) comes after the plan's: what it refuses goes back
+  // to the plan's month, and the deliveries say why.
+  const ceiling = await takeAllowancesUpTo(db, [installationSmsAllowance(sms.limits)], granted);
+  for (const { index } of texts.slice(ceiling.granted, granted))
+    outcomes[index] = notSent('Not texted: Leadbell sent as many text messages as it may this hour');
 
   const sends = await Promise.all(
-    texts.slice(0, granted).map(async (text) => ({ text, ...(await sendText(sms, publicUrl, text)) })),
+    texts.slice(0, ceiling.granted).map(async (text) => ({ text, ...(await sendText(sms, publicUrl, text)) })),
   );
   for (const { text, result, durationMs } of sends) {
     outcomes[text.index] = result.ok
@@ -240,7 +247,8 @@ async function sendEntityTexts(
   }
   const sent = sends.flatMap(({ text, result }) => (result.ok ? [{ text, providerSid: result.providerSid }] : []));
   await Promise.all([
-    giveBackToAllowance(db, entityId, period.start, sends.length - sent.length),
+    giveBackToAllowance(db, entityId, period.start, granted - sent.length),
+    ceiling.giveBack(sends.length - sent.length),
     recordSentTexts(db, entityId, now, sent),
   ]);
   return outcomes;
@@ -249,10 +257,10 @@ async function sendEntityTexts(
 /**
  * Attempts at a lead's text messages to its members (decision 053), one outcome per delivery in
  * the given order: to each member's verified number, never in their quiet hours (a text cannot
- * ring silently), within the plan's monthly allowance. All of a lead's texts share one read, one
- * take from the allowance, one give-back and one insert, so a team's texts cost the database a
- * fixed handful of statements rather than a handful each beside the pushes. The texts granted
- * first, in the given order, go out; the rest are refused.
+ * ring silently), within the plan's monthly allowance and the installation's hourly ceiling. All
+ * of a lead's texts share one read, one take from each allowance, one give-back each and one
+ * insert, so a team's texts cost the database a fixed handful of statements rather than a handful
+ * each beside the pushes. The texts granted first, in the given order, go out; the rest are refused.
  */
 export async function sendLeadTexts(
   deps: LeadSmsDependencies,

@@ -14,7 +14,12 @@ export type SmsProvider = {
   isCallbackGenuine: (url: string, params: Record<string, string>, signature: string | undefined) => boolean;
   /** The URL the provider posts status callbacks to (and signs). */
   statusCallbackUrl: string;
+  /** What this installation lets anyone text, whatever the provider would take (issue 47). */
+  limits: SmsLimits;
 };
+
+/** SMS_PER_HOUR and SMS_ALLOWED_COUNTRIES: the installation's ceiling and the countries it texts. */
+export type SmsLimits = { perHour: number; allowedCountries: string[] };
 
 export type TwilioConfig = {
   accountSid: string;
@@ -42,17 +47,21 @@ export function twilioConfigOf(env: {
   return { accountSid, authToken, from, apiUrl: env.TWILIO_API_URL.replace(/\/$/, ''), publicUrl: env.PUBLIC_URL };
 }
 
-/** The server's SMS provider, or null (SMS off) when Twilio is not configured. */
-export function smsProviderOf(env: Parameters<typeof twilioConfigOf>[0]): SmsProvider | null {
+/** The server's SMS provider with the installation's limits, or null (SMS off) when Twilio is not configured. */
+export function smsProviderOf(
+  env: Parameters<typeof twilioConfigOf>[0] & { SMS_PER_HOUR: number; SMS_ALLOWED_COUNTRIES: string[] },
+): SmsProvider | null {
   const config = twilioConfigOf(env);
-  return config ? createTwilioProvider(config) : null;
+  return config
+    ? createTwilioProvider(config, { perHour: env.SMS_PER_HOUR, allowedCountries: env.SMS_ALLOWED_COUNTRIES })
+    : null;
 }
 
 /**
  * Twilio's Messages resource by plain HTTPS (form-encoded POST, Basic auth with the account SID and
  * auth token): no SDK, so the base address can be a local fake and nothing else is pulled in.
  */
-export function createTwilioProvider(config: TwilioConfig): SmsProvider {
+export function createTwilioProvider(config: TwilioConfig, limits: SmsLimits): SmsProvider {
   const statusCallbackUrl = `${config.publicUrl}/v1/twilio/status`;
   const endpoint = `${config.apiUrl}/2010-04-01/Accounts/${encodeURIComponent(config.accountSid)}/Messages.json`;
   const authorization = `Basic ${Buffer.from(`${config.accountSid}:${config.authToken}`).toString('base64')}`;
@@ -61,6 +70,7 @@ export function createTwilioProvider(config: TwilioConfig): SmsProvider {
     : { From: config.from };
   return {
     statusCallbackUrl,
+    limits,
     isCallbackGenuine: (url, params, signature) => isTwilioSignatureValid(config.authToken, url, params, signature),
     async send({ to, body }) {
       let response: Response;

@@ -44,7 +44,7 @@ let numberCount = 0;
 /** A fresh valid UK mobile number per test, so one test's codes never count against another's. */
 function mobile() {
   numberCount += 1;
-  return `+4479111${String(23_400 + numberCount).padStart(5, '0')}`;
+  return `+4479112${String(23_400 + numberCount).padStart(5, '0')}`;
 }
 
 /** Twilio's signature, computed here on its own (twilio.com/docs/usage/security), not by the server's code. */
@@ -90,6 +90,26 @@ async function addPhone(client: HttpClient, phone: string) {
   return response;
 }
 
+/** `perMember` codes asked for at once by each member, each to a fresh number: the answers, and how many texts went out. */
+async function codesAtOnce(members: Array<{ client: HttpClient }>, perMember: number) {
+  const requests = members.flatMap((member) => Array.from({ length: perMember }, () => ({ member, phone: mobile() })));
+  const answers = await Promise.all(requests.map(({ member, phone }) => member.client.post('/v1/me/phone', { phone })));
+  return { answers, texted: () => requests.flatMap(({ phone }) => twilio.to(phone)).length };
+}
+
+/** `granted` answers were 200 and the rest 429 with `message`; the first refusal. */
+function expectGranted<Answer extends { status: number; body: any }>(
+  answers: Answer[],
+  granted: number,
+  message: string,
+) {
+  expect(answers.filter((answer) => answer.status === 200)).toHaveLength(granted);
+  const refused = answers.filter((answer) => answer.status === 429);
+  expect(refused).toHaveLength(answers.length - granted);
+  expect(refused[0]!.body.error).toMatchObject({ code: 'rate_limited', message });
+  return refused[0]!;
+}
+
 describe('sms › a member’s mobile number', () => {
   it('texts a code through Twilio, refuses a wrong one, and verifies the right one', async () => {
     const owner = await onboardedOwner(app);
@@ -124,8 +144,8 @@ describe('sms › a member’s mobile number', () => {
   it('reads a local number as the business’s default country’s, and refuses what is not a number', async () => {
     const owner = await onboardedOwner(app);
     expect((await owner.client.patch(`/v1/entities/${owner.entityId}`, { defaultCountry: 'GB' })).status).toBe(200);
-    const local = await addPhone(owner.client, '07911 123499');
-    expect(local.body.pending).toMatchObject({ number: '+447911123499', display: '+44 7911 123499' });
+    const local = await addPhone(owner.client, '07911 223499');
+    expect(local.body.pending).toMatchObject({ number: '+447911223499', display: '+44 7911 223499' });
 
     for (const phone of ['12', 'not a number', '']) {
       const refused = await owner.client.post('/v1/me/phone', { phone });
@@ -163,20 +183,59 @@ describe('sms › a member’s mobile number', () => {
     expect((await owner.client.get('/v1/me/phone')).body.phone).toBeNull();
   });
 
-  it('sends at most five codes an hour per member', async () => {
+  it('12 parallel code requests by one member send 5 texts; the rest answer 429 and nothing else is sent', async () => {
     const owner = await onboardedOwner(app);
-    const phone = mobile();
-    for (let i = 0; i < 5; i += 1) await addPhone(owner.client, phone);
-    const sixth = await owner.client.post('/v1/me/phone', { phone });
-    expect(sixth.status).toBe(429);
-    expect(sixth.body.error.code).toBe('rate_limited');
-    expect(Number(sixth.headers.get('retry-after'))).toBeGreaterThan(3000);
-    expect(twilio.to(phone)).toHaveLength(5);
-    // Another member is not held back by it.
+    const { answers, texted } = await codesAtOnce([owner], 12);
+    const refused = expectGranted(answers, 5, 'You asked for 5 codes in the last hour. Try again later.');
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(3000);
+    expect(texted()).toBe(5);
+    // Another member is not held back by it; the member is again an hour later.
     const other = await onboardedOwner(app);
     await addPhone(other.client, mobile());
-    await advanceTime(app, clock, 61 * 60 * 1000);
-    await addPhone(owner.client, phone);
+    await app.pool.query(`update allowances set window_started_at = window_started_at - interval '61 minutes'`);
+    await addPhone(owner.client, mobile());
+  });
+
+  it('a number gets at most 3 codes an hour, whoever asks for them', async () => {
+    const phone = mobile();
+    const owners = await Promise.all(Array.from({ length: 5 }, () => onboardedOwner(app)));
+    const answers = await Promise.all(owners.map((owner) => owner.client.post('/v1/me/phone', { phone })));
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(3);
+    const refused = answers.filter((answer) => answer.status === 429);
+    expect(refused).toHaveLength(2);
+    expect(refused[0]!.body.error.details.fields.phone).toEqual([
+      'This number got 3 codes in the last hour. Try again later.',
+    ]);
+    expect(twilio.to(phone)).toHaveLength(3);
+  });
+
+  it('a business sends at most 10 codes and test texts an hour across its members', async () => {
+    const owner = await onboardedOwner(app, { plan: 'pro' });
+    const members = [owner, await joinedTeammate(app, owner), await joinedTeammate(app, owner)];
+    const { answers, texted } = await codesAtOnce(members, 4);
+    expectGranted(answers, 10, 'Your business sent 10 codes and test texts in the last hour. Try again later.');
+    expect(texted()).toBe(10);
+  });
+
+  it('only mobile numbers of the allowed countries: premium-rate, shared-cost, landline and foreign numbers answer 400, nothing is sent', async () => {
+    const owner = await onboardedOwner(app);
+    const before = twilio.messages.length;
+    for (const [phone, message] of [
+      ['+44 909 879 0000', 'We text mobile numbers only: this is a premium-rate number.'],
+      ['+61 1300 123 456', 'We text mobile numbers only: this is a shared-cost number.'],
+      ['+44 20 7946 0000', 'We text mobile numbers only: this is a landline.'],
+      ['+44 800 123 4567', 'We text mobile numbers only: this is a toll-free number.'],
+      ['+371 2000 0000', 'We do not text numbers in Latvia. Numbers we text: US, CA, GB, IE, AU, NZ.'],
+      ['+1 876 210 1234', 'We do not text numbers in Jamaica. Numbers we text: US, CA, GB, IE, AU, NZ.'],
+    ] as const) {
+      const refused = await owner.client.post('/v1/me/phone', { phone });
+      expect(refused.status, phone).toBe(400);
+      expect(refused.body.error.details.fields.phone, phone).toEqual([message]);
+    }
+    expect(twilio.messages.length).toBe(before);
+    // A US number (fixed line or mobile: the US does not tell them apart) and an Irish mobile are texted.
+    await addPhone(owner.client, '+1 415 555 2671');
+    await addPhone(owner.client, '+353 85 123 4567');
   });
 
   it('a number Twilio cannot text answers a field error; Twilio down answers sms_failed; nothing is pending', async () => {
@@ -479,5 +538,51 @@ describe('sms › leads by text', () => {
     expect(usage).toEqual([{ sent_count: 200 }]);
 
     expect((await theOneAllowanceAlert(mailsBefore)).to).toContain(owner.email.toLowerCase());
+  });
+});
+
+describe('sms › the installation’s hourly ceiling (SMS_PER_HOUR)', () => {
+  let ceiling: TestApp;
+  beforeAll(async () => {
+    ceiling = await startTestApp({
+      TWILIO_ACCOUNT_SID: FAKE_TWILIO_SID,
+      TWILIO_AUTH_TOKEN: FAKE_TWILIO_TOKEN,
+      TWILIO_FROM_NUMBER: FAKE_TWILIO_FROM,
+      TWILIO_API_URL: twilio.url,
+      SMS_PER_HOUR: '4',
+    });
+  });
+  afterAll(async () => ceiling?.close());
+
+  it('6 parallel codes from two businesses: 4 are texted, 2 answer 429, whoever asked', async () => {
+    const owners = [await onboardedOwner(ceiling), await onboardedOwner(ceiling)];
+    const { answers, texted } = await codesAtOnce(owners, 3);
+    expectGranted(answers, 4, 'Leadbell is sending too many text messages right now. Try again later.');
+    expect(texted()).toBe(4);
+  });
+
+  it('a lead’s text past the ceiling is not sent: its delivery says why and the plan’s month keeps the text', async () => {
+    await ceiling.pool.query(`delete from allowances where key = 'sms-installation'`);
+    const owner = await onboardedOwner(ceiling, { plan: 'growth' });
+    const phone = await textable(owner, 'all');
+    await ceiling.pool.query(`update allowances set used = 4 where key = 'sms-installation'`);
+    const flowId = await createFlow(owner.client);
+    const lead = await notify(ceiling, owner.apiKey, { flowId, data: { name: 'One' } });
+    const [delivery] = await until(
+      async () =>
+        (
+          await ceiling.pool.query(
+            `select status, last_error from deliveries where notification_id = $1 and channel = 'sms'`,
+            [lead.id],
+          )
+        ).rows,
+      (rows) => rows[0]?.status === 'failed',
+    );
+    expect(delivery.last_error).toBe('Not texted: Leadbell sent as many text messages as it may this hour');
+    expect(twilio.to(phone).filter((message) => !/code/.test(message.fields.Body ?? ''))).toEqual([]);
+    const { rows: usage } = await ceiling.pool.query('select sent_count from entity_sms_usage where entity_id = $1', [
+      owner.entityId,
+    ]);
+    expect(usage).toEqual([{ sent_count: 0 }]);
   });
 });

@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AddPhoneSchema, MemberPhoneSchema, SMS_TESTS_PER_HOUR, VerifyPhoneSchema } from '@leadbell/shared/sms';
+import {
+  AddPhoneSchema,
+  MemberPhoneSchema,
+  SMS_CODES_PER_HOUR,
+  SMS_TESTS_PER_HOUR,
+  VerifyPhoneSchema,
+} from '@leadbell/shared/sms';
 import { sessionUserOf } from '../../auth/require-session.ts';
 import { AppError } from '../../http/app-error.ts';
 import { documentationOnly, errorResponses, noContent } from '../../http/openapi-responses.ts';
@@ -11,6 +17,7 @@ import { getMemberPhone } from './get-member-phone.ts';
 import { recordSmsStatus } from './record-sms-status.ts';
 import { removeMemberPhone } from './remove-member-phone.ts';
 import { sendSmsTest } from './send-sms-test.ts';
+import { SMS_CODES_AND_TESTS_PER_BUSINESS_PER_HOUR, SMS_CODES_PER_NUMBER_PER_HOUR } from './sms-allowances.ts';
 import type { SmsProvider } from './sms-provider.ts';
 import { verifyMemberPhone } from './verify-member-phone.ts';
 
@@ -58,14 +65,13 @@ export function registerSmsRoutes(
     {
       schema: {
         summary: 'Add my mobile number',
-        description:
-          'Texts a 6-digit code to the number (valid 10 minutes, 5 tries); confirm it with `POST /v1/me/phone/verify`. A number without a country code is read as the business’s default country’s. A verified number stays in use until the new one is confirmed. At most 5 codes an hour.',
+        description: `Texts a 6-digit code to the number (valid 10 minutes, 5 tries); confirm it with \`POST /v1/me/phone/verify\`. A number without a country code is read as the business’s default country’s. Only mobile numbers of the countries the server texts (\`SMS_ALLOWED_COUNTRIES\`): a landline, a premium-rate, shared-cost or toll-free number, or another country’s, answers 400 on \`phone\` and nothing is sent. A verified number stays in use until the new one is confirmed. Taken before the text goes: ${SMS_CODES_PER_HOUR} codes a member an hour, ${SMS_CODES_PER_NUMBER_PER_HOUR} a number (429 on \`phone\`), ${SMS_CODES_AND_TESTS_PER_BUSINESS_PER_HOUR} codes and test texts a business, and the server’s hourly ceiling (\`SMS_PER_HOUR\`).`,
         body: AddPhoneSchema,
         response: {
           200: MemberPhoneSchema,
           ...errorResponses({
             ...SMS_OFF,
-            429: 'Five codes were sent in the last hour: `rate_limited`; retry after `Retry-After` seconds.',
+            429: 'An allowance is spent (the message says which): `rate_limited`; retry after `Retry-After` seconds.',
             502: 'Twilio did not take the message: `sms_failed`.',
           }),
         },
@@ -101,13 +107,13 @@ export function registerSmsRoutes(
     {
       schema: {
         summary: 'Text me a test message',
-        description: `Texts the member’s verified number now (not retried, outside the plan’s allowance). At most ${SMS_TESTS_PER_HOUR} an hour.`,
+        description: `Texts the member’s verified number now (not retried, outside the plan’s allowance). At most ${SMS_TESTS_PER_HOUR} a member an hour, within the business’s ${SMS_CODES_AND_TESTS_PER_BUSINESS_PER_HOUR} codes and test texts and the server’s hourly ceiling.`,
         response: {
           204: noContent('Twilio took the text.'),
           ...errorResponses({
             ...SMS_OFF,
             404: 'The member has no verified mobile number: `not_found`.',
-            429: `${SMS_TESTS_PER_HOUR} test texts in the last hour: \`rate_limited\`; retry after \`Retry-After\` seconds.`,
+            429: 'An allowance is spent (the message says which): `rate_limited`; retry after `Retry-After` seconds.',
             502: 'Twilio did not take the message: `sms_failed`.',
           }),
         },

@@ -26,6 +26,8 @@ describe('webhook addresses', () => {
       '::ffff:10.0.0.1',
       '2002:a00:1::',
       '64:ff9b::a00:1',
+      '::7f00:1',
+      '::a00:1',
       'not an address',
     ])
       expect(isPublicAddress(address), address).toBe(false);

@@ -10,18 +10,25 @@ export const systemResolver: HostResolver = async (hostname) =>
     family: family === 6 ? 6 : 4,
   }));
 
+// ::/96, the deprecated IPv4-compatible addresses (RFC 4291 2.5.5.1): ipaddr.js calls them unicast,
+// and a stack that still routes them reaches the IPv4 address in the low bits (::7f00:1 is 127.0.0.1).
+const IPV4_COMPATIBLE = ipaddr.parseCIDR('::/96');
+
 /**
  * Whether an address is on the public internet: ipaddr.js's plain `unicast`, nothing special.
  * Loopback, private (10/8, 172.16/12, 192.168/16), link-local (169.254/16, the cloud metadata
  * address), CGNAT, multicast, unspecified, reserved, IPv6 loopback, ULA and link-local are not;
  * an IPv4-mapped IPv6 address is judged as the IPv4 address it carries, and the IPv6 ranges that
- * embed another address (6to4, Teredo, NAT64) are refused rather than unwrapped.
+ * embed another address (IPv4-compatible, 6to4, Teredo, NAT64) are refused rather than unwrapped.
  */
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
   let parsed = ipaddr.parse(address);
-  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress())
-    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  if (parsed.kind() === 'ipv6') {
+    const ipv6 = parsed as ipaddr.IPv6;
+    if (ipv6.match(IPV4_COMPATIBLE)) return false;
+    if (ipv6.isIPv4MappedAddress()) parsed = ipv6.toIPv4Address();
+  }
   return parsed.range() === 'unicast';
 }
 

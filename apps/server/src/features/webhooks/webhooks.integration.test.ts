@@ -459,13 +459,14 @@ describe('webhooks › SSRF with WEBHOOK_ALLOW_PRIVATE_NETWORKS off', () => {
         'loopback.test': ['127.0.0.1'],
         'metadata.test': ['169.254.169.254'],
         'ula.test': ['fd00::1'],
+        'compatible.test': ['::7f00:1'],
       }),
     });
     strictOwner = await onboardedOwner(strict, { plan: 'pro' });
   });
   afterAll(async () => strict?.close());
 
-  it('refuses http:// and literal loopback, private, link-local and IPv6 addresses when saved', async () => {
+  it('refuses http:// and literal loopback, private, link-local and IPv6 addresses when saved, IPv4-compatible ::7f00:1 (127.0.0.1) too', async () => {
     for (const url of [
       'http://example.com/hook',
       'https://127.0.0.1/hook',
@@ -480,6 +481,8 @@ describe('webhooks › SSRF with WEBHOOK_ALLOW_PRIVATE_NETWORKS off', () => {
       'https://[fd12::1]/hook',
       'https://[fe80::1]/hook',
       'https://[::ffff:10.0.0.1]/hook',
+      'https://[::7f00:1]/hook',
+      'https://[::127.0.0.1]/hook',
       'https://localhost/hook',
     ]) {
       const response = await strictOwner.client.post('/v1/webhook-endpoints', { url, events: ['lead.created'] });
@@ -498,7 +501,7 @@ describe('webhooks › SSRF with WEBHOOK_ALLOW_PRIVATE_NETWORKS off', () => {
     expect(moved.body.error.details.fields.url).toHaveLength(1);
   });
 
-  it('refuses names that resolve to private addresses before connecting', async () => {
+  it('refuses names that resolve to private addresses (IPv4-compatible ::7f00:1 too) before connecting', async () => {
     const listener = await startHttpReceiver();
     try {
       for (const [host, address] of [
@@ -506,6 +509,7 @@ describe('webhooks › SSRF with WEBHOOK_ALLOW_PRIVATE_NETWORKS off', () => {
         ['mixed.test', '10.0.0.1'],
         ['metadata.test', '169.254.169.254'],
         ['ula.test', 'fd00::1'],
+        ['compatible.test', '::7f00:1'],
         [`loopback.test:${listener.port}`, '127.0.0.1'],
       ] as const) {
         const created = await strictOwner.client.post('/v1/webhook-endpoints', {

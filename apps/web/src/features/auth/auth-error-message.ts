@@ -1,7 +1,14 @@
 import { ApiError, NetworkError } from '../../lib/api-client.ts';
 
 export type AuthAction =
-  'sign-up' | 'sign-in' | 'verify' | 'resend-code' | 'reset-request' | 'reset-password' | 'change-password';
+  | 'sign-up'
+  | 'sign-in'
+  | 'sign-in-code'
+  | 'verify'
+  | 'resend-code'
+  | 'reset-request'
+  | 'reset-password'
+  | 'change-password';
 
 /** Spec section 8's screen messages, keyed by the API's stable error codes. */
 const MESSAGES: Partial<Record<string, string>> = {
@@ -18,6 +25,7 @@ const MESSAGES: Partial<Record<string, string>> = {
 const FALLBACKS: Record<AuthAction, string> = {
   'sign-up': 'Sign up failed. Please try again.',
   'sign-in': 'Sign in failed. Please check your credentials and try again.',
+  'sign-in-code': 'Sign in failed. Please try again.',
   verify: 'Verification failed. Please try again.',
   'resend-code': 'Something went wrong while sending the code. Please try again.',
   'reset-request': 'Something went wrong while sending the code. Please try again.',

@@ -22,6 +22,9 @@ import { EmailField } from './email-field.tsx';
 /** Spec section 9: the console waits this long after a completed sign-in before moving on. */
 export const SIGNED_IN_DELAY_MS = 3_000;
 
+// The account's lock (a code from its email gets past it) and the address's: both counted down.
+const LOCKOUTS = new Set(['account_locked', 'rate_limited']);
+
 const FIELDS = ['email', 'password'] as const;
 
 type SignInFormProps = {
@@ -69,11 +72,16 @@ export function SignInForm({ successMessage, invitedEmail, onSignedIn, onNeedsVe
       else void navigate('/verify', { state });
     },
     onError: (error) => {
-      if (error instanceof ApiError && error.code === 'rate_limited' && error.retryAfterSeconds) {
+      if (error instanceof ApiError && LOCKOUTS.has(error.code) && error.retryAfterSeconds) {
         lockout.start(error.retryAfterSeconds);
       }
       applyServerFieldErrors(error, form.setError, FIELDS);
     },
+  });
+  // The way past an account's lock (decision 071): a code from the owner's email.
+  const sendCode = useMutation({
+    mutationFn: (email: string) => sendVerificationOtp(email, 'sign-in'),
+    onSuccess: (_answer, email) => void navigate('/sign-in/code', { state: { email } }),
   });
 
   useEffect(() => {
@@ -86,9 +94,9 @@ export function SignInForm({ successMessage, invitedEmail, onSignedIn, onNeedsVe
 
   const { errors } = form.formState;
   const errorCode = mutation.error instanceof ApiError ? mutation.error.code : null;
-  const isLockedOut = errorCode === 'rate_limited' && lockout.secondsLeft > 0;
-  const wasLockedOut =
-    errorCode === 'rate_limited' && mutation.error instanceof ApiError && mutation.error.retryAfterSeconds !== null;
+  const isLockout = errorCode !== null && LOCKOUTS.has(errorCode);
+  const isLockedOut = isLockout && lockout.secondsLeft > 0;
+  const wasLockedOut = isLockout && mutation.error instanceof ApiError && mutation.error.retryAfterSeconds !== null;
 
   return (
     <form noValidate onSubmit={form.handleSubmit((values) => mutation.mutate(values))} className="grid gap-5">
@@ -107,8 +115,26 @@ export function SignInForm({ successMessage, invitedEmail, onSignedIn, onNeedsVe
               <TextLink to="/sign-up">Create an account</TextLink>
             </>
           ) : null}
+          {errorCode === 'account_locked' ? (
+            <>
+              {' '}
+              Or sign in with a code we email you.
+              <span className="mt-1 block">
+                <Button
+                  type="button"
+                  variant="link"
+                  className="h-auto px-0"
+                  isLoading={sendCode.isPending}
+                  onClick={() => sendCode.mutate(form.getValues('email'))}
+                >
+                  Email me a sign-in code
+                </Button>
+              </span>
+            </>
+          ) : null}
         </Alert>
       ) : null}
+      {sendCode.isError ? <Alert tone="error">{authErrorMessage(sendCode.error, 'resend-code')}</Alert> : null}
       <EmailField
         error={errors.email?.message}
         registration={form.register('email')}
