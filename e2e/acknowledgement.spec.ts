@@ -36,14 +36,14 @@ test.describe('acknowledgement', () => {
 
     await test.step('a broken placeholder is refused field by field', async () => {
       await section.getByRole('switch', { name: 'Send an acknowledgement' }).click();
-      await section.getByLabel('Subject').fill('Thanks {{name');
+      await section.getByLabel('Subject', { exact: true }).fill('Thanks {{name');
       await section.getByRole('button', { name: 'Save acknowledgement' }).click();
       await expect(section.getByText('Subject has an unclosed {{ at character 8.')).toBeVisible();
-      await expect(section.getByLabel('Subject')).toBeFocused();
+      await expect(section.getByLabel('Subject', { exact: true })).toBeFocused();
     });
 
     await test.step('the preview follows the template as it is typed, open and closed', async () => {
-      await section.getByLabel('Subject').fill('Thanks {{name}}, Acme Homes has your message');
+      await section.getByLabel('Subject', { exact: true }).fill('Thanks {{name}}, Acme Homes has your message');
       await section.getByLabel('Text', { exact: true }).fill('Hi {{name}},\n\nWe will call you about: {{message}}');
       await section.getByLabel('Text after hours (optional)').fill('Hi {{name}}, we open at 9:00 and will call then.');
       await expect(preview).toContainText('Thanks Priya, Acme Homes has your message');
@@ -54,7 +54,7 @@ test.describe('acknowledgement', () => {
       await expectNoHorizontalOverflow(page);
       await section.scrollIntoViewIfNeeded();
       await screenshot(page, testInfo, 'acknowledgement-editor');
-      await section.getByLabel('Subject').scrollIntoViewIfNeeded();
+      await section.getByLabel('Subject', { exact: true }).scrollIntoViewIfNeeded();
       await screenshot(page, testInfo, 'acknowledgement-editor-fields', { fullPage: false });
       await preview.scrollIntoViewIfNeeded();
       await screenshot(page, testInfo, 'acknowledgement-editor-preview', { fullPage: false });

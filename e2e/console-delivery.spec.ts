@@ -71,7 +71,7 @@ test.describe('console delivery', () => {
     await expect(panel.getByRole('progressbar')).toHaveAttribute('aria-valuetext', '20 of 20');
     const alert = panel.getByRole('alert');
     await expect(alert).toContainText('Monthly limit reached.');
-    await expect(alert).toContainText(/new leads are kept but ring nobody until \d{2}-\d{2}-\d{4}\./);
+    await expect(alert).toContainText(/new leads are kept but ring nobody until [A-Z][a-z]{2} \d{1,2}, \d{4}\./);
     await alert.getByRole('link', { name: 'Upgrade' }).click();
     await expect(page).toHaveURL(/\/account#plan$/);
     await expect(page.locator('#plan')).toBeFocused();
@@ -96,10 +96,12 @@ test.describe('console delivery', () => {
     // A smaller plan waits for the next billing month (decision 040).
     await plan.getByRole('radio', { name: /Starter/ }).click();
     await plan.getByRole('button', { name: 'Switch to Starter' }).click();
-    await expect(plan.getByRole('status')).toHaveText(/^Changes to Starter on \d{2}-\d{2}-\d{4}\.Keep Growth$/);
-    await expect(plan.getByRole('radio', { name: /Starter/ })).toContainText(/From \d{2}-\d{2}-\d{4}/);
+    await expect(plan.getByRole('status')).toHaveText(
+      /^Changes to Starter on [A-Z][a-z]{2} \d{1,2}, \d{4}\.Keep Growth$/,
+    );
+    await expect(plan.getByRole('radio', { name: /Starter/ })).toContainText(/From [A-Z][a-z]{2} \d{1,2}, \d{4}/);
     await expect(plan).toContainText('You’re on the Growth plan');
-    await expect(usagePanel(page)).toContainText(/Next monthStarter plan, from \d{2}-\d{2}-\d{4}/);
+    await expect(usagePanel(page)).toContainText(/Next monthStarter plan, from [A-Z][a-z]{2} \d{1,2}, \d{4}/);
     const me = await ownerGet<{ entity: { plan: string; pendingPlan: string | null } }>(product, owner, '/v1/me');
     expect(me.entity).toMatchObject({ plan: 'growth', pendingPlan: 'starter' });
 

@@ -53,7 +53,7 @@ test('first day › from sign-up to a ringing phone and a connected website, on 
   });
 
   await test.step('① turn on notifications on this phone, from the checklist', async () => {
-    const step = checklist.getByRole('region', { name: 'Turn on notifications on this device' });
+    const step = checklist.getByRole('region', { name: 'Choose how you’re alerted' });
     await step.getByRole('button', { name: 'Turn on notifications', exact: true }).click();
     await expect(checklist).toContainText('1 of 4 done');
   });

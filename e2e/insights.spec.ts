@@ -38,10 +38,14 @@ type Figures = ReturnType<typeof expectedFigures>;
 async function expectHeadline(page: Page, expected: Figures) {
   await expect(figure(page, 'Leads received')).toHaveText(String(expected.received));
   await expect(figure(page, 'Answered within target')).toHaveText(formatRate(expected.answeredWithinTargetRate));
-  await expect(page.getByText(`${expected.answeredWithinTarget} of ${expected.received}`)).toBeVisible();
+  await expect(
+    page.getByText(`${expected.answeredWithinTarget} of ${expected.received - expected.waiting} past or answered`),
+  ).toBeVisible();
   await expect(figure(page, 'Median time to claim')).toHaveText(formatDuration(expected.medianSecondsToClaim));
   await expect(figure(page, '90th percentile time to claim')).toHaveText(formatDuration(expected.p90SecondsToClaim));
+  await expect(figure(page, 'Answered late')).toHaveText(String(expected.answeredLate));
   await expect(figure(page, 'Unanswered')).toHaveText(String(expected.unanswered));
+  await expect(figure(page, 'Waiting')).toHaveText(String(expected.waiting));
   await expect(figure(page, 'Escalated')).toHaveText(String(expected.escalated));
 }
 

@@ -113,10 +113,12 @@ test('lead notes and outcome › a note and “Won” by one member appear live 
     await outcome.getByLabel('Value (USD, optional)').fill('1200');
     await expect(outcome.getByText('$1,200', { exact: true })).toBeVisible();
     await outcome.getByLabel('Note (optional)').fill('Signed the quote');
+    // Won offers to close the lead too; Ann keeps it open for now.
+    await outcome.getByLabel('Mark it done too').uncheck();
     await outcome.getByRole('button', { name: 'Save outcome' }).click();
     await expect(page.getByText('Won · $1,200', { exact: true })).toBeVisible();
 
-    // Bo's card shows it live; the lead is still open: an outcome is not a response.
+    // Bo's card shows it live; the lead is still open: an outcome alone is not a response.
     await expect(boPage.getByText('Won · $1,200', { exact: true })).toBeVisible();
     await expect(boPage.getByText('Set by Ann Owner')).toBeVisible();
     await expect(boPage.getByRole('list', { name: 'Activity' })).toContainText('Ann Owner marked it Won · $1,200');
@@ -128,16 +130,18 @@ test('lead notes and outcome › a note and “Won” by one member appear live 
     const boOutcome = boPage.getByRole('form', { name: 'Outcome' });
     await boOutcome.getByText('Lost', { exact: true }).click();
     await boOutcome.getByLabel('Why (optional)').selectOption('competitor');
+    await boOutcome.getByLabel('Mark it done too').uncheck();
     await screenshot(boPage, testInfo, 'lead-notes-outcome-editing');
     await boOutcome.getByRole('button', { name: 'Save outcome' }).click();
     await expect(boPage.getByText('Lost: went with a competitor', { exact: true })).toBeVisible();
     await expect(page.getByText('Lost: went with a competitor', { exact: true })).toBeVisible();
-    // And back to won, as it really went.
+    // And back to won, as it really went: this time the lead is closed in the same step.
     await page.getByRole('button', { name: 'Change' }).click();
     await outcome.getByText('Won', { exact: true }).click();
     await outcome.getByLabel('Value (USD, optional)').fill('1200');
-    await outcome.getByRole('button', { name: 'Save outcome' }).click();
+    await outcome.getByRole('button', { name: 'Save and mark done' }).click();
     await expect(boPage.getByText('Won · $1,200', { exact: true })).toBeVisible();
+    await expect(boPage.getByRole('region', { name: 'Who is on it' })).toContainText('Done by Ann Owner');
 
     // The inbox filters by outcome; the row wears its badge.
     await boPage.goto('/leads?filter=all');

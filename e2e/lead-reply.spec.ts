@@ -64,7 +64,7 @@ test.describe('reply from the lead card', () => {
     const form = page.getByRole('form', { name: 'Reply by email' });
     const message = form.getByRole('textbox', { name: 'Message' });
     await expect(message).toBeFocused();
-    await expect(form.getByRole('textbox', { name: 'Subject' })).toHaveValue('Re: New lead: Lena');
+    await expect(form.getByRole('textbox', { name: 'Subject' })).toHaveValue('Your inquiry to Acme Homes');
     await form.getByRole('combobox', { name: 'Canned reply' }).selectOption({ label: 'Thanks, we call back' });
     await expect(message).toHaveValue(
       'Hi Lena,\n\nThanks for asking about the leak under the sink. We call you today.',
@@ -88,7 +88,7 @@ test.describe('reply from the lead card', () => {
     await expect(page.getByRole('region', { name: 'Who is on it' })).toContainText('You’re on it');
 
     const mail = await product.smtp.waitForMail(visitor, { after: mailsBefore });
-    expect(mail.subject).toBe('Re: New lead: Lena');
+    expect(mail.subject).toBe('Your inquiry to Acme Homes');
     expect(mail.raw).toMatch(/^From: Mo Member at Acme Homes <[^>]+>\r?$/m);
     expect(mail.raw).toMatch(new RegExp(`^Reply-To: ${member.email.replace(/[.+]/g, '\\$&')}\\r?$`, 'm'));
     expect(mail.raw).toContain(

@@ -6,7 +6,7 @@ import type pino from 'pino';
 import { createAuth } from './auth/auth.ts';
 import { registerAuthRoutes } from './auth/auth.routes.ts';
 import { requireRole } from './auth/require-role.ts';
-import { createRequireSession } from './auth/require-session.ts';
+import { createFindSessionUser, createRequireSession } from './auth/require-session.ts';
 import type { Database } from './db/client.ts';
 import { createDatabaseProbe } from './db/database-unavailable.ts';
 import type { Env } from './env.ts';
@@ -206,12 +206,15 @@ export async function buildApp({
         : null,
     }),
     consoleOrigins: trustedOrigins,
+    findSessionUser: createFindSessionUser(auth),
   };
   registerNotificationRoutes(app, context, receive);
   registerHookRoutes(app, context, { receive, publicUrl: env.PUBLIC_URL });
   registerUsageRoutes(app, context);
   registerBillingRoutes(app, context, { mailer, log: app.log });
-  registerSetupRoutes(app, context, { canSendEmail: env.MAIL_TRANSPORT === 'smtp' });
+  const sms = smsProviderOf(env);
+  const telegram = telegramConfigOf(env);
+  registerSetupRoutes(app, context, { channels: { telegram: telegram !== null, sms: sms !== null } });
   registerDeliveryRoutes(app, context);
   registerTeamRoutes(app, context, { mailer, publicUrl: env.PUBLIC_URL, log: app.log }, { auth, trustedOrigins });
   registerLeadRoutes(app, context);
@@ -233,12 +236,12 @@ export async function buildApp({
     webhooks: { ...webhooks, db, queue: deliveryQueue },
     allowPrivateNetworks: env.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
   });
-  registerSmsRoutes(app, context, { sms: smsProviderOf(env), codeKey: secrets.authSecret, publicUrl: env.PUBLIC_URL });
-  const telegram = telegramConfigOf(env);
+  registerSmsRoutes(app, context, { sms, codeKey: secrets.authSecret, publicUrl: env.PUBLIC_URL });
   registerTelegramRoutes(app, context, { telegram, log: app.log });
   registerDeviceRoutes(app, context, {
     vapidPublicKey: secrets.vapidPublicKey,
     pushServiceHosts: env.PUSH_SERVICE_HOSTS,
+    mailer,
   });
   const hub = await startNotificationHub(databaseUrl, app.log);
   const worker = env.DELIVERY_WORKER

@@ -62,7 +62,7 @@ describe('contactActionsOf', () => {
   it('offers call, text and WhatsApp for a phone, reply for an email, open for a link', () => {
     const actions = contactActionsOf(
       {
-        title: 'New lead:  Ann',
+        replySubject: 'Your inquiry to Acme',
         data: { phone: '07911 123456', email: 'ann@example.com', site: 'https://ann.example/portfolio' },
       },
       'GB',
@@ -71,18 +71,21 @@ describe('contactActionsOf', () => {
       ['call', 'tel:+447911123456'],
       ['text', 'sms:+447911123456'],
       ['whatsapp', 'https://wa.me/447911123456'],
-      ['email', 'mailto:ann@example.com?subject=Re%3A%20New%20lead%3A%20Ann'],
+      ['email', 'mailto:ann@example.com?subject=Your%20inquiry%20to%20Acme'],
       ['link', 'https://ann.example/portfolio'],
     ]);
   });
 
   it('without a country, a number written without its code is called and texted as written, no WhatsApp', () => {
-    const actions = contactActionsOf({ data: { Phone: '07911 123456', order: '0123 456 789' }, title: 'Lead' }, null);
+    const actions = contactActionsOf(
+      { data: { Phone: '07911 123456', order: '0123 456 789' }, replySubject: 'Your inquiry' },
+      null,
+    );
     expect(actions.map(({ kind, href }) => [kind, href])).toEqual([
       ['call', 'tel:07911123456'],
       ['text', 'sms:07911123456'],
     ]);
-    expect(contactActionsOf({ data: { Phone: '07911 123456' }, title: 'Lead' }, 'GB')[0]!.href).toBe(
+    expect(contactActionsOf({ data: { Phone: '07911 123456' }, replySubject: 'Your inquiry' }, 'GB')[0]!.href).toBe(
       'tel:+447911123456',
     );
     expect(leadDialNumberOf({ Phone: '07911 123456' }, null)).toBe('07911123456');
@@ -91,7 +94,9 @@ describe('contactActionsOf', () => {
   });
 
   it('never makes a link out of another scheme', () => {
-    expect(contactActionsOf({ title: 't', data: { x: 'javascript:alert(1)', y: 'ftp://a.example' } })).toEqual([]);
+    expect(
+      contactActionsOf({ replySubject: 'Your inquiry', data: { x: 'javascript:alert(1)', y: 'ftp://a.example' } }),
+    ).toEqual([]);
   });
 });
 

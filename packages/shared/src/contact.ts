@@ -117,11 +117,11 @@ export function emailFieldValueOf(data: LeadData): string | null {
 /**
  * What can be done with a lead in one tap: call, text and WhatsApp each phone number (call and
  * text only for a number written without its country code while the entity has no country),
- * reply to each address (subject `Re: <title>`), open each link. Hrefs only ever use `tel:`,
- * `sms:`, `mailto:`, `https://wa.me/` and the lead's own http(s) links.
+ * reply to each address (with `replySubject`, replies.ts's replySubjectOf), open each link. Hrefs
+ * only ever use `tel:`, `sms:`, `mailto:`, `https://wa.me/` and the lead's own http(s) links.
  */
 export function contactActionsOf(
-  { data, title }: { data: LeadData; title: string },
+  { data, replySubject }: { data: LeadData; replySubject: string },
   defaultCountry?: string | null,
 ): ContactAction[] {
   const actions: ContactAction[] = [];
@@ -144,7 +144,7 @@ export function contactActionsOf(
     );
   }
   for (const { address } of leadEmailsOf(data)) {
-    const subject = encodeURIComponent(`Re: ${title.replace(/\s+/g, ' ').trim()}`);
+    const subject = encodeURIComponent(replySubject);
     actions.push({
       kind: 'email',
       label: `Reply to ${address}`,

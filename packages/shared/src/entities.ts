@@ -12,6 +12,11 @@ export const CreateEntitySchema = z.object({
   }),
   /** The browser's zone at onboarding, for business hours and digests; UTC when left out. */
   timeZone: TimeZoneSchema.optional(),
+  /**
+   * The browser's locale (`en-GB`): with the zone, it guesses the business's country and currency
+   * (issue 49); one that is not a locale is ignored.
+   */
+  locale: z.string({ error: 'Locale must be text.' }).max(64, 'Locale must be 64 characters or less.').optional(),
 });
 export type CreateEntity = z.infer<typeof CreateEntitySchema>;
 

@@ -56,6 +56,8 @@ export const FlowSchema = z.object({
   acknowledgementBody: z.string().nullable(),
   /** Sent instead of the body when the lead arrives while the business is closed; null: the body. */
   acknowledgementAfterHoursBody: z.string().nullable(),
+  /** What a reply from the lead card is titled, with the lead's placeholders; null: "Your inquiry to <business>". */
+  replySubject: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -79,8 +81,9 @@ export type TurnstileInput = z.infer<typeof TurnstileInputSchema>;
 
 /**
  * `PUT /v1/flows/:id/acknowledgement`: the email a visitor gets at once when their lead arrives
- * (decision 047). Subject and bodies take the flow's `{{placeholders}}`, filled from the lead's
- * fields; the visitor's values are never read as placeholders.
+ * (decision 047), and the subject the team's replies start with. Subjects and bodies take the
+ * flow's `{{placeholders}}`, filled from the lead's fields; the visitor's values are never read as
+ * placeholders.
  */
 export const AcknowledgementInputSchema = z.object({
   acknowledgementEnabled: z.boolean({ error: 'Choose whether visitors get an acknowledgement.' }),
@@ -101,6 +104,14 @@ export const AcknowledgementInputSchema = z.object({
     multiline: true,
   })
     .superRefine(templateSyntax('After-hours text'))
+    .nullable()
+    .optional(),
+  /**
+   * The subject a reply from the lead card starts with (issue 49), with the flow's placeholders.
+   * Empty or null: "Your inquiry to <business>"; left out: unchanged.
+   */
+  replySubject: textField({ max: [200, 'Reply subject must be 200 characters or less.'] })
+    .superRefine(templateSyntax('Reply subject'))
     .nullable()
     .optional(),
 });

@@ -30,14 +30,22 @@ export function claimBucketOf(seconds: number): number {
  * entity's zone, today included.
  */
 export const LeadFiguresSchema = z.object({
+  /** answeredWithinTarget + answeredLate + unanswered + waiting: every lead is in one of them (issue 49). */
   received: z.number().int(),
   answeredWithinTarget: z.number().int(),
-  /** answeredWithinTarget / received, 0 to 1; null without leads. */
+  /** Claimed after the target. */
+  answeredLate: z.number().int(),
+  /**
+   * answeredWithinTarget of the leads that are settled (received less waiting), 0 to 1; null
+   * while none is.
+   */
   answeredWithinTargetRate: z.number().nullable(),
   medianSecondsToClaim: z.number().int().nullable(),
   p90SecondsToClaim: z.number().int().nullable(),
-  /** Never claimed. */
+  /** Not claimed by its target. */
   unanswered: z.number().int(),
+  /** Nobody has claimed it yet, and its target has not passed: neither answered nor unanswered. */
+  waiting: z.number().int(),
   /** Rang the team again because nobody claimed it in time. */
   escalated: z.number().int(),
 });
@@ -102,8 +110,8 @@ export type ConversionFigures = z.infer<typeof ConversionFiguresSchema>;
 
 /** Conversion for the period: the team's, by response-time band, flow, source and first responder. */
 export const ConversionSchema = z.object({
-  /** The entity's currency for `wonValue` (ISO 4217), null when not set. */
-  currency: z.string().nullable(),
+  /** The entity's currency for `wonValue` (ISO 4217): USD until the owner sets one, as on a lead. */
+  currency: z.string(),
   totals: ConversionFiguresSchema,
   bands: z.array(
     ConversionFiguresSchema.extend({ band: z.enum(CONVERSION_BANDS.map((band) => band.id)), label: z.string() }),

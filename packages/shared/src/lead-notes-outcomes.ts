@@ -19,10 +19,15 @@ export const LeadNoteInputSchema = z.object({
 });
 export type LeadNoteInput = z.infer<typeof LeadNoteInputSchema>;
 
-/** `PUT /v1/leads/:id/outcome`: a value only with won, a reason only with lost, a note with any. */
+/**
+ * `PUT /v1/leads/:id/outcome`: a value only with won, a reason only with lost, a note with any;
+ * `done` closes the lead in the same step, as "Done" would (issue 49: the console sends it with
+ * Won and Lost unless the person unticks it).
+ */
 export const LeadOutcomeInputSchema = z
   .object({
     outcome: z.enum(LEAD_OUTCOMES, { error: 'Outcome must be won, lost or no_answer.' }),
+    done: z.boolean({ error: 'Done must be true or false.' }).optional(),
     value: z
       .number({ error: 'The value must be a number.' })
       .min(0, 'The value cannot be negative.')

@@ -44,8 +44,12 @@ export type LostReason = (typeof LOST_REASONS)[number];
 export const LEAD_OUTCOME_FILTERS = [...LEAD_OUTCOMES, 'none'] as const;
 export type LeadOutcomeFilter = (typeof LEAD_OUTCOME_FILTERS)[number];
 
-/** `all` is every lead but the quarantined ones, which `spam` lists. */
-export const LEAD_FILTERS = ['open', 'mine', 'done', 'all', 'spam'] as const;
+/**
+ * `open` and `mine` hold customers' leads: a test lead is listed under `tests` while nobody has
+ * closed it (issue 49), and under `done` and `all` like any other. `all` is every lead but the
+ * quarantined ones, which `spam` lists.
+ */
+export const LEAD_FILTERS = ['open', 'mine', 'tests', 'done', 'all', 'spam'] as const;
 export type LeadFilter = (typeof LEAD_FILTERS)[number];
 
 export const LEADS_PAGE_SIZE = 50;
@@ -53,7 +57,7 @@ export const LEAD_SEARCH_MAX = 100;
 
 /** `GET /v1/leads` (and its CSV export): which leads, newest first. */
 export const LeadListQuerySchema = z.object({
-  filter: z.enum(LEAD_FILTERS, { error: 'Filter must be open, mine, done, all or spam.' }).default('all'),
+  filter: z.enum(LEAD_FILTERS, { error: 'Filter must be open, mine, tests, done, all or spam.' }).default('all'),
   /** Leads in exactly this state, for API callers (`status=spam`: the quarantine); with it, `all` includes spam. */
   status: z.enum(LEAD_STATUSES, { error: 'Status must be open, claimed, done or spam.' }).optional(),
   flowId: z.uuid({ error: 'Must be a valid id.' }).optional(),
@@ -169,8 +173,13 @@ export const SPAM_REASON_LABELS: Record<SpamReasonCode, string> = {
   all_caps: 'Written in capitals',
 };
 
-/** The inbox's tab counts: open leads (tests not counted), the viewer's, and those under Spam. */
-export const LeadCountsSchema = z.object({ open: z.number().int(), mine: z.number().int(), spam: z.number().int() });
+/** The inbox's tab counts, each the number of leads its tab lists: open, the viewer's, tests and Spam. */
+export const LeadCountsSchema = z.object({
+  open: z.number().int(),
+  mine: z.number().int(),
+  tests: z.number().int(),
+  spam: z.number().int(),
+});
 export type LeadCounts = z.infer<typeof LeadCountsSchema>;
 
 export const LeadSchema = NotificationSchema.extend({
@@ -261,5 +270,7 @@ export const LeadDetailSchema = LeadSchema.extend(LeadTimelineSchema.shape).exte
   defaultCountry: z.string().nullable(),
   /** The entity's currency (ISO 4217) for an outcome's value; USD until the owner sets one. */
   currency: z.string(),
+  /** What a reply to the lead is titled unless the member types another (replySubjectOf). */
+  replySubject: z.string(),
 });
 export type LeadDetail = z.infer<typeof LeadDetailSchema>;

@@ -123,8 +123,9 @@ export const NotifyRequestSchema = z.object({
     )
     .optional(),
   /**
-   * A test: stored, delivered and shown with a Test badge, never counted against the plan (at
-   * most TEST_NOTIFICATIONS_PER_MONTH a month).
+   * A test: stored, delivered to the admins (or, sent from the console, to the member who sent it
+   * alone) and shown with a Test badge, never counted against the plan (at most
+   * TEST_NOTIFICATIONS_PER_MONTH a month).
    */
   test: z.boolean({ error: 'Test must be true or false.' }).optional(),
   /**

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { templateSyntax, textField } from './fields.ts';
+import { renderTemplate, type TemplateData } from './template.ts';
 import { LEAD_ATTEMPT_CHANNELS, LeadStateSchema, LeadTimelineEntrySchema } from './leads.ts';
 
 export const REPLY_SUBJECT_MAX = 200;
@@ -7,9 +8,28 @@ export const REPLY_BODY_MAX = 10_000;
 export const CANNED_REPLY_TITLE_MAX = 80;
 export const CANNED_REPLY_BODY_MAX = 5_000;
 
-/** The subject a reply gets when none is typed: `Re: <lead title>`, on one line. */
-export function defaultReplySubject(title: string): string {
-  return `Re: ${title.replace(/\s+/g, ' ').trim()}`.slice(0, REPLY_SUBJECT_MAX);
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * The subject a reply to a lead starts with (issue 49), addressed to the customer, never the
+ * owner's own notification title: the flow's reply subject with the lead's `{{placeholders}}`
+ * filled, else `Your inquiry to <business>` (`Your inquiry` where the business is not at hand).
+ * One line, at most REPLY_SUBJECT_MAX characters.
+ */
+export function replySubjectOf({
+  template,
+  businessName,
+  data,
+}: {
+  template: string | null;
+  businessName: string | null;
+  data: Record<string, unknown> | null;
+}): string {
+  const own = template ? oneLine(renderTemplate(template, (data ?? {}) as TemplateData)) : '';
+  const subject = own || (businessName ? `Your inquiry to ${oneLine(businessName)}` : 'Your inquiry');
+  return subject.slice(0, REPLY_SUBJECT_MAX);
 }
 
 /**

@@ -29,6 +29,16 @@ function isJson(contentType: string | undefined): boolean {
   return contentType?.split(';')[0]?.trim().toLowerCase() === 'application/json';
 }
 
+/** Reads the cookie or bearer session a request carries: its user, or null for none. */
+export function createFindSessionUser(auth: Auth) {
+  return async function findSessionUser(request: FastifyRequest): Promise<SessionUser | null> {
+    const result = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
+    if (!result) return null;
+    const { id, email, name, role, entityId } = result.user;
+    return { id, email, name, role: role === 'admin' ? 'admin' : 'user', entityId: entityId ?? null };
+  };
+}
+
 /**
  * Refuses a state change made with the session cookie that the console did not send (issue 47).
  * The browser attaches the cookie to whatever page started the request: SameSite=Lax keeps it off
@@ -56,13 +66,14 @@ function assertSentByTheConsole(request: FastifyRequest, trustedOrigins: readonl
  * every request.
  */
 export function createRequireSession(auth: Auth, db: Database, trustedOrigins: readonly string[]) {
+  const findSessionUser = createFindSessionUser(auth);
   const lastNoted = createTtlCache<string, true>({ ttlMs: ACTIVITY_RESOLUTION_MS, maxEntries: 100_000 });
   return async function requireSession(request: FastifyRequest): Promise<void> {
     assertSentByTheConsole(request, trustedOrigins);
-    const result = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
-    if (!result) throw new AppError('unauthorized');
-    const { id, email, name, role, entityId } = result.user;
-    request.user = { id, email, name, role: role === 'admin' ? 'admin' : 'user', entityId: entityId ?? null };
+    const user = await findSessionUser(request);
+    if (!user) throw new AppError('unauthorized');
+    request.user = user;
+    const { id } = user;
     if (!lastNoted.get(id)) {
       lastNoted.set(id, true);
       await db

@@ -329,6 +329,8 @@ const ROUTES: Record<string, Decision> = {
     expected: ALL(200),
     call: () => ({ path: '/v1/me/delivery-preferences', body: { emailNotifications: true } }),
   },
+  // Each person's own inbox: each role's first test email of the minute goes.
+  'POST /v1/me/email/test': { kind: 'checked', expected: ALL(200), call: () => ({ path: '/v1/me/email/test' }) },
   // Each member's own number; this server has no Twilio, so adding one answers sms_disabled.
   'GET /v1/me/phone': { kind: 'checked', expected: ALL(200), call: () => ({ path: '/v1/me/phone' }) },
   'POST /v1/me/phone': {

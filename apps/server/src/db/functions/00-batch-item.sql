@@ -62,7 +62,10 @@ CREATE TYPE leadbell_batch_item_wanted AS (
   traffic_source text,
   -- Decision 059: charged from its process's lease of the key's tokens, with what the key has left
   -- as that process sees them; null: charged from the key's bucket in the batch's statement.
-  rate_tokens double precision
+  rate_tokens double precision,
+  -- Decision 072: the member who sent a test from the console, whom alone it rings; null for any
+  -- other lead, and for a test sent with a key alone (it rings the admins).
+  test_sent_by text
 );
 
 -- The type in place is kept when it already reads as the one above (every run but the one after a

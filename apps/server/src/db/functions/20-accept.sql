@@ -216,7 +216,7 @@ BEGIN
            accepted.item = ANY (v_held_items), b.source, b.page_url, coalesce(b.shortened_fields, '{}'),
            coalesce(b.is_after_hours, false), b.response_started_at, b.response_target_seconds,
            CASE WHEN b.is_spam THEN 'spam' ELSE 'open' END, b.spam_reasons, b.message_fingerprint,
-           b.sender_fingerprint, b.fill_token, b.referrer, b.attribution, b.traffic_source, now()
+           b.sender_fingerprint, b.fill_token, b.referrer, b.attribution, b.traffic_source, now(), b.test_sent_by
       FROM unnest(v_accepted_items, v_accepted_ids) WITH ORDINALITY AS accepted (item, id, position)
       JOIN unnest(p_items) b ON b.item = accepted.item
      CROSS JOIN notification_positions p;

@@ -30,9 +30,13 @@ BEGIN
            EXISTS (SELECT FROM push_subscriptions s WHERE s.user_id = u.id AND s.entity_id = u.entity_id) AS has_device
       FROM unnest(p_notification_ids) AS lead (id)
       -- OFFSET 0 keeps the lookup inside the lateral join: by primary key, lead by lead.
-      CROSS JOIN LATERAL (SELECT n.id, n.entity_id FROM notifications n WHERE n.id = lead.id OFFSET 0) n
+      CROSS JOIN LATERAL (SELECT n.id, n.entity_id, n.is_test, n.test_sent_by FROM notifications n
+                           WHERE n.id = lead.id OFFSET 0) n
       JOIN users u ON u.entity_id = n.entity_id
       LEFT JOIN delivery_preferences p ON p.user_id = u.id
+     -- A test lead rings the member who sent it from the console alone; one sent with an API key
+     -- alone (a developer trying the API) rings the admins, who hold the keys (decision 072).
+     WHERE NOT n.is_test OR u.id = n.test_sent_by OR (n.test_sent_by IS NULL AND u.role = 'admin')
   ), targets AS (
     INSERT INTO deliveries (notification_id, entity_id, channel, subscription_id, user_id, fallback_reason,
                             leased_until)

@@ -1,5 +1,6 @@
 import type { QuietHours } from '@leadbell/shared/business-hours';
 import { SMS_CHOICES } from '@leadbell/shared/sms';
+import { TEST_REACH_CHANNELS } from '@leadbell/shared/setup';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 import { entities } from './entities.ts';
@@ -41,6 +42,12 @@ export const deliveryPreferences = pgTable('delivery_preferences', {
     .references(() => users.id, { onDelete: 'cascade' }),
   emailNotifications: boolean('email_notifications'),
   pushConfirmedAt: timestamp('push_confirmed_at', { withTimezone: true }),
+  // The last test that reached the member by email, Telegram or text (a push's is pushConfirmedAt):
+  // the first-day checklist's test step (issue 49).
+  testReachedAt: timestamp('test_reached_at', { withTimezone: true }),
+  testReachedBy: text('test_reached_by', { enum: TEST_REACH_CHANNELS }),
+  // When the member's last test email was sent, or is being sent: the slot of one a minute.
+  emailTestAt: timestamp('email_test_at', { withTimezone: true }),
   // The member's own silent window, in the entity's zone (decision 025).
   quietHours: jsonb('quiet_hours').$type<QuietHours>(),
   // Which leads also come by text message, to the member's verified number (decision 053).

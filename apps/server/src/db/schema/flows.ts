@@ -33,6 +33,9 @@ export const flows = pgTable(
     acknowledgementSubject: text('acknowledgement_subject'),
     acknowledgementBody: text('acknowledgement_body'),
     acknowledgementAfterHoursBody: text('acknowledgement_after_hours_body'),
+    // The subject a reply from the lead card starts with, with the lead's {{placeholders}}; null:
+    // "Your inquiry to <business>" (issue 49).
+    replySubject: text('reply_subject'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

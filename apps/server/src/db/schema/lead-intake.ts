@@ -40,5 +40,6 @@ export const leadIntake = pgTable('lead_intake', {
   referrer: text('referrer'),
   attribution: jsonb('attribution'),
   trafficSource: text('traffic_source'),
+  testSentBy: text('test_sent_by'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
 });

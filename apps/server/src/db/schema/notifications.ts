@@ -43,6 +43,10 @@ export const notifications = pgTable(
     // Sent with `test: true` (the console's "Send a test lead", a developer trying the API): shown
     // with a Test badge, delivered, never counted against the plan.
     isTest: boolean('is_test').notNull().default(false),
+    // The member who sent a test lead from the console: it rings them alone (issue 49). Null for a
+    // test sent with an API key alone, which rings the admins. No foreign key: the take inserts
+    // every lead, and a sender who leaves only makes their old test nobody's.
+    testSentBy: text('test_sent_by'),
     // Over Starter's monthly limit from a form: stored and shown, not delivered until a larger plan is chosen.
     isHeld: boolean('is_held').notNull().default(false),
     source: text('source', { enum: NOTIFICATION_SOURCES }).notNull().default('api'),

@@ -375,7 +375,8 @@ describe('deliveries › email', () => {
       'tel:+447911123456',
       'sms:+447911123456',
       'https://wa.me/447911123456',
-      'mailto:eve@lead.example?subject=Re%3A%20New%20lead%3A%20Eve',
+      // Addressed to the customer, never the owner's notification title (issue 49).
+      'mailto:eve@lead.example?subject=Your%20inquiry',
       `${app.baseUrl}/leads/${accepted.id}`,
     ];
     for (const link of links) {

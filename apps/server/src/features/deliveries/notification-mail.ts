@@ -1,3 +1,4 @@
+import { replySubjectOf } from '@leadbell/shared/replies';
 import { contactActionsOf, leadEmailOf, type ContactAction } from '@leadbell/shared/contact';
 import type { Mail } from '../../mail/mailer.ts';
 import { escapeHtml } from '../../lib/escape-html.ts';
@@ -114,9 +115,10 @@ export function notificationMail({
   const { because, action } = WHY[reason];
   const replyTo = leadEmailOf(data);
   const reply = replyTo ? `Reply to this email to answer ${replyTo}.` : null;
-  const actions = contactActionsOf({ data, title }, defaultCountry).filter(
-    (contact): contact is MailContactAction => contact.kind !== 'link',
-  );
+  const actions = contactActionsOf(
+    { data, replySubject: replySubjectOf({ template: null, businessName: null, data }) },
+    defaultCountry,
+  ).filter((contact): contact is MailContactAction => contact.kind !== 'link');
   const fields = Object.entries(data ?? {}).map(([key, value]): [string, string] => [key, String(value)]);
   const text = [
     'Leadbell',

@@ -10,16 +10,19 @@ import {
   TestNotificationResultSchema,
   VapidPublicKeySchema,
 } from '@leadbell/shared/devices';
+import { EmailTestResultSchema } from '@leadbell/shared/setup';
 import { entityIdOf, sessionUserOf } from '../../auth/require-session.ts';
 import { IdParamsSchema } from '../../http/ids.ts';
 import { ENTITY_REQUIRED, errorResponses, jsonResponse, noContent } from '../../http/openapi-responses.ts';
 import type { RouteContext } from '../../http/route-context.ts';
+import type { Mailer } from '../../mail/mailer.ts';
 import { deletePushSubscription } from './delete-push-subscription.ts';
 import type { DeviceOwner } from './device-record.ts';
 import { getDeliveryPreferences } from './get-delivery-preferences.ts';
 import { listDevices } from './list-devices.ts';
 import { recordPushReceipt } from './record-push-receipt.ts';
 import { registerPushSubscription } from './register-push-subscription.ts';
+import { sendEmailTest } from './send-email-test.ts';
 import { sendTestNotification } from './send-test-notification.ts';
 import { updateDeliveryPreferences } from './update-delivery-preferences.ts';
 
@@ -30,7 +33,11 @@ function ownerOf(request: FastifyRequest): DeviceOwner {
 export function registerDeviceRoutes(
   app: FastifyInstance,
   { db, requireSession, deliveryQueue }: RouteContext,
-  { vapidPublicKey, pushServiceHosts }: { vapidPublicKey: string; pushServiceHosts: readonly string[] },
+  {
+    vapidPublicKey,
+    pushServiceHosts,
+    mailer,
+  }: { vapidPublicKey: string; pushServiceHosts: readonly string[]; mailer: Mailer },
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
@@ -162,5 +169,25 @@ export function registerDeviceRoutes(
       onRequest: requireSession,
     },
     async (request) => updateDeliveryPreferences(db, sessionUserOf(request).id, request.body),
+  );
+
+  routes.post(
+    '/v1/me/email/test',
+    {
+      schema: {
+        tags: ['Devices'],
+        summary: 'Email me a test',
+        description: `Emails the signed-in user a test now (not retried), so they see a lead's email arrive; once the mail server took it, the first-day checklist's test step ticks. One a minute (\`rate_limited\` with \`Retry-After\` sooner).`,
+        response: {
+          200: jsonResponse(EmailTestResultSchema, 'The mail server took the test email.'),
+          ...errorResponses({
+            429: 'A test email went in the last minute: `rate_limited`.',
+            502: 'The mail server refused it: `mail_failed`.',
+          }),
+        },
+      },
+      onRequest: requireSession,
+    },
+    async (request) => sendEmailTest(db, mailer, sessionUserOf(request)),
   );
 }

@@ -1,5 +1,6 @@
-import { and, eq, isNull, lte } from 'drizzle-orm';
+import { and, eq, isNull, lte, sql } from 'drizzle-orm';
 import { contactActionsOf, leadEmailOf } from '@leadbell/shared/contact';
+import { replySubjectOf } from '@leadbell/shared/replies';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/auth.ts';
 import { entities } from '../../db/schema/entities.ts';
@@ -9,12 +10,13 @@ import type { Mail } from '../../mail/mailer.ts';
 import { digestMail } from './digest-mail.ts';
 
 /** The visitor's address and a `mailto:` that answers them about this lead, when they left one. */
-function replyOf(lead: { title: string; data: Record<string, unknown> | null }): {
-  address: string | null;
-  href: string | null;
-} {
+function replyOf(
+  lead: { data: Record<string, unknown> | null; replySubject: string | null },
+  businessName: string,
+): { address: string | null; href: string | null } {
   const { data } = lead;
-  const reply = contactActionsOf({ data, title: lead.title }, null).find((action) => action.kind === 'email');
+  const replySubject = replySubjectOf({ template: lead.replySubject, businessName, data });
+  const reply = contactActionsOf({ data, replySubject }, null).find((action) => action.kind === 'email');
   return { address: leadEmailOf(data), href: reply?.href ?? null };
 }
 
@@ -60,6 +62,7 @@ export async function morningSummariesDue(
           id: notifications.id,
           title: notifications.title,
           data: notifications.data,
+          replySubject: sql<string | null>`(select f.reply_subject from flows f where f.id = ${notifications.flowId})`,
           createdAt: notifications.createdAt,
           openedAt: notifications.responseStartedAt,
         });
@@ -74,7 +77,7 @@ export async function morningSummariesDue(
     });
     if (leads.length === 0) continue;
     leads.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
-    const replies = new Map(leads.map((lead) => [lead.id, replyOf(lead)]));
+    const replies = new Map(leads.map((lead) => [lead.id, replyOf(lead, entity.name)]));
     const members = await db.select({ email: users.email }).from(users).where(eq(users.entityId, entity.entityId));
     const format = TIME(entity.timeZone);
     const count = leads.length === 1 ? '1 lead' : `${leads.length} leads`;

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/auth.ts';
 import { entities } from '../../db/schema/entities.ts';
 import { AppError } from '../../http/app-error.ts';
-import { countryOfTimeZone } from './country-of-time-zone.ts';
+import { localDefaultsOf } from './local-defaults.ts';
 import { toEntity } from './entity-record.ts';
 
 /** Creates the user's entity and makes the user its admin, or 409 when the user already has one. */
@@ -16,7 +16,8 @@ export async function createEntity(db: Database, user: SessionUser, input: Creat
       .insert(entities)
       .values({
         name: input.name,
-        ...(input.timeZone && { timeZone: input.timeZone, defaultCountry: countryOfTimeZone(input.timeZone) }),
+        ...(input.timeZone && { timeZone: input.timeZone }),
+        ...localDefaultsOf(input),
       })
       .returning();
     // The entity_id-is-null condition makes two concurrent submits create one entity, not two.

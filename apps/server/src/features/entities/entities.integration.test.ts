@@ -44,13 +44,26 @@ describe('entities', () => {
   it('the browser’s time zone sets the business’s country, which the admin can change (issue 25)', async () => {
     const london = await signedInOwner(app);
     const created = await london.client.post('/v1/entities', { name: 'Acme Homes', timeZone: 'Europe/London' });
-    expect(created.body).toMatchObject({ timeZone: 'Europe/London', defaultCountry: 'GB' });
+    expect(created.body).toMatchObject({ timeZone: 'Europe/London', defaultCountry: 'GB', currency: 'GBP' });
     const changed = await london.client.patch(`/v1/entities/${created.body.id}`, { defaultCountry: 'IE' });
     expect(changed.body).toMatchObject({ defaultCountry: 'IE' });
 
     const utc = await signedInOwner(app);
     const nowhere = await utc.client.post('/v1/entities', { name: 'Acme Homes', timeZone: 'UTC' });
-    expect(nowhere.body).toMatchObject({ timeZone: 'UTC', defaultCountry: null });
+    expect(nowhere.body).toMatchObject({ timeZone: 'UTC', defaultCountry: null, currency: null });
+  });
+
+  it('where the zone names no country, the browser’s locale gives the country and its currency (issue 49)', async () => {
+    const paris = await signedInOwner(app);
+    const created = await paris.client.post('/v1/entities', {
+      name: 'Plomberie Martin',
+      timeZone: 'UTC',
+      locale: 'fr-FR',
+    });
+    expect(created.body).toMatchObject({ defaultCountry: 'FR', currency: 'EUR' });
+    const bad = await (await signedInOwner(app)).client.post('/v1/entities', { name: 'Acme Homes', locale: 42 });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.error.details.fields)).toEqual(['locale']);
   });
 
   it('a second entity for the same user answers 409 entity_exists and creates nothing', async () => {

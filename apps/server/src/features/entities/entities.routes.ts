@@ -22,7 +22,7 @@ export function registerEntityRoutes(
       schema: {
         summary: 'Create the business',
         description:
-          'Onboarding’s first step: the signed-in user’s business (entity). The next step is choosing a plan.',
+          'Onboarding’s first step: the signed-in user’s business (entity), in the browser’s `timeZone`; its country and currency are guessed from that zone and the browser’s `locale` (editable with `PATCH /v1/entities/{id}`). The next step is choosing a plan.',
         body: CreateEntitySchema,
         response: {
           201: jsonResponse(EntitySchema, 'The business, without a plan yet.'),

@@ -21,6 +21,7 @@ export function toFlow(row: typeof flows.$inferSelect): Flow {
     acknowledgementSubject: row.acknowledgementSubject,
     acknowledgementBody: row.acknowledgementBody,
     acknowledgementAfterHoursBody: row.acknowledgementAfterHoursBody,
+    replySubject: row.replySubject,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

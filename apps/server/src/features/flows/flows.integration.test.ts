@@ -30,6 +30,7 @@ describe('flows', () => {
       acknowledgementSubject: null,
       acknowledgementBody: null,
       acknowledgementAfterHoursBody: null,
+      replySubject: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
     });

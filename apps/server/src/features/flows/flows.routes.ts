@@ -130,7 +130,7 @@ export function registerFlowRoutes(app: FastifyInstance, { db, cipher, requireSe
       schema: {
         summary: 'Acknowledge the flow’s visitors by email',
         description:
-          'Turns the instant acknowledgement on or off and sets its subject, text and optional after-hours text (sent when the lead arrives while the business is closed). The templates take the flow’s `{{placeholders}}`, filled from the lead’s fields. It goes to the lead’s email address, from the business’s name, Reply-To the business’s reply address, at most once a day per address for this flow, never for spam, tests, held leads or an address the team marked as spam (decision 047).',
+          'Turns the instant acknowledgement on or off and sets its subject, text and optional after-hours text (sent when the lead arrives while the business is closed). The templates take the flow’s `{{placeholders}}`, filled from the lead’s fields. It goes to the lead’s email address, from the business’s name, Reply-To the business’s reply address, at most once a day per address for this flow, never for spam, tests, held leads or an address the team marked as spam (decision 047). `replySubject` sets what a reply from the lead card is titled (placeholders too; empty or null: "Your inquiry to <business>"; left out: unchanged).',
         params: IdParamsSchema,
         body: AcknowledgementInputSchema,
         response: { 200: FlowSchema, ...ENTITY_REQUIRED },

@@ -7,7 +7,8 @@ import { ownedFlow, toFlow } from './flow-record.ts';
 
 /**
  * The acknowledgement the flow's visitors get (decision 047): on or off, with the owner's
- * templates. Leads already taken by the worker keep the setting they were taken with.
+ * templates, and the subject of the team's replies (left out: unchanged). Leads already taken by
+ * the worker keep the acknowledgement setting they were taken with.
  */
 export async function setFlowAcknowledgement(
   db: Database,
@@ -22,6 +23,7 @@ export async function setFlowAcknowledgement(
       acknowledgementSubject: input.acknowledgementSubject,
       acknowledgementBody: input.acknowledgementBody,
       acknowledgementAfterHoursBody: input.acknowledgementAfterHoursBody || null,
+      ...(input.replySubject !== undefined && { replySubject: input.replySubject || null }),
       updatedAt: new Date(),
     })
     .where(ownedFlow(entityId, flowId))

@@ -1,3 +1,4 @@
+import { DEFAULT_CURRENCY } from '@leadbell/shared/lead-notes-outcomes';
 import { eq, sql } from 'drizzle-orm';
 import {
   CONVERSION_BANDS,
@@ -88,7 +89,7 @@ export async function getConversion(
   const byLeads = (a: ConversionFigures, b: ConversionFigures) => b.leads - a.leads;
   const none = { leads: 0, with_outcome: 0, won: 0, won_value: 0 };
   return {
-    currency: entity?.currency ?? null,
+    currency: entity?.currency ?? DEFAULT_CURRENCY,
     totals: figuresOf(rows.find(isTotals) ?? none),
     bands: CONVERSION_BANDS.map((band) => ({
       band: band.id,

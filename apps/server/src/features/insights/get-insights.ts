@@ -5,8 +5,11 @@ import type { Database } from '../../db/client.ts';
 import { getConversion } from './get-conversion.ts';
 
 // Unanswered: nobody claimed it by its response target, which is when it escalated (decision
-// 025). One nobody has claimed yet but still inside its target is received, not unanswered.
+// 025). One nobody has claimed yet but still inside its target is waiting (issue 49): within,
+// late, unanswered and waiting add up to received.
 const UNANSWERED = sql.raw('claim_bucket < 0 and is_escalated');
+const WAITING = sql.raw('claim_bucket < 0 and not is_escalated');
+const LATE = sql.raw('claim_bucket >= 0 and not is_within');
 
 type FigureRow = {
   is_flow_set: boolean;
@@ -17,7 +20,9 @@ type FigureRow = {
   member_name: string | null;
   received: number;
   within: number;
+  late: number;
   unanswered: number;
+  waiting: number;
   escalated: number;
   median: number | null;
   p90: number | null;
@@ -45,10 +50,12 @@ function figuresOf(row: FigureRow): LeadFigures {
   return {
     received: row.received,
     answeredWithinTarget: row.within,
-    answeredWithinTargetRate: row.received > 0 ? row.within / row.received : null,
+    answeredLate: row.late,
+    answeredWithinTargetRate: row.received > row.waiting ? row.within / (row.received - row.waiting) : null,
     medianSecondsToClaim: row.median,
     p90SecondsToClaim: row.p90,
     unanswered: row.unanswered,
+    waiting: row.waiting,
     escalated: row.escalated,
   };
 }
@@ -99,7 +106,9 @@ export async function getInsights(
         select grouping(flow_id) = 0 as is_flow_set, grouping(member_id) = 0 as is_member_set, flow_id, member_id,
                coalesce(sum(leads), 0)::int as received,
                coalesce(sum(leads) filter (where is_within), 0)::int as within,
+               coalesce(sum(leads) filter (where ${LATE}), 0)::int as late,
                coalesce(sum(leads) filter (where ${UNANSWERED}), 0)::int as unanswered,
+               coalesce(sum(leads) filter (where ${WAITING}), 0)::int as waiting,
                coalesce(sum(leads) filter (where is_escalated), 0)::int as escalated
           from stats group by grouping sets ((), (flow_id), (member_id))
       ),
@@ -123,7 +132,7 @@ export async function getInsights(
       with stats as (${stats})
       select to_char(day, 'YYYY-MM-DD') as date, sum(leads)::int as received,
              coalesce(sum(leads) filter (where is_within), 0)::int as within,
-             coalesce(sum(leads) filter (where claim_bucket >= 0 and not is_within), 0)::int as late,
+             coalesce(sum(leads) filter (where ${LATE}), 0)::int as late,
              coalesce(sum(leads) filter (where ${UNANSWERED}), 0)::int as unanswered
         from stats group by day having sum(leads) > 0 order by day`),
     db.execute<Record<string, number>>(sql`with stats as (${stats}) select ${sql.join(histogram, sql`, `)} from stats`),
@@ -139,7 +148,9 @@ export async function getInsights(
     member_name: null,
     received: 0,
     within: 0,
+    late: 0,
     unanswered: 0,
+    waiting: 0,
     escalated: 0,
     median: null,
     p90: null,

@@ -41,16 +41,26 @@ function expectedFigures(leads: SeededLead[]) {
   const within = real.filter(
     (lead) => lead.claimedAfterMinutes !== null && lead.claimedAfterMinutes <= lead.targetMinutes,
   );
-  return {
+  // Unanswered once its target passed (it was escalated then); a lead still inside it is waiting.
+  const waiting = real.filter((lead) => lead.claimedAfterMinutes === null && !lead.escalated).length;
+  const figures = {
     received: real.length,
     answeredWithinTarget: within.length,
-    answeredWithinTargetRate: real.length ? within.length / real.length : null,
+    answeredLate: real.filter(
+      (lead) => lead.claimedAfterMinutes !== null && lead.claimedAfterMinutes > lead.targetMinutes,
+    ).length,
+    answeredWithinTargetRate: real.length > waiting ? within.length / (real.length - waiting) : null,
     medianSecondsToClaim: percentileDisc(seconds, 0.5),
     p90SecondsToClaim: percentileDisc(seconds, 0.9),
-    // Unanswered once its target passed (it was escalated then); a lead still inside it is only received.
     unanswered: real.filter((lead) => lead.claimedAfterMinutes === null && lead.escalated).length,
+    waiting,
     escalated: real.filter((lead) => lead.escalated).length,
   };
+  // Every lead is in exactly one bucket (issue 49).
+  expect(figures.answeredWithinTarget + figures.answeredLate + figures.unanswered + figures.waiting).toBe(
+    figures.received,
+  );
+  return figures;
 }
 
 async function seed(entityId: string, leads: SeededLead[]) {
@@ -198,10 +208,12 @@ describe('insights › speed-to-lead from the leads themselves', () => {
     expect(empty.totals).toEqual({
       received: 0,
       answeredWithinTarget: 0,
+      answeredLate: 0,
       answeredWithinTargetRate: null,
       medianSecondsToClaim: null,
       p90SecondsToClaim: null,
       unanswered: 0,
+      waiting: 0,
       escalated: 0,
     });
     expect(empty.flows).toEqual([]);

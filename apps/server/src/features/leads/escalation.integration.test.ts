@@ -321,20 +321,22 @@ describe('escalation › survives a crash', () => {
         await stub.waitForMessages(device.id, 1);
         const db = new (await import('pg')).default.Client({ connectionString: database.url });
         await db.connect();
-        // Killed once the lead's push is recorded: a kill between a push and its record re-sends
-        // that push once its claim runs out (decision 067), which crash-safety tests cover.
+        // Killed once the lead's push is recorded and its escalation planned by the settle (decision
+        // 069): a kill between a push and its record re-sends that push once its claim runs out
+        // (decision 067), which crash-safety tests cover.
         await expect
           .poll(
             async () =>
               (
                 await db.query(
-                  `select count(*)::int as delivered from deliveries where notification_id = $1 and status = 'delivered'`,
+                  `select (select count(*)::int from deliveries where notification_id = $1 and status = 'delivered')
+                        + (select count(*)::int from lead_escalations where notification_id = $1 and stage = 1) as ready`,
                   [lead.id],
                 )
-              ).rows[0].delivered,
+              ).rows[0].ready,
             { timeout: 10_000 },
           )
-          .toBe(1);
+          .toBe(2);
         await first.stop('SIGKILL');
 
         // The minute passes while the server is down (moved, not waited for), then it starts again.
@@ -368,12 +370,14 @@ describe('digests › the weekly email', () => {
     await admin.client.patch(`/v1/entities/${admin.entityId}`, { timeZone: 'America/New_York' });
     const flowId = await createFlow(admin.client, { name: 'Contact form' });
     // Last week (16–22 Nov, New York): three evening leads never claimed, one answered in 2 minutes.
+    // A lead never claimed is seeded as the worker leaves it past its target: escalated (stage 1).
     const seed = async (createdAt: string, claimedAfterMinutes: number | null) =>
       app.pool.query(
         `insert into notifications (entity_id, flow_id, title, message, created_at, response_started_at, response_target_seconds,
-                                    first_claimed_at, first_claimed_by)
+                                    first_claimed_at, first_claimed_by, escalation_stage)
          values ($1, $2, $3, 'Message', $4::timestamptz, $4::timestamptz, 300,
-                 $4::timestamptz + make_interval(mins => $5::int), case when $5::int is null then null else $6 end)`,
+                 $4::timestamptz + make_interval(mins => $5::int), case when $5::int is null then null else $6 end,
+                 case when $5::int is null then 1 else 0 end)`,
         [admin.entityId, flowId, `Lead at ${createdAt}`, createdAt, claimedAfterMinutes, member.userId],
       );
     await seed('2026-11-17T00:30:00Z', null); // Mon 19:30 New York

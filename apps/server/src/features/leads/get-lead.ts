@@ -1,8 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { DEFAULT_CURRENCY } from '@leadbell/shared/lead-notes-outcomes';
 import type { LeadDetail } from '@leadbell/shared/leads';
+import { replySubjectOf } from '@leadbell/shared/replies';
 import type { Database } from '../../db/client.ts';
 import { entities } from '../../db/schema/entities.ts';
+import { flows } from '../../db/schema/flows.ts';
 import { AppError } from '../../http/app-error.ts';
 import { isUuid } from '../../http/ids.ts';
 import { summarizeDeliveries } from '../deliveries/summarize-deliveries.ts';
@@ -25,8 +27,14 @@ export async function getLead(
     summarizeDeliveries(db, [id]),
     getLeadTimeline(db, { id, entityId }),
     db
-      .select({ defaultCountry: entities.defaultCountry, currency: entities.currency })
+      .select({
+        name: entities.name,
+        defaultCountry: entities.defaultCountry,
+        currency: entities.currency,
+        replySubject: flows.replySubject,
+      })
       .from(entities)
+      .leftJoin(flows, and(eq(flows.id, row.flowId), eq(flows.entityId, entities.id)))
       .where(eq(entities.id, entityId)),
   ]);
   return {
@@ -35,5 +43,10 @@ export async function getLead(
     seenBy,
     defaultCountry: entity?.defaultCountry ?? null,
     currency: entity?.currency ?? DEFAULT_CURRENCY,
+    replySubject: replySubjectOf({
+      template: entity?.replySubject ?? null,
+      businessName: entity?.name ?? null,
+      data: row.data,
+    }),
   };
 }

@@ -176,6 +176,36 @@ describe('leads › outcomes', () => {
     expect(listed.outcome).toMatchObject({ outcome: 'won', value: 1200 });
   });
 
+  it('won with done closes the lead in the same step: done by the person, out of Open and Mine, a claim for speed-to-lead', async () => {
+    const { admin, member, flowId } = await team();
+    const id = await lead(admin, flowId);
+    await member.client.post(`/v1/leads/${id}/claim`);
+    const won = await member.client.put(`/v1/leads/${id}/outcome`, { outcome: 'won', value: 850, done: true });
+    expect(won).toMatchObject({ status: 200, body: { outcome: 'won', value: 850 } });
+
+    const { body } = await member.client.get(`/v1/leads/${id}`);
+    expect(body).toMatchObject({ status: 'done', doneBy: { userId: member.userId }, outcome: { outcome: 'won' } });
+    expect(body.timeline.map((entry: { kind: string }) => entry.kind)).toEqual(
+      expect.arrayContaining(['outcome', 'done']),
+    );
+    const ids = async (filter: string) =>
+      ((await member.client.get(`/v1/leads?filter=${filter}`)).body.data as Array<{ id: string }>).map((row) => row.id);
+    expect(await ids('mine')).not.toContain(id);
+    expect(await ids('open')).not.toContain(id);
+    expect(await ids('done')).toContain(id);
+
+    // From open too: the person who closed it answered it.
+    const adminId = (await admin.client.get('/v1/me')).body.user.id as string;
+    const other = await lead(admin, flowId);
+    await admin.client.put(`/v1/leads/${other}/outcome`, { outcome: 'lost', reason: 'price', done: true });
+    expect((await admin.client.get(`/v1/leads/${other}`)).body).toMatchObject({
+      status: 'done',
+      claimedBy: { userId: adminId },
+    });
+    const { rows } = await app.pool.query('select first_claimed_by from notifications where id = $1', [other]);
+    expect(rows[0].first_claimed_by).toBe(adminId);
+  });
+
   it('an outcome does not move an earlier first claim either', async () => {
     const { admin, member, flowId } = await team();
     const id = await lead(admin, flowId);
@@ -230,6 +260,7 @@ describe('leads › outcomes', () => {
       [{ outcome: 'lost', reason: 'weather' }, 'reason'],
       [{ outcome: 'won', reason: 'price' }, 'reason'],
       [{ outcome: 'no_answer', note: 'x'.repeat(501) }, 'note'],
+      [{ outcome: 'won', done: 'yes' }, 'done'],
     ];
     for (const [body, field] of cases) {
       const response = await admin.client.put(`/v1/leads/${id}/outcome`, body);

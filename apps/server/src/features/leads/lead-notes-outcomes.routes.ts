@@ -47,7 +47,7 @@ export function registerLeadNotesOutcomesRoutes(app: FastifyInstance, { db, requ
       schema: {
         summary: 'Say what became of a lead',
         description:
-          '`won` (with an optional `value` in the entity’s currency), `lost` (with an optional `reason`) or `no_answer`, and an optional `note`; setting it again replaces it. Not a response: who holds the lead and its speed-to-lead stay as they are.',
+          '`won` (with an optional `value` in the entity’s currency), `lost` (with an optional `reason`) or `no_answer`, and an optional `note`; setting it again replaces it. By itself not a response: who holds the lead and its speed-to-lead stay as they are. With `done: true` the lead is also marked done in the same step, as `POST /v1/leads/{id}/done` would (the console sends it with won and lost by default).',
         params: IdParamsSchema,
         body: LeadOutcomeInputSchema,
         response: {

@@ -50,7 +50,7 @@ export function registerLeadRoutes(app: FastifyInstance, { db, requireSession, r
       schema: {
         summary: 'The leads inbox',
         description:
-          'Every flow’s leads, newest first: `filter` open (nobody on it), mine (claimed by me), done or all; a flow; `q` searches inside title, message and fields.',
+          'Every flow’s leads, newest first: `filter` open (nobody on it), mine (claimed by me), tests (test leads nobody closed; neither open nor mine lists them), done, all or spam; a flow; `q` searches inside title, message and fields.',
         querystring: LeadListQuerySchema,
         response: { 200: LeadPageSchema, ...ENTITY_REQUIRED },
       },
@@ -67,7 +67,7 @@ export function registerLeadRoutes(app: FastifyInstance, { db, requireSession, r
       schema: {
         summary: 'How many leads each inbox view holds',
         description:
-          'The counts on the inbox’s tabs: `open` (nobody on it; test leads are not counted), `mine` (claimed by me) and `spam` (quarantined, `filter=spam`).',
+          'The counts on the inbox’s tabs, each the length of its list: `open` (nobody on it), `mine` (claimed by me), `tests` (test leads nobody closed, which neither of those lists) and `spam` (quarantined, `filter=spam`).',
         response: { 200: LeadCountsSchema, ...ENTITY_REQUIRED },
       },
       onRequest: requireSession,

@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { LeadListQuery, LeadPage } from '@leadbell/shared/leads';
 import type { Database } from '../../db/client.ts';
 import { notifications } from '../../db/schema/notifications.ts';
@@ -36,12 +36,21 @@ export function leadFilterOf(
     eq(notifications.entityId, entityId),
     isNull(notifications.deletedAt),
     status ? eq(notifications.leadStatus, status) : undefined,
-    filter === 'open' ? eq(notifications.leadStatus, 'open') : undefined,
+    filter === 'open' ? and(eq(notifications.leadStatus, 'open'), eq(notifications.isTest, false)) : undefined,
+    filter === 'tests'
+      ? and(inArray(notifications.leadStatus, ['open', 'claimed']), eq(notifications.isTest, true))
+      : undefined,
     // Quarantined leads show under Spam only (decision 039), unless asked for by their status.
     filter === 'all' && !status ? ne(notifications.leadStatus, 'spam') : undefined,
     filter === 'spam' ? eq(notifications.leadStatus, 'spam') : undefined,
     filter === 'done' ? eq(notifications.leadStatus, 'done') : undefined,
-    filter === 'mine' ? and(eq(notifications.leadStatus, 'claimed'), eq(notifications.claimedBy, viewerId)) : undefined,
+    filter === 'mine'
+      ? and(
+          eq(notifications.leadStatus, 'claimed'),
+          eq(notifications.claimedBy, viewerId),
+          eq(notifications.isTest, false),
+        )
+      : undefined,
     flowId ? eq(notifications.flowId, flowId) : undefined,
     outcome === 'none' ? isNull(notifications.outcome) : outcome ? eq(notifications.outcome, outcome) : undefined,
     source ? eq(notifications.trafficSource, source) : undefined,

@@ -6,6 +6,7 @@ import type { Database } from '../../db/client.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { AppError } from '../../http/app-error.ts';
 import { isUuid } from '../../http/ids.ts';
+import { markLeadDone } from './complete-lead.ts';
 import { findLeadState, liveLeadOf } from './lead-record.ts';
 import { recordLeadEvent } from './record-lead-event.ts';
 import { queueWebhookEvent } from '../webhooks/queue-webhook-event.ts';
@@ -13,8 +14,9 @@ import { queueWebhookEvent } from '../webhooks/queue-webhook-event.ts';
 /**
  * What became of a lead (issue 26): won (with its value), lost (with a reason) or no answer, and a
  * note; setting it again replaces it, and a value or reason that does not go with the new outcome
- * is cleared. It is not a response: the lead's state and its first claim (speed-to-lead) stay as
- * they are. Quarantined spam has no outcome: 409 `lead_is_spam`.
+ * is cleared. By itself it is not a response: the lead's state and its first claim (speed-to-lead)
+ * stay as they are, unless `done` closes the lead in the same transaction, as "Done" does (issue
+ * 49). Quarantined spam has no outcome: 409 `lead_is_spam`.
  */
 export async function setLeadOutcome(
   db: Database,
@@ -52,6 +54,7 @@ export async function setLeadOutcome(
       detail: { outcome: input.outcome, value, reason, note },
     });
     await queueWebhookEvent(tx, { entityId, type: 'lead.outcome', leadId: id, at: now });
+    if (input.done) await markLeadDone(tx, { id, entityId, user, now });
     return true;
   });
   if (!isSet) {

@@ -1,3 +1,4 @@
+import { replySubjectOf } from '@leadbell/shared/replies';
 import { contactActionsOf, leadEmailOf } from '@leadbell/shared/contact';
 import { escapeHtml } from '../../lib/escape-html.ts';
 import { brandedMailHtml } from '../../mail/branded-mail.ts';
@@ -26,7 +27,10 @@ export function unansweredLeadMail({
   leadUrl: string;
 }): Mail {
   const waited = `Nobody has claimed this lead in ${minutesWaiting} minutes.`;
-  const actions = contactActionsOf({ data, title }, defaultCountry).filter((action) => action.kind !== 'link');
+  const actions = contactActionsOf(
+    { data, replySubject: replySubjectOf({ template: null, businessName: null, data }) },
+    defaultCountry,
+  ).filter((action) => action.kind !== 'link');
   const text = [
     'Leadbell',
     `Unanswered lead: ${title}`,

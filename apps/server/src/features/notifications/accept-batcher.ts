@@ -21,6 +21,8 @@ export type AcceptItem = {
   notificationLimit: number | null;
   includedNotifications: number;
   isTest: boolean;
+  /** A test's sender from the console: it rings them alone (leadbell_queue_deliveries). */
+  testSentBy: string | null;
   testLimit: number;
   title: string;
   message: string;
@@ -105,6 +107,7 @@ function toRecord({ item, leasedRateTokens }: Waiting, index: number) {
     notification_limit: item.notificationLimit ?? undefined,
     included_notifications: item.includedNotifications,
     is_test: item.isTest,
+    test_sent_by: item.testSentBy ?? undefined,
     test_limit: item.testLimit,
     title: item.title,
     message: item.message,

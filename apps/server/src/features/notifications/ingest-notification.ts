@@ -48,6 +48,8 @@ export type IngestRequest = {
   fromBrowser: boolean;
   /** The visitor's address, for Turnstile's check. */
   remoteIp: string;
+  /** The member who sent a test from the console, which rings them alone; null otherwise. */
+  testSentBy: string | null;
 };
 
 /** The remembered key, flow or plan changed since it was read: read afresh and ingest again. */
@@ -240,6 +242,7 @@ export function createNotificationIngester({
           notificationLimit: notificationLimitOf(billing.plan),
           includedNotifications: getPlan(billing.plan).includedNotifications,
           isTest,
+          testSentBy: isTest ? request.testSentBy : null,
           testLimit: TEST_NOTIFICATIONS_PER_MONTH,
           title,
           message,

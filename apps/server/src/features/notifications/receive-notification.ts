@@ -8,6 +8,7 @@ import {
   type NotifyRequest,
   type NotifyResponse,
 } from '@leadbell/shared/notifications';
+import type { SessionUser } from '../../auth/require-session.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import { parseOrThrow } from '../../http/parse.ts';
@@ -26,6 +27,8 @@ export type ReceiveDependencies = {
   ingester: NotificationIngester;
   /** The console's own origins: test notifications from them pass a key's origin limit (decision 021). */
   consoleOrigins: readonly string[];
+  /** Who sent a test from the console: it rings them alone (issue 49). */
+  findSessionUser: (request: FastifyRequest) => Promise<SessionUser | null>;
 };
 
 /** What arrived, before the key is checked: from JSON, a plain HTML form, or a webhook address. */
@@ -76,19 +79,20 @@ function formPage(
  * site, a field too long, the plan's limit) keeps the lead (decision 021).
  */
 export async function receiveSubmission(
-  { db, apiKeys, ingester, consoleOrigins }: ReceiveDependencies,
+  { db, apiKeys, ingester, consoleOrigins, findSessionUser }: ReceiveDependencies,
   request: FastifyRequest,
   reply: FastifyReply,
   submission: Submission,
 ) {
   const origin = requestOriginOf(request);
   const isForm = submission.source === 'form';
+  const isConsoleTest = submission.isTest && origin !== null && consoleOrigins.includes(origin);
   try {
     const authorise = async (fresh: boolean) => {
       const caller =
         (!fresh && request.apiKeyCaller) ||
         (await apiKeys.authenticate(submission.key, { fresh, kind: submission.keyKind }));
-      if (!(submission.isTest && origin && consoleOrigins.includes(origin))) requireAllowedOrigin(caller, origin);
+      if (!isConsoleTest) requireAllowedOrigin(caller, origin);
       return caller;
     };
     // A remembered key may predate a change to its allowed origins: it is refused on a fresh read only.
@@ -99,6 +103,9 @@ export async function receiveSubmission(
     const idempotencyKey = idempotencyKeyOf(request.headers['idempotency-key']);
     const redirect = submission.redirect ? allowedRedirectOf(submission.redirect, origin, caller) : null;
     const input = withFormTokensLifted(parseOrThrow(NotifyRequestSchema, submission.inputOf(caller)));
+    // Only a console test reads the session: a website's lead costs no session lookup.
+    const sender = isConsoleTest ? await findSessionUser(request) : null;
+    const testSentBy = sender?.entityId === caller.entityId ? sender.id : null;
     let result: IngestResult | null = null;
     for (let freshReads = 0; !result; freshReads += 1) {
       try {
@@ -118,6 +125,7 @@ export async function receiveSubmission(
             // A webhook address is called by a service's server, whatever headers it forwards.
             fromBrowser: isForm || (submission.source === 'api' && origin !== null),
             remoteIp: request.ip,
+            testSentBy,
           },
           { fresh: freshReads > 0 },
         );

@@ -45,13 +45,14 @@ export async function recordLeadAttempt(
 ): Promise<LeadAttempt> {
   if (!isUuid(id)) throw new AppError('not_found', 'Lead not found.');
   const [lead] = await db
-    .select({ title: notifications.title, data: notifications.data, defaultCountry: entities.defaultCountry })
+    .select({ data: notifications.data, defaultCountry: entities.defaultCountry })
     .from(notifications)
     .innerJoin(entities, eq(entities.id, notifications.entityId))
     .where(liveLeadOf(entityId, id));
   if (!lead) throw new AppError('not_found', 'Lead not found.');
   const { channel } = input;
-  const numbers = contactActionsOf(lead, lead.defaultCountry)
+  // Only the lead's numbers are read: no reply subject is needed.
+  const numbers = contactActionsOf({ data: lead.data, replySubject: '' }, lead.defaultCountry)
     .filter((action) => action.kind === ACTION_OF[channel])
     .map((action) => numberOf(action.href, channel));
   const to = input.to ? numbers.find((number) => digitsOf(number) === digitsOf(input.to!)) : numbers[0];

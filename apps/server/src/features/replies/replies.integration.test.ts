@@ -73,7 +73,8 @@ describe('replies › from the lead card', () => {
     const [mail, ...others] = mailsTo(lead.email, before);
     expect(others).toEqual([]);
     expect(mail!.to).toEqual([lead.email]);
-    expect(mail!.subject).toBe('Re: New lead: Ann');
+    // Addressed to the customer, not the owner's own notification title (issue 49).
+    expect(mail!.subject).toBe('Your inquiry to Acme Homes');
     expect(headerOf(mail!.raw, 'From')).toBe('Mo Member at Acme Homes <no-reply@leadbell.local>');
     expect(headerOf(mail!.raw, 'Reply-To')).toBe(member.email);
     expect(mail!.raw).toContain('Thanks for asking: we can come on Tuesday.');
@@ -89,6 +90,45 @@ describe('replies › from the lead card', () => {
         text: 'Hi Ann,\nThanks for asking: we can come on Tuesday.\n<b>Mo</b>',
       }),
     ]);
+  });
+
+  it('starts from the flow’s own reply subject, filled from the lead, shown on the card as it will be sent', async () => {
+    const otherFlow = await createFlow(admin.client, { name: 'Quotes' });
+    const saved = await admin.client.put(`/v1/flows/${otherFlow}/acknowledgement`, {
+      acknowledgementEnabled: false,
+      acknowledgementSubject: 'Thanks, {{name}}',
+      acknowledgementBody: 'We got your message and will be in touch.',
+      replySubject: 'Your {{service}} quote, {{name}}',
+    });
+    expect(saved).toMatchObject({ status: 200, body: { replySubject: 'Your {{service}} quote, {{name}}' } });
+    visitorCount += 1;
+    const email = `visitor-${visitorCount}-${Date.now()}@example.com`;
+    const lead = await notify(app, admin.apiKey, {
+      flowId: otherFlow,
+      data: { name: 'Ann', email, service: 'boiler' },
+    });
+    expect((await member.client.get(`/v1/leads/${lead.id}`)).body.replySubject).toBe('Your boiler quote, Ann');
+
+    const before = app.smtp.count();
+    expect((await member.client.post(`/v1/leads/${lead.id}/replies`, { body: 'Here it is.' })).status).toBe(201);
+    expect(mailsTo(email, before)[0]!.subject).toBe('Your boiler quote, Ann');
+
+    // Emptied, the default comes back; a broken placeholder is refused on its field.
+    const broken = await admin.client.put(`/v1/flows/${otherFlow}/acknowledgement`, {
+      acknowledgementEnabled: false,
+      acknowledgementSubject: 'Thanks, {{name}}',
+      acknowledgementBody: 'We got your message and will be in touch.',
+      replySubject: 'Your {{service quote',
+    });
+    expect(broken.status).toBe(400);
+    expect(Object.keys(broken.body.error.details.fields)).toEqual(['replySubject']);
+    await admin.client.put(`/v1/flows/${otherFlow}/acknowledgement`, {
+      acknowledgementEnabled: false,
+      acknowledgementSubject: 'Thanks, {{name}}',
+      acknowledgementBody: 'We got your message and will be in touch.',
+      replySubject: '',
+    });
+    expect((await member.client.get(`/v1/leads/${lead.id}`)).body.replySubject).toBe('Your inquiry to Acme Homes');
   });
 
   it('takes the subject given, on one line', async () => {

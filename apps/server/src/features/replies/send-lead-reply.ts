@@ -2,10 +2,11 @@ import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { leadEmailOf } from '@leadbell/shared/contact';
 import { getPlan } from '@leadbell/shared/plans';
-import { defaultReplySubject, type LeadReply } from '@leadbell/shared/replies';
+import { replySubjectOf, type LeadReply } from '@leadbell/shared/replies';
 import type { SessionUser } from '../../auth/require-session.ts';
 import type { Database } from '../../db/client.ts';
 import { entities } from '../../db/schema/entities.ts';
+import { flows } from '../../db/schema/flows.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { AppError } from '../../http/app-error.ts';
 import { isUuid } from '../../http/ids.ts';
@@ -53,17 +54,18 @@ export async function sendLeadReply(
   if (!isUuid(id)) throw new AppError('not_found', 'Lead not found.');
   const [lead] = await db
     .select({
-      title: notifications.title,
       data: notifications.data,
       leadStatus: notifications.leadStatus,
       isTest: notifications.isTest,
       isHeld: notifications.isHeld,
       businessName: entities.name,
       businessCreatedAt: entities.createdAt,
+      replySubject: flows.replySubject,
       ...billingColumns,
     })
     .from(notifications)
     .innerJoin(entities, eq(entities.id, notifications.entityId))
+    .innerJoin(flows, eq(flows.id, notifications.flowId))
     .where(liveLeadOf(entityId, id));
   if (!lead) throw new AppError('not_found', 'Lead not found.');
   if (lead.isTest) throw new AppError('lead_is_test', 'This is a test lead: replies go only to real visitors.');
@@ -89,7 +91,8 @@ export async function sendLeadReply(
     }),
   );
 
-  const subject = input.subject ?? defaultReplySubject(lead.title);
+  const subject =
+    input.subject ?? replySubjectOf({ template: lead.replySubject, businessName: lead.businessName, data: lead.data });
   const mail = replyMail({
     to,
     subject,

@@ -18,7 +18,7 @@ export function requireSms(sms: SmsProvider | null): SmsProvider {
   if (!sms)
     throw new AppError(
       'sms_disabled',
-      'Text messages are off on this server: it has no Twilio account (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM_NUMBER).',
+      'Text messages are off on this server: it has no Twilio account (TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN, TWILIO_FROM_NUMBER; docs/operations.md, “SMS”).',
     );
   return sms;
 }

@@ -2,13 +2,15 @@ import { eq } from 'drizzle-orm';
 import { memberPhones, smsMessages } from '../../db/schema/sms.ts';
 import { AppError } from '../../http/app-error.ts';
 import { takeAllowances } from '../allowances/take-allowances.ts';
+import { recordTestReached } from '../devices/record-test-reached.ts';
 import { requireSms, type PhoneDependencies } from './add-member-phone.ts';
 import { testAllowancesOf } from './sms-allowances.ts';
 
 /**
  * Texts the member's verified number now, not retried, so they can see a text arrive before a
- * lead needs one. Like the codes it is outside the plan's allowance: hourly allowances are taken
- * before it is sent instead (sms-allowances.ts), and given back if it is not.
+ * lead needs one; sent, it ticks the first-day checklist's test step. Like the codes it is outside
+ * the plan's allowance: hourly allowances are taken before it is sent instead (sms-allowances.ts),
+ * and given back if it is not.
  */
 export async function sendSmsTest(
   { db, sms, now }: PhoneDependencies,
@@ -40,4 +42,5 @@ export async function sendSmsTest(
     createdAt: sentAt,
     updatedAt: sentAt,
   });
+  await recordTestReached(db, member.userId, 'sms');
 }

@@ -264,8 +264,11 @@ describe('sms › a member’s mobile number', () => {
     await addPhone(owner.client, phone);
     expect((await owner.client.post('/v1/me/phone/verify', { code: codeOf(phone) })).status).toBe(200);
 
+    expect((await owner.client.get('/v1/setup')).body.steps.test.isDone).toBe(false);
     expect((await owner.client.post('/v1/me/phone/test')).status).toBe(204);
     expect(twilio.to(phone).at(-1)!.fields.Body).toBe('Leadbell test: leads you choose to be texted arrive here.');
+    // A text that went ticks the first-day checklist's test step (issue 49).
+    expect((await owner.client.get('/v1/setup')).body.steps.test).toMatchObject({ isDone: true, channel: 'sms' });
     twilio.refuse({ status: 500, code: 20500, message: 'Internal Server Error' });
     try {
       const failed = await owner.client.post('/v1/me/phone/test');

@@ -2,10 +2,14 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { telegramLinks } from '../../db/schema/telegram.ts';
 import { AppError } from '../../http/app-error.ts';
+import { recordTestReached } from '../devices/record-test-reached.ts';
 import { callTelegram } from './telegram-bot-api.ts';
 import type { TelegramConfig } from './telegram-config.ts';
 
-/** Sends a test message to the member's chat now, not retried: 503 when Telegram does not take it. */
+/**
+ * Sends a test message to the member's chat now, not retried: 503 when Telegram does not take it.
+ * Taken, it ticks the first-day checklist's test step.
+ */
 export async function sendTelegramTest(
   db: Database,
   config: TelegramConfig,
@@ -22,4 +26,5 @@ export async function sendTelegramTest(
   });
   if (!answer.ok)
     throw new AppError('service_unavailable', 'Telegram did not take the test message. Try again in a minute.');
+  await recordTestReached(db, userId, 'telegram');
 }

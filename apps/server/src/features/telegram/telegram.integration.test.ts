@@ -160,12 +160,18 @@ describe('telegram › linking', () => {
     expect(off.body.notifications).toBe(false);
   });
 
-  it('the test button sends a message to the linked chat', async () => {
+  it('the test button sends a message to the linked chat, which ticks the first-day test step', async () => {
     const owner = await onboardedOwner(app);
     expect((await owner.client.post('/v1/me/telegram/test', {})).status).toBe(404);
     const chatId = await linked(owner.client);
+    expect((await owner.client.get('/v1/setup')).body.alerting.channels).toEqual(['email', 'telegram']);
     expect((await owner.client.post('/v1/me/telegram/test', {})).status).toBe(204);
     expect(repliesTo(chatId).at(-1)!.body.text).toMatch(/test message/);
+    expect((await owner.client.get('/v1/setup')).body.steps.test).toEqual({
+      isDone: true,
+      confirmedAt: expect.any(String),
+      channel: 'telegram',
+    });
   });
 });
 

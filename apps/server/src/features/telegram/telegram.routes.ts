@@ -27,7 +27,11 @@ const TELEGRAM_OFF = errorResponses({
 const NOT_LINKED = errorResponses({ 404: 'Telegram is not linked: `not_found`.' });
 
 function requireTelegram(telegram: TelegramConfig | null): TelegramConfig {
-  if (!telegram) throw new AppError('telegram_disabled', 'Telegram is not set up on this server.');
+  if (!telegram)
+    throw new AppError(
+      'telegram_disabled',
+      'Telegram is not set up on this server: its administrator sets TELEGRAM_BOT_TOKEN and TELEGRAM_BOT_USERNAME (docs/operations.md, “Telegram”).',
+    );
   return telegram;
 }
 

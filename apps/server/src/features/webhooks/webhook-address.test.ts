@@ -43,4 +43,11 @@ describe('webhook addresses', () => {
     expect(webhookUrlProblem('https://localhost:8443/x', strict)).toMatch(/localhost/);
     expect(webhookUrlProblem('http://127.0.0.1:9/x', { allowPrivateNetworks: true })).toBeNull();
   });
+
+  it('names the setting that lifts the rule on a self-hosted server, and where it is explained', () => {
+    for (const url of ['http://127.0.0.1:9/x', 'https://10.0.0.5/x', 'https://localhost/x'])
+      expect(webhookUrlProblem(url, { allowPrivateNetworks: false }), url).toContain(
+        'WEBHOOK_ALLOW_PRIVATE_NETWORKS=true allows these (docs/operations.md, “Outgoing webhooks”)',
+      );
+  });
 });

@@ -49,11 +49,15 @@ export function webhookUrlProblem(
 ): string | null {
   const url = new URL(value);
   if (allowPrivateNetworks) return null;
-  if (url.protocol !== 'https:') return 'The address must start with https://.';
+  if (url.protocol !== 'https:') return `The address must start with https://. ${SELF_HOSTED_HINT}`;
   const literal = addressLiteralOf(url.hostname);
   if (literal !== null && !isPublicAddress(literal))
-    return 'The address must be on the public internet: private, loopback and link-local addresses are refused.';
+    return `The address must be on the public internet: private, loopback and link-local addresses are refused. ${SELF_HOSTED_HINT}`;
   if (url.hostname === 'localhost' || url.hostname.endsWith('.localhost'))
-    return 'The address must be on the public internet: localhost is refused.';
+    return `The address must be on the public internet: localhost is refused. ${SELF_HOSTED_HINT}`;
   return null;
 }
+
+// Issue 49: a self-hoster whose CRM is on their own network learns which setting lifts the rule.
+const SELF_HOSTED_HINT =
+  'On a self-hosted server, WEBHOOK_ALLOW_PRIVATE_NETWORKS=true allows these (docs/operations.md, “Outgoing webhooks”).';

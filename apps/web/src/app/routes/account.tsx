@@ -12,7 +12,7 @@ import { EmailFallbackToggle } from '../../features/devices/components/email-fal
 import { ThisDeviceNotifications } from '../../features/devices/components/this-device-notifications.tsx';
 import { useThisDevice } from '../../features/devices/hooks/use-this-device.ts';
 import { ChangePlanForm } from '../../features/entities/components/change-plan-form.tsx';
-import { DefaultCountrySelect } from '../../features/entities/components/default-country-select.tsx';
+import { EntitySettingSelect } from '../../features/entities/components/entity-setting-select.tsx';
 import { LeaveTeam } from '../../features/team/components/leave-team.tsx';
 import { USAGE_QUERY_KEY } from '../../features/usage/api/get-usage.ts';
 import { UsagePanel } from '../../features/usage/components/usage-panel.tsx';
@@ -120,7 +120,12 @@ export function AccountPage() {
             description={`When ${entity.name} takes leads. Only ${me.admins.length > 0 ? me.admins.join(' or ') : 'an admin'} can change this.`}
           >
             <BusinessHoursSummary entity={entity} />
-            <DefaultCountrySelect entityId={entity.id} defaultCountry={entity.defaultCountry} canEdit={false} />
+            <EntitySettingSelect
+              entityId={entity.id}
+              field="defaultCountry"
+              value={entity.defaultCountry}
+              canEdit={false}
+            />
           </SectionCard>
         ) : null}
 

@@ -1,7 +1,7 @@
 import { PageHeader } from '../../components/ui/page-header.tsx';
 import { SectionCard } from '../../components/ui/section-card.tsx';
 import { BusinessHoursEditor } from '../../features/business-hours/components/business-hours-editor.tsx';
-import { DefaultCountrySelect } from '../../features/entities/components/default-country-select.tsx';
+import { EntitySettingSelect } from '../../features/entities/components/entity-setting-select.tsx';
 import { RepliesAndCurrencyForm } from '../../features/entities/components/replies-and-currency-form.tsx';
 import { useRequiredMe } from '../../lib/auth.ts';
 import { useScrollToHash } from '../../lib/use-scroll-to-hash.ts';
@@ -38,7 +38,7 @@ export function BusinessPage() {
           <BusinessHoursEditor entity={entity} />
         </SectionCard>
         <SectionCard id="phone-numbers" title="Phone numbers">
-          <DefaultCountrySelect entityId={entity.id} defaultCountry={entity.defaultCountry} canEdit />
+          <EntitySettingSelect entityId={entity.id} field="defaultCountry" value={entity.defaultCountry} canEdit />
         </SectionCard>
         <SectionCard
           id="replies"

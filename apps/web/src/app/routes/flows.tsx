@@ -35,7 +35,8 @@ export function FlowsPage() {
   const flashMessage = useFlashMessage();
   const flows = useFlows();
   const isAdmin = useIsAdmin();
-  // The first screen after sign-in and onboarding: the checklist stays on top until it is done.
+  // The first screen after sign-in and onboarding: the checklist stays on top until it is done;
+  // then the flows come first.
   const setup = useSetup();
   const [flowToDelete, setFlowToDelete] = useState<Flow | null>(null);
   const [deletedMessage, setDeletedMessage] = useState<string | null>(null);
@@ -62,7 +63,6 @@ export function FlowsPage() {
       {setup.data && !setupProgress(setup.data, isAdmin).isComplete ? (
         <SetupChecklist setup={setup.data} className="mb-6" />
       ) : null}
-      <UsagePanel planHref="/account#plan" className="mb-6" />
       {flows.isPending ? (
         <LoadingState label="Loading flows…" />
       ) : flows.isError ? (
@@ -88,6 +88,8 @@ export function FlowsPage() {
           }}
         />
       )}
+      {/* After the flows: on a phone the list is what this page is for, once setup is done. */}
+      <UsagePanel planHref="/account#plan" className="mt-6" />
       <DeleteFlowDialog flow={flowToDelete} onClose={() => setFlowToDelete(null)} onDeleted={handleDeleted} />
     </>
   );

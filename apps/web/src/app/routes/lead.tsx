@@ -7,7 +7,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../components/ui/state.
 import { markLeadSeen } from '../../features/leads/api/change-lead.ts';
 import { useLead } from '../../features/leads/api/get-lead.ts';
 import { applyLeadPatch } from '../../features/leads/apply-lead-state.ts';
-import { LeadAge } from '../../features/leads/components/lead-age.tsx';
+import { RelativeTime } from '../../components/ui/relative-time.tsx';
 import { LeadCard } from '../../features/leads/components/lead-card.tsx';
 import { deletedLeadFlash } from '../../features/leads/deleted-lead-flash.ts';
 import { useLiveLeads } from '../../features/leads/hooks/use-live-leads.ts';
@@ -76,7 +76,7 @@ export function LeadPage() {
         }
         description={
           <span className="[overflow-wrap:anywhere]">
-            {lead.flowName} · <LeadAge at={lead.createdAt} />
+            {lead.flowName} · <RelativeTime at={lead.createdAt} />
           </span>
         }
       />

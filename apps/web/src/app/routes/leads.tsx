@@ -1,6 +1,7 @@
 import { TRAFFIC_SOURCES, type TrafficSource } from '@leadbell/shared/lead-sources';
 import { LEAD_FILTERS, LEAD_OUTCOME_FILTERS, type LeadFilter, type LeadOutcomeFilter } from '@leadbell/shared/leads';
-import { Inbox, SearchX, ShieldCheck } from 'lucide-react';
+import { replySubjectOf } from '@leadbell/shared/replies';
+import { FlaskConical, Inbox, SearchX, ShieldCheck } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { LoadMore } from '../../components/load-more.tsx';
@@ -98,6 +99,7 @@ export function LeadsPage() {
     filters.q === '' &&
     hasHadLeads;
   const isAdmin = me.user.role === 'admin';
+  const flowReplySubjects = new Map(flows.data?.data.map((flow) => [flow.flowId, flow.replySubject]));
 
   return (
     <>
@@ -147,6 +149,11 @@ export function LeadsPage() {
         filters.filter === 'spam' && filters.q === '' ? (
           <EmptyState icon={<ShieldCheck />} title="No spam">
             Submissions judged spam wait here: they ring nobody and do not count against your plan.
+          </EmptyState>
+        ) : filters.filter === 'tests' && filters.q === '' ? (
+          <EmptyState icon={<FlaskConical />} title="No test leads">
+            Test leads you send from a flow’s Connect page wait here until someone closes them. They ring only the
+            person who sent them and are never counted as open.
           </EmptyState>
         ) : isWaitingView ? (
           <EmptyState
@@ -199,6 +206,13 @@ export function LeadsPage() {
             leads={leads}
             viewerId={me.user.id}
             defaultCountry={me.entity?.defaultCountry ?? null}
+            replySubjectOf={(lead) =>
+              replySubjectOf({
+                template: flowReplySubjects.get(lead.flowId) ?? null,
+                businessName: me.entity?.name ?? null,
+                data: lead.data,
+              })
+            }
             isOverdueFirst={filters.filter === 'open'}
           />
           <LoadMore

@@ -4,6 +4,7 @@ import { useCallback } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '../../components/ui/alert.tsx';
 import { CheckoutWaiting } from '../../features/billing/components/checkout-waiting.tsx';
+import { EntitySettingSelect } from '../../features/entities/components/entity-setting-select.tsx';
 import { SelectPlanForm } from '../../features/entities/components/select-plan-form.tsx';
 import { refreshSession, useRequiredMe } from '../../lib/auth.ts';
 import { ONBOARDED_PATH } from '../../lib/redirects.ts';
@@ -35,7 +36,29 @@ export function OnboardingPlanPage() {
         <CheckoutWaiting plan={paidPlan} onConfirmed={onConfirmed} />
       ) : me.entity ? (
         // The guard only lets users at the plan step in, and they have an entity by definition.
-        <SelectPlanForm entityId={me.entity.id} />
+        <div className="grid gap-6">
+          <section
+            aria-labelledby="local-defaults"
+            className="grid gap-4 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2 sm:p-5"
+          >
+            <div className="grid gap-1 sm:col-span-2">
+              <h2 id="local-defaults" className="text-base font-semibold text-slate-900">
+                Where your business is
+              </h2>
+              <p className="text-sm text-slate-600">
+                Guessed from this browser; change either now or later on the Business page.
+              </p>
+            </div>
+            <EntitySettingSelect
+              entityId={me.entity.id}
+              field="defaultCountry"
+              value={me.entity.defaultCountry}
+              canEdit
+            />
+            <EntitySettingSelect entityId={me.entity.id} field="currency" value={me.entity.currency} canEdit />
+          </section>
+          <SelectPlanForm entityId={me.entity.id} />
+        </div>
       ) : null}
     </OnboardingLayout>
   );

@@ -1,6 +1,12 @@
 import { PLANS, getPlan } from '@leadbell/shared/plans';
 import { describe, expect, it } from 'vitest';
-import { formatIncludedNotifications, formatIncludedUsers, formatOverage, formatPlanPrice } from './plan-format.ts';
+import {
+  formatIncludedNotifications,
+  formatIncludedSms,
+  formatIncludedUsers,
+  formatOverage,
+  formatPlanPrice,
+} from './plan-format.ts';
 
 describe('plan formatting', () => {
   it('plans › prices read Free and $N/month', () => {
@@ -19,5 +25,7 @@ describe('plan formatting', () => {
   it('plans › overage shows cents, or that the plan stops at its volume', () => {
     expect(formatOverage(getPlan('growth'))).toBe('$0.02 per extra notification');
     expect(formatOverage(getPlan('starter'))).toBe('No extra notifications');
+    expect(formatIncludedSms(getPlan('starter'))).toBe('No text messages');
+    expect(formatIncludedSms({ includedSms: 1000 })).toBe('1,000 text messages (SMS) a month');
   });
 });

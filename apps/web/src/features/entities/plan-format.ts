@@ -19,6 +19,11 @@ export function formatIncludedUsers(plan: Pick<Plan, 'includedUsers'>): string {
   return `${plan.includedUsers} ${plan.includedUsers === 1 ? 'user' : 'users'}`;
 }
 
+/** `500 text messages (SMS) a month`, or `No text messages`: what /pricing and the plan picker say alike. */
+export function formatIncludedSms(plan: Pick<Plan, 'includedSms'>): string {
+  return plan.includedSms === 0 ? 'No text messages' : `${NUMBER.format(plan.includedSms)} text messages (SMS) a month`;
+}
+
 /** `$0.02 per extra notification`, or a note that the plan stops at its volume. */
 export function formatOverage(plan: Pick<Plan, 'overageUsd'>): string {
   if (plan.overageUsd === null) return 'No extra notifications';

@@ -72,7 +72,6 @@ describe('insights format', () => {
   it('writes money won in the business’s currency, and a rate’s sample as won of outcomes', () => {
     expect(formatMoney(2350, 'GBP')).toBe('£2,350');
     expect(formatMoney(1200.5, 'EUR')).toBe('€1,201');
-    expect(formatMoney(40, null)).toBe('40');
     expect(formatMoney(40, 'XYZ1')).toBe('40 XYZ1');
     expect(formatWonOf({ won: 2, withOutcome: 3 })).toBe('2 of 3');
   });

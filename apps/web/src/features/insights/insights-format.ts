@@ -79,16 +79,14 @@ export function formatDay(date: string, options: Intl.DateTimeFormatOptions = { 
   return new Intl.DateTimeFormat('en-GB', { ...options, timeZone: 'UTC' }).format(new Date(`${date}T12:00:00Z`));
 }
 
-/** An amount won in the entity's currency: "£2,350"; without a currency, the number alone. */
-export function formatMoney(value: number, currency: string | null): string {
-  if (currency) {
-    try {
-      return new Intl.NumberFormat('en', { style: 'currency', currency, maximumFractionDigits: 0 }).format(value);
-    } catch {
-      // A currency code the browser does not know: the number and the code.
-    }
+/** An amount won in the entity's currency, always with its symbol or code: "£2,350", "40 XYZ". */
+export function formatMoney(value: number, currency: string): string {
+  try {
+    return new Intl.NumberFormat('en', { style: 'currency', currency, maximumFractionDigits: 0 }).format(value);
+  } catch {
+    // A currency code the browser does not know: the number and the code.
+    return `${new Intl.NumberFormat('en', { maximumFractionDigits: 0 }).format(value)} ${currency}`;
   }
-  return `${new Intl.NumberFormat('en', { maximumFractionDigits: 0 }).format(value)}${currency ? ` ${currency}` : ''}`;
 }
 
 /** Won out of the leads with an outcome, so a rate always reads with its sample: "2 of 3". */

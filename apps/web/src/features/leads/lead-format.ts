@@ -1,6 +1,7 @@
 import { formatPhoneNumber } from '@leadbell/shared/contact';
 import type { AcknowledgementSkipReason } from '@leadbell/shared/flows';
 import type { Lead, LeadPerson, LeadState, LeadTimelineEntry } from '@leadbell/shared/leads';
+import { formatTime } from '../../lib/format-date.ts';
 
 /** The first line of a message with text on it, for an inbox row. */
 export function firstLine(message: string): string {
@@ -10,22 +11,6 @@ export function firstLine(message: string): string {
       .map((line) => line.trim())
       .find(Boolean) ?? ''
   );
-}
-
-/**
- * How long ago an instant was, short enough for a row: `just now`, `3 min ago`, `2 hr ago`,
- * `yesterday`, `4 days ago`; past a week, the date in the viewer's locale.
- */
-export function formatAge(value: string, now: Date = new Date(), locale?: string): string {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return '—';
-  const seconds = Math.max(0, Math.round((now.getTime() - date.getTime()) / 1000));
-  if (seconds < 60) return 'just now';
-  if (seconds < 60 * 60) return `${Math.floor(seconds / 60)} min ago`;
-  if (seconds < 24 * 60 * 60) return `${Math.floor(seconds / 3600)} hr ago`;
-  if (seconds < 7 * 24 * 60 * 60)
-    return new Intl.RelativeTimeFormat('en', { numeric: 'auto' }).format(-Math.floor(seconds / 86_400), 'day');
-  return new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric' }).format(date);
 }
 
 /** An open lead whose response target has passed: the team was rung again and it still waits. */
@@ -44,10 +29,8 @@ export function formatOverdue(respondBy: string, now: Date): string {
 
 /** When an after-hours lead rings, in the viewer's clock: `09:00 Tue` (`9:00 AM Tue` in en-US). */
 export function formatRingsAt(value: string, locale?: string, timeZone?: string): string {
-  const date = new Date(value);
-  const time = new Intl.DateTimeFormat(locale, { timeZone, timeStyle: 'short' }).format(date);
-  const day = new Intl.DateTimeFormat(locale, { timeZone, weekday: 'short' }).format(date);
-  return `${time} ${day}`;
+  const day = new Intl.DateTimeFormat(locale, { timeZone, weekday: 'short' }).format(new Date(value));
+  return `${formatTime(value, { locale, timeZone })} ${day}`;
 }
 
 /** Why a lead's card lists no delivery: spam, on its way, held for the plan, waiting for opening time. */
@@ -70,32 +53,6 @@ export function overdueFirst<T extends Pick<Lead, 'status' | 'respondBy'>>(leads
   return [...leads.filter((lead) => isOverdue(lead, now)), ...leads.filter((lead) => !isOverdue(lead, now))];
 }
 
-/**
- * The full instant in the viewer's locale and zone, with the zone named: the locale decides the
- * order of day and month and the clock (`Nov 23, 2026, 10:42 AM EST`, `23 Nov 2026, 15:42 GMT`).
- */
-export function formatReceivedAt(value: string, locale?: string, timeZone?: string): string {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return '—';
-  return new Intl.DateTimeFormat(locale, {
-    timeZone,
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZoneName: 'short',
-  }).format(date);
-}
-
-/** Hours and minutes in the viewer's clock, e.g. `10:42` or `10:42 AM`. */
-export function formatClock(value: string, locale?: string, timeZone?: string): string {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return '—';
-  return new Intl.DateTimeFormat(locale, { timeZone, hour: 'numeric', minute: '2-digit' }).format(date);
-}
-
 function nameOf(person: LeadPerson | null, viewerId: string): string {
   if (!person) return 'Someone';
   return person.userId === viewerId ? 'You' : person.name;
@@ -113,11 +70,11 @@ export function holderText(state: Pick<LeadState, 'status' | 'claimedBy' | 'done
 /** A lost claim, with who won and when: `Ann is on it since 10:42`. */
 export function conflictMessage(state: LeadState, viewerId: string, locale?: string, timeZone?: string): string {
   if (state.status === 'done') {
-    const at = state.doneAt ? ` at ${formatClock(state.doneAt, locale, timeZone)}` : '';
+    const at = state.doneAt ? ` at ${formatTime(state.doneAt, { locale, timeZone })}` : '';
     return `${nameOf(state.doneBy, viewerId)} marked it done${at}.`;
   }
   if (state.status === 'open') return 'It was released: try again.';
-  const since = state.claimedAt ? ` since ${formatClock(state.claimedAt, locale, timeZone)}` : '';
+  const since = state.claimedAt ? ` since ${formatTime(state.claimedAt, { locale, timeZone })}` : '';
   return `${nameOf(state.claimedBy, viewerId)} ${state.claimedBy?.userId === viewerId ? 'are' : 'is'} on it${since}`;
 }
 

@@ -7,12 +7,16 @@ function status(done: { device?: boolean; test?: boolean; connect?: boolean; fir
   return {
     steps: {
       device: { isDone: Boolean(done.device), deviceCount: done.device ? 1 : 0 },
-      test: { isDone: Boolean(done.test), confirmedAt: done.test ? '2026-11-23T10:00:00.000Z' : null },
+      test: {
+        isDone: Boolean(done.test),
+        confirmedAt: done.test ? '2026-11-23T10:00:00.000Z' : null,
+        channel: done.test ? 'push' : null,
+      },
       connect: { isDone: Boolean(done.connect), flowId: null },
       firstLead: { isDone: Boolean(done.firstLead), at: null, flowId: null },
     },
     isComplete: all,
-    alerting: { willBeAlerted: true, workingDeviceCount: 0, emailCopies: true, canSendEmail: true },
+    alerting: { channels: ['email'], deviceCount: 0, workingDeviceCount: 0, emailCopies: true },
   };
 }
 

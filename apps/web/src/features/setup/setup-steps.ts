@@ -15,7 +15,7 @@ export function setupStepsFor(isAdmin: boolean): readonly SetupStepId[] {
 }
 
 export const SETUP_STEP_TITLES: Record<SetupStepId, string> = {
-  device: 'Turn on notifications on this device',
+  device: 'Choose how you’re alerted',
   test: 'Send a test notification',
   connect: 'Connect your website',
   firstLead: 'Your first real lead arrived',

@@ -13,10 +13,11 @@ import {
   TableRow,
 } from '../../../components/ui/table.tsx';
 import { useRowCopy } from '../../../lib/use-row-copy.ts';
-import { formatDateTime, formatRelativeTime } from '../../../lib/format-date.ts';
+import { formatDateTime } from '../../../lib/format-date.ts';
 import { getApiKeySecret } from '../api/get-api-key-secret.ts';
 import { displayOrigin } from '../allowed-origins.ts';
 import { apiKeyName } from '../api-key-name.ts';
+import { RelativeTime } from '../../../components/ui/relative-time.tsx';
 
 type ApiKeysTableProps = {
   keys: ApiKeySummary[];
@@ -78,9 +79,7 @@ export function ApiKeysTable({ keys, onRevoke, onEditOrigins }: ApiKeysTableProp
                 </TableCell>
                 <TableCell label="Last used" className="whitespace-nowrap">
                   {key.lastUsedAt ? (
-                    <time dateTime={key.lastUsedAt} title={formatDateTime(key.lastUsedAt)}>
-                      {formatRelativeTime(key.lastUsedAt)}
-                    </time>
+                    <RelativeTime at={key.lastUsedAt} />
                   ) : (
                     <span className="text-slate-400">Never</span>
                   )}

@@ -28,8 +28,8 @@ export function SendTestLead({ flowId, fields, connectKey }: SendTestLeadProps) 
     <div className="grid gap-3">
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-slate-600">
-          Sends a sample lead through the same address and key as your website. It’s marked as a test and not counted
-          against your plan.
+          Sends a sample lead through the same address and key as your website. It’s marked as a test, rings only you
+          and is not counted against your plan.
         </p>
         <Button
           variant="secondary"
@@ -48,8 +48,8 @@ export function SendTestLead({ flowId, fields, connectKey }: SendTestLeadProps) 
             <p className="flex items-start gap-2 font-medium">
               <CircleCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
               {hasDevice
-                ? 'Test lead accepted. Your devices should ring in a moment.'
-                : 'Test lead accepted. No device of yours is set to ring yet: it arrives by email and in Leads.'}
+                ? 'Test lead accepted. Your devices should ring in a moment; nobody else on your team is rung for a test.'
+                : 'Test lead accepted. No device of yours is set to ring yet: it reaches you alone by email, and waits in Leads under Tests.'}
             </p>
             {send.data.unusedFields.length > 0 ? (
               <p className="break-words [overflow-wrap:anywhere]">

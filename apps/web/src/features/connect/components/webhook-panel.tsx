@@ -7,12 +7,13 @@ import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { ErrorState, LoadingState } from '../../../components/ui/state.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { formatDateTime, formatRelativeTime } from '../../../lib/format-date.ts';
+import { formatDateTime } from '../../../lib/format-date.ts';
 import { useRowCopy } from '../../../lib/use-row-copy.ts';
 import { createFlowHook } from '../api/create-flow-hook.ts';
 import { deleteFlowHook } from '../api/delete-flow-hook.ts';
 import { flowHookQueryKey, useFlowHook } from '../api/get-flow-hook.ts';
 import { CodeBlock } from './code-block.tsx';
+import { RelativeTime } from '../../../components/ui/relative-time.tsx';
 
 const SERVICES: [name: string, how: string][] = [
   ['Webflow', 'Site settings › Apps & integrations › Webhooks: add a webhook with the trigger “Form submission”.'],
@@ -86,10 +87,7 @@ export function WebhookPanel({ flowId }: { flowId: string }) {
             Created <time dateTime={current.createdAt}>{formatDateTime(current.createdAt)}</time> ·{' '}
             {current.lastUsedAt ? (
               <>
-                last used{' '}
-                <time dateTime={current.lastUsedAt} title={formatDateTime(current.lastUsedAt)}>
-                  {formatRelativeTime(current.lastUsedAt)}
-                </time>
+                last used <RelativeTime at={current.lastUsedAt} />
               </>
             ) : (
               'not used yet'

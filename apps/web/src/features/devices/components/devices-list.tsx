@@ -6,10 +6,11 @@ import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ErrorState, LoadingState } from '../../../components/ui/state.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { formatDate, formatDateTime, formatRelativeTime } from '../../../lib/format-date.ts';
+import { formatDate, formatDateTime } from '../../../lib/format-date.ts';
 import { useDevices } from '../api/get-devices.ts';
 import { pushServiceName } from '../push-service-name.ts';
 import { RemoveDeviceDialog } from './remove-device-dialog.tsx';
+import { RelativeTime } from '../../../components/ui/relative-time.tsx';
 
 type DevicesListProps = {
   /** This browser's device, marked in the list. */
@@ -113,10 +114,7 @@ function DeviceItem({
             ·{' '}
             {device.lastSuccessAt ? (
               <>
-                last delivered{' '}
-                <time dateTime={device.lastSuccessAt} title={formatDateTime(device.lastSuccessAt)}>
-                  {formatRelativeTime(device.lastSuccessAt)}
-                </time>
+                last delivered <RelativeTime at={device.lastSuccessAt} />
               </>
             ) : (
               'nothing delivered yet'

@@ -5,7 +5,13 @@ import { RadioGroup } from 'radix-ui';
 import { useId, type Ref } from 'react';
 import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { cn } from '../../../lib/cn.ts';
-import { formatIncludedNotifications, formatIncludedUsers, formatOverage, formatPlanPrice } from '../plan-format.ts';
+import {
+  formatIncludedNotifications,
+  formatIncludedSms,
+  formatIncludedUsers,
+  formatOverage,
+  formatPlanPrice,
+} from '../plan-format.ts';
 
 export type PlanTag = { label: string; tone: BadgeTone };
 
@@ -79,6 +85,7 @@ function PlanCard({ plan, isSelected, tag }: { plan: Plan; isSelected: boolean; 
           <PlanFeature>{formatIncludedNotifications(plan)}</PlanFeature>
           <PlanFeature>{formatIncludedUsers(plan)}</PlanFeature>
           <PlanFeature>{formatOverage(plan)}</PlanFeature>
+          <PlanFeature>{formatIncludedSms(plan)}</PlanFeature>
         </span>
       </span>
     </RadioGroup.Item>

@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { currencyCodes, UpdateEntitySchema, type Entity } from '@leadbell/shared/entities';
+import { UpdateEntitySchema, type Entity } from '@leadbell/shared/entities';
 import { EMAIL_MESSAGE, EmailSchema } from '@leadbell/shared/fields';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
 import { Alert } from '../../../components/ui/alert.tsx';
@@ -13,6 +13,7 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { refreshSession } from '../../../lib/auth.ts';
 import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
 import { updateEntity } from '../api/update-entity.ts';
+import { useCurrencyOptions } from './entity-setting-select.tsx';
 
 // Empty fields mean "not set": the owner's email, US dollars.
 const FormSchema = z.object({
@@ -23,16 +24,6 @@ const FormSchema = z.object({
 });
 type FormValues = z.infer<typeof FormSchema>;
 const FIELDS = ['replyToEmail', 'currency'] as const;
-
-/** Currencies by name in the viewer's language ("Euro (EUR)"), so the native picker finds one by typing its name. */
-function useCurrencyOptions() {
-  return useMemo(() => {
-    const names = new Intl.DisplayNames(undefined, { type: 'currency' });
-    return currencyCodes()
-      .map((code) => ({ code, name: `${names.of(code) ?? code} (${code})` }))
-      .sort((a, b) => a.name.localeCompare(b.name));
-  }, []);
-}
 
 /**
  * Where visitors' answers to acknowledgements go, and the currency won leads are worth

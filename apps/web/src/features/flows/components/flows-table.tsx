@@ -17,8 +17,8 @@ import {
 } from '../../../components/ui/table.tsx';
 import { useMediaQuery } from '../../../lib/use-media-query.ts';
 import { useRowCopy } from '../../../lib/use-row-copy.ts';
-import { formatDateTime, formatRelativeTime } from '../../../lib/format-date.ts';
 import { RedirectProblem } from './redirect-problem.tsx';
+import { RelativeTime } from '../../../components/ui/relative-time.tsx';
 
 const NUMBER = new Intl.NumberFormat('en-US');
 
@@ -36,10 +36,7 @@ function NotificationStats({ flow }: { flow: Flow }) {
       <span className="text-xs whitespace-nowrap text-slate-500">
         {flow.lastNotificationAt ? (
           <>
-            Last lead{' '}
-            <time dateTime={flow.lastNotificationAt} title={formatDateTime(flow.lastNotificationAt)}>
-              {formatRelativeTime(flow.lastNotificationAt)}
-            </time>
+            Last lead <RelativeTime at={flow.lastNotificationAt} />
           </>
         ) : (
           'No leads yet'

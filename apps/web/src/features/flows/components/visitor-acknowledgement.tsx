@@ -5,6 +5,7 @@ import {
   type AcknowledgementInput,
   type Flow,
 } from '@leadbell/shared/flows';
+import { replySubjectOf } from '@leadbell/shared/replies';
 import { fieldKeyOf, renderTemplate, templateVariables, type TemplateData } from '@leadbell/shared/template';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -31,6 +32,7 @@ const FIELDS = [
   'acknowledgementSubject',
   'acknowledgementBody',
   'acknowledgementAfterHoursBody',
+  'replySubject',
 ] as const;
 
 const LINK_CLASSES = 'font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800';
@@ -63,6 +65,7 @@ function valuesOf(flow: Flow): AcknowledgementInput {
       flow.acknowledgementSubject === null
         ? DEFAULT_ACKNOWLEDGEMENT.afterHoursBody
         : (flow.acknowledgementAfterHoursBody ?? ''),
+    replySubject: flow.replySubject ?? '',
   };
 }
 
@@ -181,6 +184,20 @@ function AcknowledgementForm({ flow }: { flow: Flow }) {
             }
           >
             {(control) => <Textarea {...control} rows={5} {...form.register('acknowledgementAfterHoursBody')} />}
+          </FormField>
+          <FormField
+            label="Subject of your replies"
+            error={errors.replySubject?.message}
+            hint="What a reply from a lead’s card is titled, whether or not the acknowledgement is on; placeholders work here too. Empty: the default shown."
+          >
+            {(control) => (
+              <Input
+                {...control}
+                autoComplete="off"
+                placeholder={replySubjectOf({ template: null, businessName: me.entity?.name ?? null, data: null })}
+                {...form.register('replySubject')}
+              />
+            )}
           </FormField>
           {placeholders.length > 0 ? (
             <div className="grid gap-2 text-sm text-slate-600">

@@ -61,8 +61,7 @@ export function ConversionReport({ conversion, isAdmin, days }: ConversionReport
         <ConversionTable
           label="Conversion per source"
           nameHead="Source"
-          currency={currency}
-          showsValue
+          valueCurrency={currency}
           rows={conversion.sources.map((source) => ({
             key: source.source ?? 'unknown',
             name: source.source ? TRAFFIC_SOURCE_LABELS[source.source] : 'Not recorded',

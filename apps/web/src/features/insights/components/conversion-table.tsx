@@ -15,13 +15,12 @@ type ConversionTableProps = {
   /** The first column's name: Source, Flow, Member. */
   nameHead: string;
   rows: ConversionRow[];
-  /** With the value won (per source), in the entity's currency. */
-  currency?: string | null;
-  showsValue?: boolean;
+  /** With the value won (per source), in the entity's currency; null: no value column. */
+  valueCurrency?: string | null;
 };
 
 /** Conversion per source, flow or member: the rate with its sample, leads, and the value won. */
-export function ConversionTable({ label, nameHead, rows, currency = null, showsValue = false }: ConversionTableProps) {
+export function ConversionTable({ label, nameHead, rows, valueCurrency = null }: ConversionTableProps) {
   return (
     <Table aria-label={label}>
       <TableHeader>
@@ -30,7 +29,7 @@ export function ConversionTable({ label, nameHead, rows, currency = null, showsV
           <TableHead className="text-right">Won</TableHead>
           <TableHead className="text-right">Won of outcomes</TableHead>
           <TableHead className="text-right">Leads</TableHead>
-          {showsValue ? <TableHead className="text-right">Value won</TableHead> : null}
+          {valueCurrency ? <TableHead className="text-right">Value won</TableHead> : null}
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -50,9 +49,9 @@ export function ConversionTable({ label, nameHead, rows, currency = null, showsV
             <TableCell label="Leads" className="tabular-nums md:text-right">
               {figures.leads}
             </TableCell>
-            {showsValue ? (
+            {valueCurrency ? (
               <TableCell label="Value won" className="tabular-nums md:text-right">
-                {formatMoney(figures.wonValue, currency)}
+                {formatMoney(figures.wonValue, valueCurrency)}
               </TableCell>
             ) : null}
           </TableRow>

@@ -12,7 +12,10 @@ function Figure({ label, value, detail }: { label: string; value: string; detail
   );
 }
 
-/** The team's figures for the period, two a row on a phone. */
+/**
+ * The team's figures for the period, two a row on a phone: within target, late, unanswered and
+ * waiting add up to the leads received.
+ */
 export function HeadlineFigures({ totals }: { totals: LeadFigures }) {
   return (
     <dl aria-label="Team figures" className="grid grid-cols-2 gap-3 lg:grid-cols-3">
@@ -20,7 +23,7 @@ export function HeadlineFigures({ totals }: { totals: LeadFigures }) {
       <Figure
         label="Answered within target"
         value={formatRate(totals.answeredWithinTargetRate)}
-        detail={`${totals.answeredWithinTarget} of ${totals.received}`}
+        detail={`${totals.answeredWithinTarget} of ${totals.received - totals.waiting} past or answered`}
       />
       <Figure
         label="Median time to claim"
@@ -32,7 +35,9 @@ export function HeadlineFigures({ totals }: { totals: LeadFigures }) {
         value={formatDuration(totals.p90SecondsToClaim)}
         detail="9 in 10 were claimed within this"
       />
+      <Figure label="Answered late" value={String(totals.answeredLate)} detail="Claimed after the target" />
       <Figure label="Unanswered" value={String(totals.unanswered)} detail="Not claimed by the target" />
+      <Figure label="Waiting" value={String(totals.waiting)} detail="Not claimed yet, still inside the target" />
       <Figure label="Escalated" value={String(totals.escalated)} detail="Rang the team again" />
     </dl>
   );

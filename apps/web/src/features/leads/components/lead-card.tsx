@@ -1,10 +1,12 @@
 import type { LeadDetail } from '@leadbell/shared/leads';
 import type { ReactNode } from 'react';
 import { Card } from '../../../components/ui/card.tsx';
-import { deliveryLines, formatReceivedAt, undeliveredText } from '../lead-format.ts';
+import { RelativeTime } from '../../../components/ui/relative-time.tsx';
+import { formatDateTime } from '../../../lib/format-date.ts';
+import { deliveryLines, undeliveredText } from '../lead-format.ts';
+import { MyAlertStatus } from '../../setup/components/alert-status-note.tsx';
 import { leadSourceLine } from '../lead-source-format.ts';
 import { DeleteLeadButton } from './delete-lead-button.tsx';
-import { LeadAge } from './lead-age.tsx';
 import { LeadClaimPanel } from './lead-claim-panel.tsx';
 import { LeadContactActions } from './lead-contact-actions.tsx';
 import { LeadNotes } from './lead-notes.tsx';
@@ -93,8 +95,8 @@ export function LeadCard({ lead, viewerId, isAdmin, onDeleted }: LeadCardProps) 
           <dl className="grid gap-3">
             <Row isNarrow label="Received">
               <span className="grid">
-                <span>{formatReceivedAt(lead.createdAt)}</span>
-                <LeadAge at={lead.createdAt} className="text-xs text-slate-500" />
+                <span>{formatDateTime(lead.createdAt)}</span>
+                <RelativeTime at={lead.createdAt} className="text-xs text-slate-500" />
               </span>
             </Row>
             <Row isNarrow label="Flow">
@@ -137,6 +139,7 @@ export function LeadCard({ lead, viewerId, isAdmin, onDeleted }: LeadCardProps) 
           ) : (
             <p className="text-sm text-slate-500">{undeliveredText(lead, new Date())}</p>
           )}
+          <MyAlertStatus className="border-t border-slate-100 pt-3" />
         </Section>
         <Section title="Activity">
           <LeadTimeline timeline={lead.timeline} viewerId={viewerId} />

@@ -2,7 +2,8 @@ import { SPAM_REASON_LABELS, type LeadDetail } from '@leadbell/shared/leads';
 import { BellRing, CircleCheck, Hand, ShieldAlert, ShieldCheck, Undo2 } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { conflictMessage, formatClock } from '../lead-format.ts';
+import { formatTime } from '../../../lib/format-date.ts';
+import { conflictMessage } from '../lead-format.ts';
 import type { LeadChange } from '../api/change-lead.ts';
 import { takenStateOf, useLeadChange } from '../hooks/use-lead-change.ts';
 import { LeadStatusBadge } from './lead-status-badge.tsx';
@@ -24,9 +25,9 @@ export function LeadClaimPanel({ lead, viewerId, isAdmin }: LeadClaimPanelProps)
   const busy = (action: LeadChange) => change.isPending && change.variables === action;
   const since =
     lead.status === 'claimed' && lead.claimedAt
-      ? ` since ${formatClock(lead.claimedAt)}`
+      ? ` since ${formatTime(lead.claimedAt)}`
       : lead.status === 'done' && lead.doneAt
-        ? ` at ${formatClock(lead.doneAt)}`
+        ? ` at ${formatTime(lead.doneAt)}`
         : '';
   return (
     <section aria-label="Who is on it" className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">

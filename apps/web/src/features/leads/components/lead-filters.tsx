@@ -17,15 +17,21 @@ import { cn } from '../../../lib/cn.ts';
 const FILTER_LABELS: Record<LeadFilter, string> = {
   open: 'Open',
   mine: 'Mine',
+  tests: 'Tests',
   done: 'Done',
   all: 'All',
   spam: 'Spam',
 };
 
-/** The count a tab shows: open, mine and spam have one; done and all grow without end, so not. */
+/** The count a tab shows: open, mine, tests and spam have one; done and all grow without end, so not. */
 function countOf(counts: LeadCounts | null, filter: LeadFilter): number | null {
   if (!counts || filter === 'done' || filter === 'all') return null;
   return counts[filter];
+}
+
+/** Tests is a tab while there are tests to see, or while it is the one shown. */
+function isTabShown(filter: LeadFilter, { selected, counts }: { selected: LeadFilter; counts: LeadCounts | null }) {
+  return filter !== 'tests' || selected === 'tests' || (counts?.tests ?? 0) > 0;
 }
 
 /** A labelled select of the filter row; its label shows from the small breakpoint up. */
@@ -71,13 +77,14 @@ type LeadFiltersProps = {
   search: string;
   onSearchChange: (search: string) => void;
   exportHref: string;
-  /** How many leads are open, mine and under Spam, once known. */
+  /** How many leads are open, mine, tests and under Spam, once known. */
   counts: LeadCounts | null;
 };
 
 /**
- * Open / Mine / Done / All / Spam, one flow or every flow, one outcome or any, one source or any,
- * a search box, and the CSV of what is shown.
+ * Open / Mine / Tests / Done / All / Spam, one flow or every flow, one outcome or any, one source
+ * or any, a search box, and the CSV of what is shown. On a phone the tabs scroll sideways on their
+ * own, so their counts never widen the page.
  */
 export function LeadFilters({
   filter,
@@ -103,16 +110,16 @@ export function LeadFilters({
       <div
         role="group"
         aria-label="Show leads"
-        className="flex w-full gap-1 rounded-xl bg-slate-100 p-1 ring-1 ring-slate-200 ring-inset sm:w-auto sm:justify-self-start"
+        className="relative flex max-w-full min-w-0 gap-1 overflow-x-auto rounded-xl bg-slate-100 p-1 ring-1 ring-slate-200 ring-inset [scrollbar-width:none] sm:justify-self-start"
       >
-        {LEAD_FILTERS.map((value) => (
+        {LEAD_FILTERS.filter((value) => isTabShown(value, { selected: filter, counts })).map((value) => (
           <button
             key={value}
             type="button"
             aria-pressed={filter === value}
             onClick={() => onFilterChange(value)}
             className={cn(
-              'h-9 flex-1 rounded-lg px-3 text-sm font-medium whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600 sm:flex-none sm:px-4',
+              'h-9 flex-1 shrink-0 rounded-lg px-2.5 text-sm font-medium whitespace-nowrap transition-colors focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand-600 sm:flex-none sm:px-4',
               filter === value
                 ? 'bg-white text-brand-800 shadow-sm'
                 : 'text-slate-600 hover:bg-white/60 hover:text-slate-900',
@@ -133,7 +140,7 @@ export function LeadFilters({
           </button>
         ))}
       </div>
-      <div className="grid grid-cols-2 items-end gap-3 sm:grid-cols-[repeat(3,minmax(0,1fr))_auto]">
+      <div className="grid grid-cols-2 items-end gap-3 sm:grid-cols-[repeat(3,minmax(0,1fr))_auto] [&>*]:min-w-0">
         <div className="col-span-2 grid gap-1.5 sm:col-span-4">
           {/* On a phone the field's placeholder and the list's first lead need the room more. */}
           <label htmlFor={searchId} className="sr-only text-xs font-medium text-slate-600 sm:not-sr-only">

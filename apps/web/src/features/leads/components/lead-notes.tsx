@@ -12,8 +12,8 @@ import { errorMessage } from '../../../lib/api-client.ts';
 import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
 import { addLeadNote } from '../api/add-lead-note.ts';
 import { leadQueryKey } from '../api/get-lead.ts';
-import { formatReceivedAt } from '../lead-format.ts';
-import { LeadAge } from './lead-age.tsx';
+import { RelativeTime } from '../../../components/ui/relative-time.tsx';
+import { formatDateTime } from '../../../lib/format-date.ts';
 
 type NoteForm = z.input<typeof LeadNoteInputSchema>;
 
@@ -83,8 +83,8 @@ export function LeadNotes({ lead, viewerId }: { lead: LeadDetail; viewerId: stri
                   <span className="font-semibold text-slate-700">
                     {note.person ? (note.person.userId === viewerId ? 'You' : note.person.name) : 'Someone who left'}
                   </span>
-                  <LeadAge at={note.at} />
-                  <span className="sr-only">, {formatReceivedAt(note.at)}</span>
+                  <RelativeTime at={note.at} />
+                  <span className="sr-only">, {formatDateTime(note.at)}</span>
                 </p>
                 <p dir="auto" className="text-sm whitespace-pre-wrap text-slate-900 [overflow-wrap:anywhere]">
                   {note.text}

@@ -24,18 +24,21 @@ import { clearLeadOutcome } from '../api/clear-lead-outcome.ts';
 import { leadQueryKey } from '../api/get-lead.ts';
 import { LEADS_QUERY_KEY } from '../api/get-leads.ts';
 import { setLeadOutcome } from '../api/set-lead-outcome.ts';
-import { LeadAge } from './lead-age.tsx';
+import { RelativeTime } from '../../../components/ui/relative-time.tsx';
 import { LeadOutcomeBadge } from './lead-outcome-badge.tsx';
 
 type OutcomeFormValues = z.input<typeof LeadOutcomeInputSchema>;
 
-/** The card at once (its timeline too), and the inbox's rows and their outcome filter. */
+/** The card at once (its timeline too), and the inbox's rows, their outcome filter and the tabs' counts. */
 async function refreshLead(queryClient: QueryClient, leadId: string) {
   await queryClient.invalidateQueries({ queryKey: leadQueryKey(leadId) });
-  void queryClient.invalidateQueries({ queryKey: [...LEADS_QUERY_KEY, 'list'] });
+  void queryClient.invalidateQueries({ queryKey: LEADS_QUERY_KEY });
 }
 
-/** The form's starting values: the lead's outcome when editing it, nothing chosen otherwise. */
+/**
+ * The form's starting values: the lead's outcome when editing it, nothing chosen otherwise; Won
+ * and Lost close a lead still open or claimed unless the person unticks it (issue 49).
+ */
 function valuesOf(lead: LeadDetail): DefaultValues<OutcomeFormValues> {
   const outcome = lead.outcome;
   return {
@@ -43,7 +46,13 @@ function valuesOf(lead: LeadDetail): DefaultValues<OutcomeFormValues> {
     value: outcome?.value ?? null,
     reason: outcome?.reason ?? null,
     note: outcome?.note ?? '',
+    done: lead.status !== 'done',
   };
+}
+
+/** Won and Lost end the conversation, so they offer to close the lead in the same step. */
+function offersDone(outcome: string | undefined, lead: LeadDetail): boolean {
+  return (outcome === 'won' || outcome === 'lost') && lead.status !== 'done';
 }
 
 /** The currency's symbol or code as a field's prefix: `$`, `€`, `CHF`. */
@@ -58,8 +67,8 @@ function currencySymbolOf(currency: string): string {
 
 /**
  * What became of the lead (issue 26): Won (with what it was worth, in the entity's currency), Lost
- * (why) or No answer, with a short note; shown once set, editable and clearable. Not a response:
- * it never claims the lead. Spam has no outcome.
+ * (why) or No answer, with a short note; shown once set, editable and clearable. By itself not a
+ * response; Won and Lost also mark the lead done unless unticked (issue 49). Spam has no outcome.
  */
 export function LeadOutcomePanel({ lead, viewerId }: { lead: LeadDetail; viewerId: string }) {
   return (
@@ -105,7 +114,7 @@ function OutcomeState({ lead, viewerId }: { lead: LeadDetail; viewerId: string }
           <p className="text-xs text-slate-500">
             Set by{' '}
             {outcome.setBy ? (outcome.setBy.userId === viewerId ? 'you' : outcome.setBy.name) : 'someone who left'}{' '}
-            <LeadAge at={outcome.setAt} />
+            <RelativeTime at={outcome.setAt} />
           </p>
         </div>
         {clear.isError ? <Alert tone="error">{errorMessage(clear.error)}</Alert> : null}
@@ -160,6 +169,7 @@ function OutcomeForm({ lead, onCancel, onSaved }: OutcomeFormProps) {
   const choiceName = useId();
   const chosen = useWatch({ control: form.control, name: 'outcome' });
   const typedValue = useWatch({ control: form.control, name: 'value' });
+  const closesLead = useWatch({ control: form.control, name: 'done' }) === true && offersDone(chosen, lead);
   const { errors } = form.formState;
 
   return (
@@ -266,6 +276,14 @@ function OutcomeForm({ lead, onCancel, onSaved }: OutcomeFormProps) {
           )}
         </FormField>
       ) : null}
+      {offersDone(chosen, lead) ? (
+        <label className="flex min-h-11 items-center gap-3 rounded-lg border border-slate-200 px-3 text-sm">
+          <input type="checkbox" className="size-4 shrink-0 accent-brand-600" {...form.register('done')} />
+          <span className="text-slate-900">
+            Mark it done too <span className="text-slate-500">(it leaves Open and Mine)</span>
+          </span>
+        </label>
+      ) : null}
       <div className="flex gap-2">
         {onCancel ? (
           <Button type="button" variant="secondary" className="flex-1 sm:flex-none" onClick={onCancel}>
@@ -273,7 +291,7 @@ function OutcomeForm({ lead, onCancel, onSaved }: OutcomeFormProps) {
           </Button>
         ) : null}
         <Button type="submit" className="flex-1 sm:flex-none" isLoading={save.isPending} disabled={!chosen}>
-          Save outcome
+          {closesLead ? 'Save and mark done' : 'Save outcome'}
         </Button>
       </div>
     </form>

@@ -1,13 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { leadEmailOf } from '@leadbell/shared/contact';
 import type { LeadDetail } from '@leadbell/shared/leads';
-import {
-  defaultReplySubject,
-  LeadReplyInputSchema,
-  REPLY_BODY_MAX,
-  type CannedReply,
-  type LeadReplyInput,
-} from '@leadbell/shared/replies';
+import { LeadReplyInputSchema, REPLY_BODY_MAX, type CannedReply, type LeadReplyInput } from '@leadbell/shared/replies';
 import { renderTemplate, type TemplateData } from '@leadbell/shared/template';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Mail } from 'lucide-react';
@@ -90,7 +84,7 @@ export function LeadReplyComposer({ lead, isAdmin }: { lead: LeadDetail; isAdmin
   const [sentTo, setSentTo] = useState<string | null>(null);
   const address = leadEmailOf(lead.data);
   const canned = useCannedReplies({ isEnabled: isOpen });
-  const emptyForm = { subject: defaultReplySubject(lead.title), body: '' };
+  const emptyForm = { subject: lead.replySubject, body: '' };
   const form = useForm<ReplyForm, unknown, LeadReplyInput>({
     resolver: zodResolver(LeadReplyInputSchema),
     defaultValues: emptyForm,

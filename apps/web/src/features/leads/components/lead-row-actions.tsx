@@ -9,9 +9,17 @@ import { takenStateOf, useLeadChange } from '../hooks/use-lead-change.ts';
  * One tap from the inbox: "I'm on it" for an open lead, call its first phone number, reply to its
  * first address. A claim someone else won shows as theirs in the row (the 409 carries their state).
  */
-export function LeadRowActions({ lead, defaultCountry }: { lead: Lead; defaultCountry: string | null }) {
+export function LeadRowActions({
+  lead,
+  defaultCountry,
+  replySubject,
+}: {
+  lead: Lead;
+  defaultCountry: string | null;
+  replySubject: string;
+}) {
   const change = useLeadChange(lead.id);
-  const actions = contactActionsOf(lead, defaultCountry);
+  const actions = contactActionsOf({ data: lead.data, replySubject }, defaultCountry);
   const call = actions.find((action) => action.kind === 'call');
   const reply = actions.find((action) => action.kind === 'email');
   const failure =

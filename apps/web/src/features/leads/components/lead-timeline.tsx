@@ -1,6 +1,7 @@
 import type { LeadTimelineEntry } from '@leadbell/shared/leads';
-import { formatReceivedAt, timelineText } from '../lead-format.ts';
-import { LeadAge } from './lead-age.tsx';
+import { RelativeTime } from '../../../components/ui/relative-time.tsx';
+import { formatDateTime } from '../../../lib/format-date.ts';
+import { timelineText } from '../lead-format.ts';
 
 /** Received, delivered to each device, seen, claimed, released, done: who and when, oldest first. */
 export function LeadTimeline({ timeline, viewerId }: { timeline: LeadTimelineEntry[]; viewerId: string }) {
@@ -28,7 +29,7 @@ export function LeadTimeline({ timeline, viewerId }: { timeline: LeadTimelineEnt
             </span>
           ) : null}
           <span className="text-xs text-slate-500">
-            <LeadAge at={entry.at} /> · {formatReceivedAt(entry.at)}
+            <RelativeTime at={entry.at} /> · {formatDateTime(entry.at)}
           </span>
         </li>
       ))}

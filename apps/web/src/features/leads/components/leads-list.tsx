@@ -4,10 +4,10 @@ import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { cn } from '../../../lib/cn.ts';
 import { firstLine, isOverdue, overdueFirst } from '../lead-format.ts';
-import { LeadAge } from './lead-age.tsx';
 import { LeadOutcomeBadge } from './lead-outcome-badge.tsx';
 import { LeadRowActions } from './lead-row-actions.tsx';
-import { useNow } from '../hooks/use-now.ts';
+import { useNow } from '../../../lib/use-now.ts';
+import { RelativeTime } from '../../../components/ui/relative-time.tsx';
 import { LeadStatusBadge } from './lead-status-badge.tsx';
 import { LeadUrgency } from './lead-urgency.tsx';
 
@@ -15,6 +15,8 @@ type LeadsListProps = {
   leads: Lead[];
   viewerId: string;
   defaultCountry: string | null;
+  /** What a reply to a lead is titled (its flow's reply subject, replySubjectOf). */
+  replySubjectOf: (lead: Lead) => string;
   /** The Open view: leads past their response target lead, then the rest, each newest first. */
   isOverdueFirst?: boolean;
 };
@@ -23,7 +25,7 @@ type LeadsListProps = {
  * The inbox's rows. The title is the row's link, stretched over the whole row; Call and Reply sit
  * above it so they stay their own tap targets.
  */
-export function LeadsList({ leads, viewerId, defaultCountry, isOverdueFirst = false }: LeadsListProps) {
+export function LeadsList({ leads, viewerId, defaultCountry, replySubjectOf, isOverdueFirst = false }: LeadsListProps) {
   const now = useNow();
   return (
     <ul aria-label="Leads" className="grid gap-2">
@@ -58,9 +60,10 @@ export function LeadsList({ leads, viewerId, defaultCountry, isOverdueFirst = fa
                       {lead.title}
                     </span>
                   </Link>
-                  <LeadAge
+                  <RelativeTime
                     at={lead.createdAt}
                     isPressable
+                    pressedLabel="Received"
                     className="shrink-0 text-xs whitespace-nowrap text-slate-500 tabular-nums"
                   />
                 </div>
@@ -91,7 +94,7 @@ export function LeadsList({ leads, viewerId, defaultCountry, isOverdueFirst = fa
                       {lead.flowName}
                     </span>
                   </span>
-                  <LeadRowActions lead={lead} defaultCountry={defaultCountry} />
+                  <LeadRowActions lead={lead} defaultCountry={defaultCountry} replySubject={replySubjectOf(lead)} />
                 </div>
               </div>
             </div>

@@ -1,20 +1,12 @@
 import { LeadStateSchema, type LeadState } from '@leadbell/shared/leads';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import {
-  readEventData,
-  streamStatus,
-  subscribeToStream,
-  useStreamStatus,
-  type StreamStatus,
-} from '../../../lib/event-stream.ts';
+import { readEventData, useStreamStatus, type StreamStatus } from '../../../lib/event-stream.ts';
+import { listenLive, rememberLive } from '../../../lib/live-replay.ts';
 import { leadQueryKey } from '../api/get-lead.ts';
 import { LEADS_QUERY_KEY } from '../api/get-leads.ts';
 import { applyLeadState } from '../apply-lead-state.ts';
 import { LEAD_COUNTS_QUERY_KEY } from '../api/get-lead-counts.ts';
-
-/** How many lead states heard live are remembered to re-apply after a refetch that raced them. */
-const REMEMBERED = 200;
 
 /**
  * Keeps the open inbox and card live over the console's one event stream (lib/event-stream.ts):
@@ -37,38 +29,27 @@ export function useLiveLeads(): StreamStatus {
   useEffect(() => {
     const heard = new Map<string, LeadState>();
     const refetchCounts = () => void queryClient.invalidateQueries({ queryKey: LEAD_COUNTS_QUERY_KEY });
-    const refetchLists = () => {
-      void queryClient.invalidateQueries({ queryKey: [...LEADS_QUERY_KEY, 'list'] });
-      refetchCounts();
-    };
-    const catchUp = () => void queryClient.invalidateQueries({ queryKey: LEADS_QUERY_KEY });
-
-    const unsubscribeStream = subscribeToStream({
-      ready: catchUp,
-      notification: refetchLists,
-      lead: (event) => {
-        const state = readEventData(event, LeadStateSchema);
-        if (!state) return;
-        heard.delete(state.id);
-        heard.set(state.id, state);
-        if (heard.size > REMEMBERED) heard.delete(heard.keys().next().value as string);
-        applyLeadState(queryClient, state);
-        void queryClient.invalidateQueries({ queryKey: leadQueryKey(state.id) });
-        refetchCounts();
+    return listenLive(queryClient, {
+      catchUp: () => void queryClient.invalidateQueries({ queryKey: LEADS_QUERY_KEY }),
+      handlers: {
+        notification: () => {
+          void queryClient.invalidateQueries({ queryKey: [...LEADS_QUERY_KEY, 'list'] });
+          refetchCounts();
+        },
+        lead: (event) => {
+          const state = readEventData(event, LeadStateSchema);
+          if (!state) return;
+          rememberLive(heard, state.id, state);
+          applyLeadState(queryClient, state);
+          void queryClient.invalidateQueries({ queryKey: leadQueryKey(state.id) });
+          refetchCounts();
+        },
+      },
+      isViewQuery: (query) => query.queryKey[0] === LEADS_QUERY_KEY[0],
+      reapply: () => {
+        for (const state of heard.values()) applyLeadState(queryClient, state);
       },
     });
-    if (streamStatus() === 'live') catchUp();
-
-    const unsubscribeCache = queryClient.getQueryCache().subscribe((event) => {
-      if (event.type !== 'updated' || event.action.type !== 'success' || event.action.manual) return;
-      if (event.query.queryKey[0] !== LEADS_QUERY_KEY[0]) return;
-      for (const state of heard.values()) applyLeadState(queryClient, state);
-    });
-
-    return () => {
-      unsubscribeCache();
-      unsubscribeStream();
-    };
   }, [queryClient]);
 
   return status;

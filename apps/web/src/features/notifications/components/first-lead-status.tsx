@@ -2,7 +2,7 @@ import type { Notification } from '@leadbell/shared/notifications';
 import { CircleCheck } from 'lucide-react';
 import { Link } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { formatDateTime, formatRelativeTime } from '../../../lib/format-date.ts';
+import { RelativeTime } from '../../../components/ui/relative-time.tsx';
 
 type FirstLeadStatusProps = {
   flowId: string;
@@ -31,11 +31,7 @@ export function FirstLeadStatus({ flowId, notifications }: FirstLeadStatusProps)
             Received
           </p>
           <p className="pl-7 text-slate-600">
-            The latest notification from your site arrived{' '}
-            <time dateTime={latest.createdAt} title={formatDateTime(latest.createdAt)}>
-              {formatRelativeTime(latest.createdAt)}
-            </time>
-            .{' '}
+            The latest notification from your site arrived <RelativeTime at={latest.createdAt} />.{' '}
             <Link
               to={`/flows/${encodeURIComponent(flowId)}#notification-${encodeURIComponent(latest.id)}`}
               className="font-medium text-brand-700 hover:underline"

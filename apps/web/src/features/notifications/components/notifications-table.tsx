@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table.tsx';
-import { formatDateTime } from '../../../lib/format-date.ts';
+import { formatNotificationTime } from '../../../lib/format-date.ts';
 import { httpsLink } from '../https-link.ts';
 import { cn } from '../../../lib/cn.ts';
 import { DeliveryStatusBadge } from './delivery-status-badge.tsx';
@@ -94,7 +94,7 @@ export function NotificationsTable({ notifications, highlightedId = null }: Noti
               </span>
             </TableCell>
             <TableCell label="Received At" className="whitespace-nowrap tabular-nums">
-              <time dateTime={notification.createdAt}>{formatDateTime(notification.createdAt)}</time>
+              <time dateTime={notification.createdAt}>{formatNotificationTime(notification.createdAt)}</time>
             </TableCell>
             <TableCell label="Delivery">
               <span className="grid justify-items-start gap-2">

@@ -1,19 +1,11 @@
 import { DeliveryEventSchema, NotificationSchema, type DeliverySummary } from '@leadbell/shared/notifications';
 import { hashKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import {
-  readEventData,
-  streamStatus,
-  subscribeToStream,
-  useStreamStatus,
-  type StreamStatus,
-} from '../../../lib/event-stream.ts';
+import { readEventData, useStreamStatus, type StreamStatus } from '../../../lib/event-stream.ts';
+import { listenLive, REMEMBERED_LIVE_VALUES, rememberLive } from '../../../lib/live-replay.ts';
 import { notificationsQueryKey } from '../api/get-notifications.ts';
 import { applyDeliveries } from '../apply-deliveries.ts';
 import { mergeNotifications, type LiveNotification } from '../merge-notifications.ts';
-
-/** How many live notifications (and delivery statuses) are remembered to re-apply after a refetch that raced them. */
-const REMEMBERED = 200;
 
 export type LiveStatus = StreamStatus;
 
@@ -54,44 +46,31 @@ export function useLiveNotifications(flowId: string, { onNotification }: LiveOpt
       const next = applyDeliveries(mergeNotifications(current, live), deliveries);
       if (next !== current) queryClient.setQueryData(queryKey, next);
     };
-    const catchUp = () => {
-      void queryClient.invalidateQueries({ queryKey });
-      onNotificationRef.current?.();
-    };
-
-    const unsubscribeStream = subscribeToStream({
-      ready: catchUp,
-      notification: (event) => {
-        const notification = readEventData(event, NotificationSchema);
-        if (!notification) return;
+    return listenLive(queryClient, {
+      catchUp: () => {
+        void queryClient.invalidateQueries({ queryKey });
         onNotificationRef.current?.();
-        if (notification.flowId !== flowId) return;
-        arrivals += 1;
-        live = [{ seq: arrivals, notification }, ...live].slice(0, REMEMBERED);
-        apply();
       },
-      delivery: (event) => {
-        const change = readEventData(event, DeliveryEventSchema);
-        if (!change || change.flowId !== flowId) return;
-        // Re-inserted so the Map's order stays oldest first for trimming.
-        deliveries.delete(change.notificationId);
-        deliveries.set(change.notificationId, change.delivery);
-        if (deliveries.size > REMEMBERED) deliveries.delete(deliveries.keys().next().value as string);
-        apply();
+      handlers: {
+        notification: (event) => {
+          const notification = readEventData(event, NotificationSchema);
+          if (!notification) return;
+          onNotificationRef.current?.();
+          if (notification.flowId !== flowId) return;
+          arrivals += 1;
+          live = [{ seq: arrivals, notification }, ...live].slice(0, REMEMBERED_LIVE_VALUES);
+          apply();
+        },
+        delivery: (event) => {
+          const change = readEventData(event, DeliveryEventSchema);
+          if (!change || change.flowId !== flowId) return;
+          rememberLive(deliveries, change.notificationId, change.delivery);
+          apply();
+        },
       },
+      isViewQuery: (query) => query.queryHash === queryHash,
+      reapply: apply,
     });
-    if (streamStatus() === 'live') catchUp();
-
-    const unsubscribe = queryClient.getQueryCache().subscribe((event) => {
-      if (event.type !== 'updated' || event.action.type !== 'success' || event.action.manual) return;
-      if (event.query.queryHash !== queryHash) return;
-      apply();
-    });
-
-    return () => {
-      unsubscribe();
-      unsubscribeStream();
-    };
   }, [flowId, queryClient]);
 
   return status;

@@ -3,6 +3,7 @@ import { Check } from 'lucide-react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../lib/cn.ts';
+import { formatIncludedSms } from '../../entities/plan-format.ts';
 
 const NUMBER = new Intl.NumberFormat('en-US');
 
@@ -17,7 +18,7 @@ function featuresOf(plan: Plan): string[] {
       ? `Pauses at ${plan.includedNotifications} until next month`
       : `Then $${plan.overageUsd.toFixed(2)} per extra notification`,
     'Push notifications on your phone',
-    plan.includedSms === 0 ? 'No text messages' : `${NUMBER.format(plan.includedSms)} text messages (SMS) a month`,
+    formatIncludedSms(plan),
   ];
 }
 

@@ -6,10 +6,10 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { Progress } from '../../../components/ui/progress.tsx';
+import { RelativeTime } from '../../../components/ui/relative-time.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { useIsAdmin } from '../../../lib/auth.ts';
 import { cn } from '../../../lib/cn.ts';
-import { formatDateTime, formatRelativeTime } from '../../../lib/format-date.ts';
 import { ThisDeviceNotifications } from '../../devices/components/this-device-notifications.tsx';
 import { useThisDevice, type ThisDevice } from '../../devices/hooks/use-this-device.ts';
 import { SETUP_QUERY_KEY } from '../api/get-setup.ts';
@@ -20,8 +20,12 @@ import {
   type SetupProgress,
   type SetupStepId,
 } from '../setup-steps.ts';
+import { AlertStatusNote } from './alert-status-note.tsx';
+import { EmailChoice } from './email-choice.tsx';
 import { SetupStep } from './setup-step.tsx';
 import { TestStep } from './test-step.tsx';
+
+const TEST_CHANNEL_NAMES = { push: 'push', email: 'email', telegram: 'Telegram', sms: 'text message' } as const;
 
 type SetupChecklistProps = {
   setup: SetupStatus;
@@ -58,33 +62,37 @@ export function SetupChecklist({ setup, className }: SetupChecklistProps) {
     device: {
       summary: (
         <>
-          Notifications are on for{' '}
-          {setup.steps.device.deviceCount === 1 ? '1 device' : `${setup.steps.device.deviceCount} devices`}.
-          {device.status.kind === 'off' ? (
-            <>
-              {' '}
-              <Link to="/account#notifications" className="font-medium text-brand-700 hover:underline">
-                Turn them on for this device too
-              </Link>
-            </>
+          <AlertStatusNote alerting={setup.alerting} fixHref={null} />
+          {device.status.kind === 'off' && setup.steps.device.deviceCount > 0 ? (
+            <Link to="/account#notifications" className="font-medium text-brand-700 hover:underline">
+              Turn notifications on for this device too
+            </Link>
           ) : null}
         </>
       ),
-      body: <ThisDeviceNotifications device={deviceWithRefresh} />,
+      body: (
+        <div className="grid gap-4">
+          <ThisDeviceNotifications device={deviceWithRefresh} />
+          <EmailChoice />
+        </div>
+      ),
     },
     test: {
       summary: setup.steps.test.confirmedAt ? (
         <>
-          A device confirmed it showed a notification{' '}
-          <time dateTime={setup.steps.test.confirmedAt} title={formatDateTime(setup.steps.test.confirmedAt)}>
-            {formatRelativeTime(setup.steps.test.confirmedAt)}
-          </time>
-          .
+          {setup.steps.test.channel === 'push'
+            ? 'A device confirmed it showed a notification'
+            : `A test reached you by ${TEST_CHANNEL_NAMES[setup.steps.test.channel ?? 'email']}`}{' '}
+          <RelativeTime at={setup.steps.test.confirmedAt} />.
         </>
-      ) : (
-        'A device confirmed it showed a notification.'
+      ) : null,
+      body: (
+        <TestStep
+          thisDeviceId={thisDeviceId}
+          confirmedAt={setup.steps.test.confirmedAt}
+          canEmail={setup.alerting.channels.includes('email')}
+        />
       ),
-      body: <TestStep thisDeviceId={thisDeviceId} confirmedAt={setup.steps.test.confirmedAt} />,
     },
     connect: {
       summary: (
@@ -112,11 +120,7 @@ export function SetupChecklist({ setup, className }: SetupChecklistProps) {
     firstLead: {
       summary: setup.steps.firstLead.at ? (
         <>
-          It arrived{' '}
-          <time dateTime={setup.steps.firstLead.at} title={formatDateTime(setup.steps.firstLead.at)}>
-            {formatRelativeTime(setup.steps.firstLead.at)}
-          </time>
-          .
+          It arrived <RelativeTime at={setup.steps.firstLead.at} />.
           {setup.steps.firstLead.flowId ? (
             <>
               {' '}
@@ -164,7 +168,7 @@ export function SetupChecklist({ setup, className }: SetupChecklistProps) {
             </p>
           ) : (
             <p className="text-sm text-slate-600">
-              {isAdmin ? 'Four steps' : 'Two steps'} to a ringing phone. Each ticks by itself when it’s done.
+              {isAdmin ? 'Four steps' : 'Two steps'} to hearing about every lead. Each ticks by itself when it’s done.
             </p>
           )}
         </div>

@@ -1,14 +1,18 @@
 import type { Device, TestNotificationResult } from '@leadbell/shared/devices';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { CircleAlert, CircleCheck, Send } from 'lucide-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { CircleAlert, CircleCheck, Mail, Send } from 'lucide-react';
 import { useEffect, useState } from 'react';
+import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
+import { cn } from '../../../lib/cn.ts';
 import { formatRelativeTime } from '../../../lib/format-date.ts';
 import { DEVICES_QUERY_KEY, getDevices } from '../../devices/api/get-devices.ts';
 import { sendTestNotification } from '../../devices/api/send-test-notification.ts';
 import { pushServiceName } from '../../devices/push-service-name.ts';
+import { SETUP_QUERY_KEY } from '../api/get-setup.ts';
+import { sendEmailTest } from '../api/send-email-test.ts';
 import { isOutcomePending, testOutcomeOf, type TestOutcome } from '../test-outcome.ts';
 
 /** The live stream's `setup` event usually tells the outcome; polling covers a stream that is down. */
@@ -22,12 +26,17 @@ type TestStepProps = {
   thisDeviceId: string | null;
   /** When a device last confirmed a push (the server's test step). */
   confirmedAt: string | null;
+  /** Leads reach the person by email (the alert status): a test email is offered too. */
+  canEmail: boolean;
 };
 
 type SentTest = TestNotificationResult & { deviceId: string; sentAtMs: number };
 
-/** ② Send a test notification: rings a device through the real queue and shows how far it got. */
-export function TestStep({ thisDeviceId, confirmedAt }: TestStepProps) {
+/**
+ * ② Send a test notification: rings a device through the real queue and shows how far it got, or
+ * emails the person, by whichever channel reaches them (issue 49).
+ */
+export function TestStep({ thisDeviceId, confirmedAt, canEmail }: TestStepProps) {
   const [sent, setSent] = useState<SentTest | null>(null);
   const [now, setNow] = useState(() => Date.now());
   const isPolling = sent !== null && now - sent.sentAtMs < POLL_FOR_MS;
@@ -61,6 +70,7 @@ export function TestStep({ thisDeviceId, confirmedAt }: TestStepProps) {
     );
   }
   if (!target) {
+    if (canEmail) return <EmailTest isOnlyWay />;
     return (
       <p className="text-sm text-slate-600">
         Turn on notifications on this device first (step 1): the test rings the device you turn them on for.
@@ -106,6 +116,45 @@ export function TestStep({ thisDeviceId, confirmedAt }: TestStepProps) {
           />
         ) : null}
       </div>
+      {canEmail ? <EmailTest isOnlyWay={false} /> : null}
+    </div>
+  );
+}
+
+/** A test email: the checklist ticks once the mail server took it (the server records it). */
+function EmailTest({ isOnlyWay }: { isOnlyWay: boolean }) {
+  const queryClient = useQueryClient();
+  const send = useMutation({
+    mutationFn: sendEmailTest,
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: SETUP_QUERY_KEY }),
+  });
+  return (
+    <div className={cn('grid gap-3', !isOnlyWay && 'border-t border-slate-100 pt-4')}>
+      <p className="text-sm text-slate-600">
+        {isOnlyWay
+          ? 'New leads reach you by email. Send yourself a test to see one arrive.'
+          : 'Leads reach you by email too: send yourself a test email.'}
+      </p>
+      <div>
+        <Button
+          variant={isOnlyWay ? 'primary' : 'secondary'}
+          onClick={() => send.mutate()}
+          isLoading={send.isPending}
+          className="w-full sm:w-auto"
+        >
+          {send.isPending ? null : <Mail aria-hidden="true" className="size-4" />}
+          Email me a test
+        </Button>
+      </div>
+      <div role="status" aria-live="polite" className="text-sm">
+        {send.isSuccess ? (
+          <p className="flex items-start gap-2 font-medium text-emerald-800">
+            <CircleCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+            <span className="[overflow-wrap:anywhere]">Sent to {send.data.to}, as a lead’s email would be.</span>
+          </p>
+        ) : null}
+      </div>
+      {send.isError ? <Alert tone="error">{errorMessage(send.error)}</Alert> : null}
     </div>
   );
 }

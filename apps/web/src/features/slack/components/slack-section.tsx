@@ -12,7 +12,7 @@ import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/state.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
-import { formatDateTime, formatRelativeTime } from '../../../lib/format-date.ts';
+import { formatRelativeTime } from '../../../lib/format-date.ts';
 import { useFlows } from '../../flows/api/get-flows.ts';
 import { webhookDeliveriesQueryKey } from '../../webhooks/api/get-webhook-deliveries.ts';
 import { EndpointActions, type TestOutcome } from '../../webhooks/components/endpoint-actions.tsx';
@@ -20,6 +20,7 @@ import { disconnectSlack } from '../api/disconnect-slack.ts';
 import { SLACK_INTEGRATION_QUERY_KEY, useSlackIntegration } from '../api/get-slack-integration.ts';
 import { sendSlackTest } from '../api/send-slack-test.ts';
 import { ConnectSlackDialog } from './connect-slack-dialog.tsx';
+import { RelativeTime } from '../../../components/ui/relative-time.tsx';
 
 function testOutcome(delivery: WebhookDelivery): TestOutcome {
   if (delivery.status === 'delivered') return { tone: 'success', text: 'Test message posted: look in the channel.' };
@@ -80,11 +81,7 @@ function SlackConnectionCard({ connection, flowName }: { connection: SlackConnec
       <p className="text-xs text-slate-500">
         {connection.lastSuccessAt ? (
           <>
-            Last posted{' '}
-            <time dateTime={connection.lastSuccessAt} title={formatDateTime(connection.lastSuccessAt)}>
-              {formatRelativeTime(connection.lastSuccessAt)}
-            </time>
-            .
+            Last posted <RelativeTime at={connection.lastSuccessAt} />.
           </>
         ) : (
           'Nothing posted yet.'

@@ -256,7 +256,11 @@ export function SmsSection({ plan }: { plan: PlanId | null }) {
           onRetry={() => void phone.refetch()}
         />
       ) : !phone.data.enabled ? (
-        <Alert tone="info">Text messages are off on this Leadbell server: it has no SMS provider set up.</Alert>
+        <Alert tone="info">
+          Text messages are off on this Leadbell server: it has no SMS provider set up. Its administrator sets{' '}
+          <code>TWILIO_ACCOUNT_SID</code>, <code>TWILIO_AUTH_TOKEN</code> and <code>TWILIO_FROM_NUMBER</code>: see{' '}
+          <code>docs/operations.md</code>, “SMS”.
+        </Alert>
       ) : (
         <div className="grid gap-5">
           {phone.data.phone ? <VerifiedPhone phone={phone.data.phone} /> : null}

@@ -11,7 +11,8 @@ import {
   TableHeader,
   TableRow,
 } from '../../../components/ui/table.tsx';
-import { formatDate, formatDateTime, formatRelativeTime } from '../../../lib/format-date.ts';
+import { formatDate, formatDateTime } from '../../../lib/format-date.ts';
+import { RelativeTime } from '../../../components/ui/relative-time.tsx';
 
 type InvitationsTableProps = {
   invitations: TeamInvitation[];
@@ -50,9 +51,7 @@ export function InvitationsTable({ invitations, resendingId, onResend, onRevoke 
               {invitation.invitedBy ?? <span className="text-slate-400">Someone who left</span>}
             </TableCell>
             <TableCell label="Sent" className="whitespace-nowrap">
-              <time dateTime={invitation.sentAt} title={formatDateTime(invitation.sentAt)}>
-                {formatRelativeTime(invitation.sentAt)}
-              </time>
+              <RelativeTime at={invitation.sentAt} />
             </TableCell>
             <TableCell label="Expires" className="whitespace-nowrap tabular-nums">
               {invitation.isExpired ? (

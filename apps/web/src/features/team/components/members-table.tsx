@@ -12,7 +12,8 @@ import {
   TableHeader,
   TableRow,
 } from '../../../components/ui/table.tsx';
-import { formatDate, formatDateTime, formatRelativeTime } from '../../../lib/format-date.ts';
+import { formatDate } from '../../../lib/format-date.ts';
+import { RelativeTime } from '../../../components/ui/relative-time.tsx';
 
 export type MemberAction = { member: TeamMember; kind: 'remove' | 'make-admin' | 'make-member' };
 
@@ -73,9 +74,7 @@ export function MembersTable({ members, onAction }: MembersTableProps) {
             </TableCell>
             <TableCell label="Last active" className="whitespace-nowrap">
               {member.lastActiveAt ? (
-                <time dateTime={member.lastActiveAt} title={formatDateTime(member.lastActiveAt)}>
-                  {formatRelativeTime(member.lastActiveAt)}
-                </time>
+                <RelativeTime at={member.lastActiveAt} />
               ) : (
                 <span className="text-slate-400">Never</span>
               )}

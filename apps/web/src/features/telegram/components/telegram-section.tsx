@@ -10,12 +10,12 @@ import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { ErrorState, LoadingState } from '../../../components/ui/state.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { formatDateTime, formatRelativeTime } from '../../../lib/format-date.ts';
 import { TELEGRAM_QUERY_KEY, useTelegram } from '../api/get-telegram.ts';
 import { linkTelegram } from '../api/link-telegram.ts';
 import { sendTelegramTest } from '../api/send-telegram-test.ts';
 import { unlinkTelegram } from '../api/unlink-telegram.ts';
 import { updateTelegram } from '../api/update-telegram.ts';
+import { RelativeTime } from '../../../components/ui/relative-time.tsx';
 
 /** The linked chat: its name, the member's on/off switch, a test message and unlink. */
 function LinkedTelegram({ link, onUnlinked }: { link: TelegramLink; onUnlinked: () => void }) {
@@ -42,10 +42,7 @@ function LinkedTelegram({ link, onUnlinked }: { link: TelegramLink; onUnlinked: 
     <div className="grid gap-4">
       <p className="text-sm text-slate-700">
         Linked to <span className="font-semibold text-slate-900">{link.displayName ?? 'your Telegram chat'}</span>{' '}
-        <time dateTime={link.linkedAt} title={formatDateTime(link.linkedAt)}>
-          {formatRelativeTime(link.linkedAt)}
-        </time>
-        .
+        <RelativeTime at={link.linkedAt} />.
       </p>
       <div className="flex items-start justify-between gap-4">
         <div className="grid gap-0.5">
@@ -143,7 +140,10 @@ export function TelegramSection() {
           isRetrying={telegram.isFetching}
         />
       ) : !telegram.data.enabled ? (
-        <p className="text-sm text-slate-600">Telegram is not set up on this Leadbell server.</p>
+        <p className="text-sm text-slate-600">
+          Telegram is not set up on this Leadbell server. Its administrator sets <code>TELEGRAM_BOT_TOKEN</code> and{' '}
+          <code>TELEGRAM_BOT_USERNAME</code>: see <code>docs/operations.md</code>, “Telegram”.
+        </p>
       ) : telegram.data.link ? (
         <LinkedTelegram link={telegram.data.link} onUnlinked={() => setDeepLink(null)} />
       ) : (

@@ -6,9 +6,10 @@ import { Badge, type BadgeTone } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ErrorState, LoadingState } from '../../../components/ui/state.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { formatDateTime, formatRelativeTime } from '../../../lib/format-date.ts';
+import { formatDateTime } from '../../../lib/format-date.ts';
 import { useWebhookDeliveries, webhookDeliveriesQueryKey } from '../api/get-webhook-deliveries.ts';
 import { resendWebhookDelivery } from '../api/resend-webhook-delivery.ts';
+import { RelativeTime } from '../../../components/ui/relative-time.tsx';
 
 const STATUS: Record<WebhookDelivery['status'], { label: string; tone: BadgeTone }> = {
   delivered: { label: 'Delivered', tone: 'success' },
@@ -40,13 +41,7 @@ function DeliveryRow({ endpointId, delivery }: { endpointId: string; delivery: W
       <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
         <span className="font-medium text-slate-900">{eventLabel(delivery.eventType)}</span>
         <Badge tone={status.tone}>{status.label}</Badge>
-        <time
-          dateTime={delivery.createdAt}
-          title={formatDateTime(delivery.createdAt)}
-          className="text-xs text-slate-500"
-        >
-          {formatRelativeTime(delivery.createdAt)}
-        </time>
+        <RelativeTime at={delivery.createdAt} className="text-xs text-slate-500" />
       </div>
       <p className="text-xs text-slate-600">{facts.join(' · ')}</p>
       {delivery.lastError ? <p className="text-xs text-red-700">{delivery.lastError}</p> : null}

@@ -24,6 +24,7 @@ import { rotateWebhookSecret } from '../api/rotate-webhook-secret.ts';
 import { sendWebhookTest } from '../api/send-webhook-test.ts';
 import { updateWebhookEndpoint } from '../api/update-webhook-endpoint.ts';
 import { EndpointActions, type TestOutcome } from './endpoint-actions.tsx';
+import { RelativeTime } from '../../../components/ui/relative-time.tsx';
 
 function testOutcome(delivery: WebhookDelivery): TestOutcome {
   const took = delivery.lastDurationMs !== null ? ` in ${delivery.lastDurationMs} ms` : '';
@@ -119,11 +120,7 @@ export function WebhookEndpointCard({
       <p className="text-xs text-slate-500">
         {endpoint.lastSuccessAt ? (
           <>
-            Last accepted an event{' '}
-            <time dateTime={endpoint.lastSuccessAt} title={formatDateTime(endpoint.lastSuccessAt)}>
-              {formatRelativeTime(endpoint.lastSuccessAt)}
-            </time>
-            .
+            Last accepted an event <RelativeTime at={endpoint.lastSuccessAt} />.
           </>
         ) : (
           'No event accepted yet.'
