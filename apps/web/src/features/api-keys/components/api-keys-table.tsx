@@ -1,11 +1,12 @@
 import type { ApiKeySummary } from '@leadbell/shared/api-keys';
 import { Ban, Globe } from 'lucide-react';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { CopyButton } from '../../../components/ui/copy-button.tsx';
 import {
   Table,
+  TableActionButton,
   TableActionsCell,
+  TableActionsHead,
   TableBody,
   TableCell,
   TableHead,
@@ -39,7 +40,7 @@ export function ApiKeysTable({ keys, onRevoke, onEditOrigins }: ApiKeysTableProp
             <TableHead>Allowed websites</TableHead>
             <TableHead>Created</TableHead>
             <TableHead>Last used</TableHead>
-            <TableHead className="text-right">Action</TableHead>
+            <TableActionsHead />
           </TableRow>
         </TableHeader>
         <TableBody>
@@ -85,25 +86,21 @@ export function ApiKeysTable({ keys, onRevoke, onEditOrigins }: ApiKeysTableProp
                   )}
                 </TableCell>
                 <TableActionsCell>
-                  <Button
-                    variant="secondary"
-                    size="sm"
+                  <TableActionButton
+                    icon={Globe}
                     onClick={() => onEditOrigins(key, name)}
                     aria-label={`Edit allowed websites of ${name}`}
                   >
-                    <Globe aria-hidden="true" className="size-3.5" />
                     Websites
-                  </Button>
-                  <Button
-                    variant="secondary"
-                    size="sm"
+                  </TableActionButton>
+                  <TableActionButton
+                    icon={Ban}
+                    isDestructive
                     onClick={() => onRevoke(key, name)}
                     aria-label={`Revoke ${name}`}
-                    className="text-red-700 hover:bg-red-50 hover:text-red-800"
                   >
-                    <Ban aria-hidden="true" className="size-3.5" />
                     Revoke
-                  </Button>
+                  </TableActionButton>
                 </TableActionsCell>
               </TableRow>
             );

@@ -2,13 +2,14 @@ import type { Flow } from '@leadbell/shared/flows';
 import { maskFlowId } from '@leadbell/shared/masking';
 import { Bell, Pencil, Plug, Trash2 } from 'lucide-react';
 import { Fragment } from 'react';
-import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import { CopyButton } from '../../../components/ui/copy-button.tsx';
 import {
   Table,
+  TableActionButton,
+  TableActionLink,
   TableActionsCell,
+  TableActionsHead,
   TableBody,
   TableCell,
   TableHead,
@@ -63,7 +64,7 @@ export function FlowsTable({ flows, canManage, onDelete }: FlowsTableProps) {
             <TableHead>Title</TableHead>
             <TableHead>Message</TableHead>
             <TableHead>Notifications</TableHead>
-            <TableHead className="text-right">Action</TableHead>
+            <TableActionsHead />
           </TableRow>
         </TableHeader>
         <TableBody>
@@ -106,41 +107,39 @@ export function FlowsTable({ flows, canManage, onDelete }: FlowsTableProps) {
                 ) : null}
                 <TableActionsCell isStacked={canManage}>
                   {canManage ? (
-                    <Button asChild variant="secondary" size="sm">
-                      <Link to={`/flows/${encodeURIComponent(flow.flowId)}/edit`} aria-label={`Edit ${flow.name}`}>
-                        <Pencil aria-hidden="true" className="size-3.5" />
-                        Edit
-                      </Link>
-                    </Button>
+                    <TableActionLink
+                      icon={Pencil}
+                      to={`/flows/${encodeURIComponent(flow.flowId)}/edit`}
+                      aria-label={`Edit ${flow.name}`}
+                    >
+                      Edit
+                    </TableActionLink>
                   ) : null}
-                  <Button asChild variant="secondary" size="sm">
-                    <Link to={`/flows/${encodeURIComponent(flow.flowId)}`} aria-label={`Notifications of ${flow.name}`}>
-                      <Bell aria-hidden="true" className="size-3.5" />
-                      Notifications
-                    </Link>
-                  </Button>
+                  <TableActionLink
+                    icon={Bell}
+                    to={`/flows/${encodeURIComponent(flow.flowId)}`}
+                    aria-label={`Notifications of ${flow.name}`}
+                  >
+                    Notifications
+                  </TableActionLink>
                   {canManage ? (
                     <>
-                      <Button asChild variant="secondary" size="sm">
-                        <Link
-                          to={`/flows/${encodeURIComponent(flow.flowId)}/connect`}
-                          aria-label={`Connect your website to ${flow.name}`}
-                        >
-                          <Plug aria-hidden="true" className="size-3.5" />
-                          Connect
-                        </Link>
-                      </Button>
-                      <Button
-                        variant="secondary"
-                        size="sm"
+                      <TableActionLink
+                        icon={Plug}
+                        to={`/flows/${encodeURIComponent(flow.flowId)}/connect`}
+                        aria-label={`Connect your website to ${flow.name}`}
+                      >
+                        Connect
+                      </TableActionLink>
+                      <TableActionButton
+                        icon={Trash2}
+                        isDestructive
                         onClick={() => onDelete(flow)}
                         aria-label={`Delete ${flow.name}`}
                         title="Delete"
-                        className="text-red-700 hover:bg-red-50 hover:text-red-800"
                       >
-                        <Trash2 aria-hidden="true" className="size-3.5" />
                         <span className="md:sr-only">Delete</span>
-                      </Button>
+                      </TableActionButton>
                     </>
                   ) : null}
                 </TableActionsCell>

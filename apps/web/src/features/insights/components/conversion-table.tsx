@@ -26,10 +26,10 @@ export function ConversionTable({ label, nameHead, rows, valueCurrency = null }:
       <TableHeader>
         <TableRow>
           <TableHead>{nameHead}</TableHead>
-          <TableHead className="text-right">Won</TableHead>
-          <TableHead className="text-right">Won of outcomes</TableHead>
-          <TableHead className="text-right">Leads</TableHead>
-          {valueCurrency ? <TableHead className="text-right">Value won</TableHead> : null}
+          <TableHead isNumeric>Won</TableHead>
+          <TableHead isNumeric>Won of outcomes</TableHead>
+          <TableHead isNumeric>Leads</TableHead>
+          {valueCurrency ? <TableHead isNumeric>Value won</TableHead> : null}
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -38,19 +38,19 @@ export function ConversionTable({ label, nameHead, rows, valueCurrency = null }:
             <TableCell label={nameHead} className="font-medium break-words text-slate-900">
               {name}
             </TableCell>
-            <TableCell label="Won" className="tabular-nums md:text-right">
+            <TableCell label="Won" isNumeric>
               <span>
                 {formatRate(figures.rate)} <SmallSampleBadge figures={figures} />
               </span>
             </TableCell>
-            <TableCell label="Won of outcomes" className="tabular-nums md:text-right">
+            <TableCell label="Won of outcomes" isNumeric>
               {formatWonOf(figures)}
             </TableCell>
-            <TableCell label="Leads" className="tabular-nums md:text-right">
+            <TableCell label="Leads" isNumeric>
               {figures.leads}
             </TableCell>
             {valueCurrency ? (
-              <TableCell label="Value won" className="tabular-nums md:text-right">
+              <TableCell label="Value won" isNumeric>
                 {formatMoney(figures.wonValue, valueCurrency)}
               </TableCell>
             ) : null}

@@ -1,6 +1,6 @@
 import type { Insights } from '@leadbell/shared/insights';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table.tsx';
-import { formatDuration, formatRate } from '../insights-format.ts';
+import { ClaimSpeedCells, ClaimSpeedHeads } from './claim-speed-cells.tsx';
 
 /** Each flow's figures for the period, busiest first (as the API orders them). */
 export function FlowFiguresTable({ flows }: { flows: Insights['flows'] }) {
@@ -9,12 +9,10 @@ export function FlowFiguresTable({ flows }: { flows: Insights['flows'] }) {
       <TableHeader>
         <TableRow>
           <TableHead>Flow</TableHead>
-          <TableHead className="text-right">Leads</TableHead>
-          <TableHead className="text-right">Within target</TableHead>
-          <TableHead className="text-right">Median</TableHead>
-          <TableHead className="text-right">90th pct.</TableHead>
-          <TableHead className="text-right">Unanswered</TableHead>
-          <TableHead className="text-right">Escalated</TableHead>
+          <TableHead isNumeric>Leads</TableHead>
+          <ClaimSpeedHeads />
+          <TableHead isNumeric>Unanswered</TableHead>
+          <TableHead isNumeric>Escalated</TableHead>
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -23,25 +21,19 @@ export function FlowFiguresTable({ flows }: { flows: Insights['flows'] }) {
             <TableCell label="Flow" className="font-medium break-words text-slate-900">
               {flow.name}
             </TableCell>
-            <TableCell label="Leads" className="tabular-nums md:text-right">
+            <TableCell label="Leads" isNumeric>
               {flow.received}
             </TableCell>
-            <TableCell label="Within target" className="tabular-nums md:text-right">
-              <span>
-                {formatRate(flow.answeredWithinTargetRate)}{' '}
-                <span className="text-slate-500">({flow.answeredWithinTarget})</span>
-              </span>
-            </TableCell>
-            <TableCell label="Median" className="tabular-nums md:text-right">
-              {formatDuration(flow.medianSecondsToClaim)}
-            </TableCell>
-            <TableCell label="90th pct." className="tabular-nums md:text-right">
-              {formatDuration(flow.p90SecondsToClaim)}
-            </TableCell>
-            <TableCell label="Unanswered" className="tabular-nums md:text-right">
+            <ClaimSpeedCells
+              withinTargetRate={flow.answeredWithinTargetRate}
+              withinTarget={flow.answeredWithinTarget}
+              medianSeconds={flow.medianSecondsToClaim}
+              p90Seconds={flow.p90SecondsToClaim}
+            />
+            <TableCell label="Unanswered" isNumeric>
               {flow.unanswered}
             </TableCell>
-            <TableCell label="Escalated" className="tabular-nums md:text-right">
+            <TableCell label="Escalated" isNumeric>
               {flow.escalated}
             </TableCell>
           </TableRow>

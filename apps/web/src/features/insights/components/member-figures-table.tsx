@@ -1,6 +1,7 @@
 import type { Insights } from '@leadbell/shared/insights';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table.tsx';
-import { formatDuration, formatRate, rateOf } from '../insights-format.ts';
+import { rateOf } from '../insights-format.ts';
+import { ClaimSpeedCells, ClaimSpeedHeads } from './claim-speed-cells.tsx';
 
 /** Who answered: the leads each member claimed first (an admin sees everyone, a member themself). */
 export function MemberFiguresTable({ members, viewerId }: { members: Insights['members']; viewerId: string }) {
@@ -9,10 +10,8 @@ export function MemberFiguresTable({ members, viewerId }: { members: Insights['m
       <TableHeader>
         <TableRow>
           <TableHead>Member</TableHead>
-          <TableHead className="text-right">Claimed</TableHead>
-          <TableHead className="text-right">Within target</TableHead>
-          <TableHead className="text-right">Median</TableHead>
-          <TableHead className="text-right">90th pct.</TableHead>
+          <TableHead isNumeric>Claimed</TableHead>
+          <ClaimSpeedHeads />
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -24,21 +23,15 @@ export function MemberFiguresTable({ members, viewerId }: { members: Insights['m
                 {member.userId === viewerId ? <span className="font-normal text-slate-500"> (you)</span> : null}
               </span>
             </TableCell>
-            <TableCell label="Claimed" className="tabular-nums md:text-right">
+            <TableCell label="Claimed" isNumeric>
               {member.claimed}
             </TableCell>
-            <TableCell label="Within target" className="tabular-nums md:text-right">
-              <span>
-                {formatRate(rateOf(member.claimedWithinTarget, member.claimed))}{' '}
-                <span className="text-slate-500">({member.claimedWithinTarget})</span>
-              </span>
-            </TableCell>
-            <TableCell label="Median" className="tabular-nums md:text-right">
-              {formatDuration(member.medianSecondsToClaim)}
-            </TableCell>
-            <TableCell label="90th pct." className="tabular-nums md:text-right">
-              {formatDuration(member.p90SecondsToClaim)}
-            </TableCell>
+            <ClaimSpeedCells
+              withinTargetRate={rateOf(member.claimedWithinTarget, member.claimed)}
+              withinTarget={member.claimedWithinTarget}
+              medianSeconds={member.medianSecondsToClaim}
+              p90Seconds={member.p90SecondsToClaim}
+            />
           </TableRow>
         ))}
       </TableBody>

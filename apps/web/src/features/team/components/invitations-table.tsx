@@ -1,10 +1,11 @@
 import { ROLE_LABELS, type TeamInvitation } from '@leadbell/shared/team';
 import { Ban, Send } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import {
   Table,
+  TableActionButton,
   TableActionsCell,
+  TableActionsHead,
   TableBody,
   TableCell,
   TableHead,
@@ -33,7 +34,7 @@ export function InvitationsTable({ invitations, resendingId, onResend, onRevoke 
           <TableHead>Invited by</TableHead>
           <TableHead>Sent</TableHead>
           <TableHead>Expires</TableHead>
-          <TableHead className="text-right">Action</TableHead>
+          <TableActionsHead />
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -65,27 +66,23 @@ export function InvitationsTable({ invitations, resendingId, onResend, onRevoke 
               )}
             </TableCell>
             <TableActionsCell>
-              <Button
-                variant="secondary"
-                size="sm"
+              <TableActionButton
+                icon={Send}
                 onClick={() => onResend(invitation)}
                 isLoading={resendingId === invitation.id}
                 disabled={resendingId !== null}
                 aria-label={`Resend the invitation to ${invitation.email}`}
               >
-                <Send aria-hidden="true" className="size-3.5" />
                 Resend
-              </Button>
-              <Button
-                variant="secondary"
-                size="sm"
+              </TableActionButton>
+              <TableActionButton
+                icon={Ban}
+                isDestructive
                 onClick={() => onRevoke(invitation)}
                 aria-label={`Revoke the invitation to ${invitation.email}`}
-                className="text-red-700 hover:bg-red-50 hover:text-red-800"
               >
-                <Ban aria-hidden="true" className="size-3.5" />
                 Revoke
-              </Button>
+              </TableActionButton>
             </TableActionsCell>
           </TableRow>
         ))}

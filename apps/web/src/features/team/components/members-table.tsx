@@ -2,10 +2,11 @@ import { ROLE_LABELS, type TeamMember } from '@leadbell/shared/team';
 import { ShieldCheck, UserMinus, UserRound } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
 import {
   Table,
+  TableActionButton,
   TableActionsCell,
+  TableActionsHead,
   TableBody,
   TableCell,
   TableHead,
@@ -38,7 +39,7 @@ export function MembersTable({ members, onAction }: MembersTableProps) {
           <TableHead>Joined</TableHead>
           <TableHead className="whitespace-normal">Working devices</TableHead>
           <TableHead className="whitespace-normal">Last active</TableHead>
-          <TableHead className="text-right">Action</TableHead>
+          <TableActionsHead />
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -88,36 +89,30 @@ export function MembersTable({ members, onAction }: MembersTableProps) {
             ) : (
               <TableActionsCell>
                 {member.role === 'admin' ? (
-                  <Button
-                    variant="secondary"
-                    size="sm"
+                  <TableActionButton
+                    icon={UserRound}
                     onClick={() => onAction({ member, kind: 'make-member' })}
                     aria-label={`Make ${member.name} a member`}
                   >
-                    <UserRound aria-hidden="true" className="size-3.5" />
                     Make member
-                  </Button>
+                  </TableActionButton>
                 ) : (
-                  <Button
-                    variant="secondary"
-                    size="sm"
+                  <TableActionButton
+                    icon={ShieldCheck}
                     onClick={() => onAction({ member, kind: 'make-admin' })}
                     aria-label={`Make ${member.name} an admin`}
                   >
-                    <ShieldCheck aria-hidden="true" className="size-3.5" />
                     Make admin
-                  </Button>
+                  </TableActionButton>
                 )}
-                <Button
-                  variant="secondary"
-                  size="sm"
+                <TableActionButton
+                  icon={UserMinus}
+                  isDestructive
                   onClick={() => onAction({ member, kind: 'remove' })}
                   aria-label={`Remove ${member.name}`}
-                  className="text-red-700 hover:bg-red-50 hover:text-red-800"
                 >
-                  <UserMinus aria-hidden="true" className="size-3.5" />
                   Remove
-                </Button>
+                </TableActionButton>
               </TableActionsCell>
             )}
           </TableRow>
