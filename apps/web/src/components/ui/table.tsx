@@ -1,5 +1,5 @@
 import type { LucideIcon } from 'lucide-react';
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { cn } from '../../lib/cn.ts';
 import { Button } from './button.tsx';
@@ -59,6 +59,38 @@ export function TableHead({ className, isNumeric = false, ...props }: ComponentP
   );
 }
 
+type TableColumn = string | (NumericProps & { label: string; className?: string });
+
+type DataTableProps = Omit<ComponentProps<'table'>, 'children'> & {
+  columns: TableColumn[];
+  /** A last column of row actions (TableActionsCell). */
+  hasActions?: boolean;
+  /** The rows (TableRow). */
+  children: ReactNode;
+};
+
+/** A table whose header is one row of column names. */
+export function DataTable({ columns, hasActions = false, children, ...props }: DataTableProps) {
+  return (
+    <Table {...props}>
+      <TableHeader>
+        <TableRow>
+          {columns.map((column) => {
+            const { label, ...head } = typeof column === 'string' ? { label: column } : column;
+            return (
+              <TableHead key={label} {...head}>
+                {label}
+              </TableHead>
+            );
+          })}
+          {hasActions ? <TableHead className="text-right">Action</TableHead> : null}
+        </TableRow>
+      </TableHeader>
+      <TableBody>{children}</TableBody>
+    </Table>
+  );
+}
+
 type TableCellProps = ComponentProps<'td'> &
   NumericProps & {
     /** The column name, shown before the value when rows are stacked on phones. */
@@ -78,11 +110,6 @@ export function TableCell({ className, label, isNumeric = false, ...props }: Tab
       {...props}
     />
   );
-}
-
-/** The head of the rows' actions column (TableActionsCell). */
-export function TableActionsHead() {
-  return <TableHead className="text-right">Action</TableHead>;
 }
 
 /**

@@ -1,16 +1,12 @@
-import { TableCell, TableHead } from '../../../components/ui/table.tsx';
+import { TableCell } from '../../../components/ui/table.tsx';
 import { formatDuration, formatRate } from '../insights-format.ts';
 
-/** The heads of ClaimSpeedCells. */
-export function ClaimSpeedHeads() {
-  return (
-    <>
-      <TableHead isNumeric>Within target</TableHead>
-      <TableHead isNumeric>Median</TableHead>
-      <TableHead isNumeric>90th pct.</TableHead>
-    </>
-  );
-}
+/** The columns of ClaimSpeedCells. */
+export const CLAIM_SPEED_COLUMNS = [
+  { label: 'Within target', isNumeric: true },
+  { label: 'Median', isNumeric: true },
+  { label: '90th pct.', isNumeric: true },
+];
 
 type ClaimSpeedCellsProps = {
   withinTargetRate: number | null;
