@@ -4,8 +4,8 @@ import type { FieldValues, UseFormReturn } from 'react-hook-form';
 
 type FormDialogOptions<TForm extends FieldValues, TValues, TResult> = {
   form: UseFormReturn<TForm, unknown, TValues>;
-  /** What the form holds each time the dialog opens. */
-  empty: TForm;
+  /** What the form holds each time the dialog opens; its default values when left out. */
+  empty?: TForm;
   send: (values: TValues) => Promise<TResult>;
   /** The list the dialog adds to: refetched before the dialog closes, so the new row is there. */
   invalidates: QueryKey;

@@ -28,7 +28,6 @@ export function CreateApiKeyDialog({ onCreated }: { onCreated: (key: ApiKeySumma
   });
   const { mutation, dialog } = useFormDialog({
     form,
-    empty: EMPTY,
     send: createApiKey,
     invalidates: API_KEYS_QUERY_KEY,
     onDone: onCreated,

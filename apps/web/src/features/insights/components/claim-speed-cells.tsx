@@ -11,12 +11,12 @@ export const CLAIM_SPEED_COLUMNS = [
 type ClaimSpeedCellsProps = {
   withinTargetRate: number | null;
   withinTarget: number;
-  medianSeconds: number | null;
-  p90Seconds: number | null;
+  /** A flow's or a member's row, whose claim times these are. */
+  speed: { medianSecondsToClaim: number | null; p90SecondsToClaim: number | null };
 };
 
 /** How fast a flow's leads or a member's claims were answered: the columns both figure tables show. */
-export function ClaimSpeedCells({ withinTargetRate, withinTarget, medianSeconds, p90Seconds }: ClaimSpeedCellsProps) {
+export function ClaimSpeedCells({ withinTargetRate, withinTarget, speed }: ClaimSpeedCellsProps) {
   return (
     <>
       <TableCell label="Within target" isNumeric>
@@ -25,10 +25,10 @@ export function ClaimSpeedCells({ withinTargetRate, withinTarget, medianSeconds,
         </span>
       </TableCell>
       <TableCell label="Median" isNumeric>
-        {formatDuration(medianSeconds)}
+        {formatDuration(speed.medianSecondsToClaim)}
       </TableCell>
       <TableCell label="90th pct." isNumeric>
-        {formatDuration(p90Seconds)}
+        {formatDuration(speed.p90SecondsToClaim)}
       </TableCell>
     </>
   );

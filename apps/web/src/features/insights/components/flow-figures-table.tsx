@@ -26,8 +26,7 @@ export function FlowFiguresTable({ flows }: { flows: Insights['flows'] }) {
           <ClaimSpeedCells
             withinTargetRate={flow.answeredWithinTargetRate}
             withinTarget={flow.answeredWithinTarget}
-            medianSeconds={flow.medianSecondsToClaim}
-            p90Seconds={flow.p90SecondsToClaim}
+            speed={flow}
           />
           <TableCell label="Unanswered" isNumeric>
             {flow.unanswered}

@@ -24,8 +24,7 @@ export function MemberFiguresTable({ members, viewerId }: { members: Insights['m
           <ClaimSpeedCells
             withinTargetRate={rateOf(member.claimedWithinTarget, member.claimed)}
             withinTarget={member.claimedWithinTarget}
-            medianSeconds={member.medianSecondsToClaim}
-            p90Seconds={member.p90SecondsToClaim}
+            speed={member}
           />
         </TableRow>
       ))}

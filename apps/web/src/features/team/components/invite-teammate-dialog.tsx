@@ -43,7 +43,6 @@ export function InviteTeammateDialog({ seats, plan, planHref, onInvited }: Invit
   const queryClient = useQueryClient();
   const { mutation, dialog } = useFormDialog({
     form,
-    empty: EMPTY,
     send: inviteTeammate,
     invalidates: TEAM_QUERY_KEY,
     onDone: onInvited,

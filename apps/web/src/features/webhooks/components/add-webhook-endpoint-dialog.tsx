@@ -44,7 +44,6 @@ export function AddWebhookEndpointDialog({ onAdded }: { onAdded: (endpoint: Webh
   });
   const { mutation, dialog } = useFormDialog({
     form,
-    empty: EMPTY,
     send: createWebhookEndpoint,
     invalidates: WEBHOOK_ENDPOINTS_QUERY_KEY,
     onDone: (endpoint) => {
