@@ -2,6 +2,7 @@ import { X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '../../lib/cn.ts';
+import { Alert } from './alert.tsx';
 import { Button } from './button.tsx';
 
 export const Dialog = DialogPrimitive.Root;
@@ -45,6 +46,38 @@ export function DialogContent({ title, description, className, children, ...prop
         </DialogPrimitive.Close>
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>
+  );
+}
+
+type FormDialogProps = DialogContentProps & {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The button that opens the dialog. */
+  trigger: ReactNode;
+};
+
+/** A dialog opened by its own button, around a DialogForm (its state: useFormDialog). */
+export function FormDialog({ open, onOpenChange, trigger, ...content }: FormDialogProps) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogTrigger asChild>{trigger}</DialogTrigger>
+      <DialogContent {...content} />
+    </Dialog>
+  );
+}
+
+type DialogFormProps = ComponentProps<'form'> & {
+  /** Why the request failed, shown above the fields; null when a field shows it instead. */
+  error: string | null;
+};
+
+/** A dialog's form: the shared schema's messages instead of the browser's, the request's error first. */
+export function DialogForm({ error, className, children, ...props }: DialogFormProps) {
+  return (
+    <form noValidate className={cn('grid gap-5', className)} {...props}>
+      {error ? <Alert tone="error">{error}</Alert> : null}
+      {children}
+    </form>
   );
 }
 

@@ -1,5 +1,8 @@
-import type { ComponentProps } from 'react';
+import type { LucideIcon } from 'lucide-react';
+import type { ComponentProps, ReactNode } from 'react';
+import { Link } from 'react-router';
 import { cn } from '../../lib/cn.ts';
+import { Button } from './button.tsx';
 
 /*
  * Below the md breakpoint rows turn into stacked cards, each cell labelled by its column through
@@ -36,13 +39,19 @@ export function TableRow({ className, ...props }: ComponentProps<'tr'>) {
   );
 }
 
-export function TableHead({ className, ...props }: ComponentProps<'th'>) {
+type NumericProps = {
+  /** A column of figures: right-aligned beside the others, digits of one width. */
+  isNumeric?: boolean;
+};
+
+export function TableHead({ className, isNumeric = false, ...props }: ComponentProps<'th'> & NumericProps) {
   return (
     <th
       role="columnheader"
       scope="col"
       className={cn(
         'border-b border-slate-200 px-4 py-3 text-xs font-semibold tracking-wide whitespace-nowrap text-slate-500 uppercase',
+        isNumeric && 'text-right',
         className,
       )}
       {...props}
@@ -50,18 +59,52 @@ export function TableHead({ className, ...props }: ComponentProps<'th'>) {
   );
 }
 
-type TableCellProps = ComponentProps<'td'> & {
-  /** The column name, shown before the value when rows are stacked on phones. */
-  label: string;
+type TableColumn = string | (NumericProps & { label: string; className?: string });
+
+type DataTableProps = Omit<ComponentProps<'table'>, 'children'> & {
+  columns: TableColumn[];
+  /** A last column of row actions (TableActionsCell). */
+  hasActions?: boolean;
+  /** The rows (TableRow). */
+  children: ReactNode;
 };
 
-export function TableCell({ className, label, ...props }: TableCellProps) {
+/** A table whose header is one row of column names. */
+export function DataTable({ columns, hasActions = false, children, ...props }: DataTableProps) {
+  return (
+    <Table {...props}>
+      <TableHeader>
+        <TableRow>
+          {columns.map((column) => {
+            const { label, ...head } = typeof column === 'string' ? { label: column } : column;
+            return (
+              <TableHead key={label} {...head}>
+                {label}
+              </TableHead>
+            );
+          })}
+          {hasActions ? <TableHead className="text-right">Action</TableHead> : null}
+        </TableRow>
+      </TableHeader>
+      <TableBody>{children}</TableBody>
+    </Table>
+  );
+}
+
+type TableCellProps = ComponentProps<'td'> &
+  NumericProps & {
+    /** The column name, shown before the value when rows are stacked on phones. */
+    label: string;
+  };
+
+export function TableCell({ className, label, isNumeric = false, ...props }: TableCellProps) {
   return (
     <td
       role="cell"
       data-label={label}
       className={cn(
         'grid grid-cols-[6.5rem_minmax(0,1fr)] items-start gap-3 text-slate-700 before:text-xs before:font-semibold before:tracking-wide before:text-slate-500 before:uppercase before:content-[attr(data-label)] md:table-cell md:px-4 md:py-3 md:align-top md:before:content-none',
+        isNumeric && 'tabular-nums md:text-right',
         className,
       )}
       {...props}
@@ -100,5 +143,48 @@ export function TableActionsCell({
         {children}
       </span>
     </TableCell>
+  );
+}
+
+type TableActionButtonProps = Omit<ComponentProps<typeof Button>, 'variant' | 'size' | 'asChild'> & {
+  icon: LucideIcon;
+  /** Removes or revokes the row's thing: red, apart from the row's other actions. */
+  isDestructive?: boolean;
+};
+
+/** One of a row's actions (in TableActionsCell): a small outlined button, its icon before its label. */
+export function TableActionButton({
+  icon: Icon,
+  isDestructive = false,
+  className,
+  children,
+  ...props
+}: TableActionButtonProps) {
+  return (
+    <Button
+      variant="secondary"
+      size="sm"
+      className={cn(isDestructive && 'text-red-700 hover:bg-red-50 hover:text-red-800', className)}
+      {...props}
+    >
+      <Icon aria-hidden="true" className="size-3.5" />
+      {children}
+    </Button>
+  );
+}
+
+/** A row's action that opens another page, looking like TableActionButton. */
+export function TableActionLink({
+  icon: Icon,
+  children,
+  ...props
+}: ComponentProps<typeof Link> & { icon: LucideIcon }) {
+  return (
+    <Button asChild variant="secondary" size="sm">
+      <Link {...props}>
+        <Icon aria-hidden="true" className="size-3.5" />
+        {children}
+      </Link>
+    </Button>
   );
 }

@@ -1,17 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { CreateApiKeySchema, type ApiKeySummary } from '@leadbell/shared/api-keys';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { Alert } from '../../../components/ui/alert.tsx';
 import { Button } from '../../../components/ui/button.tsx';
-import { Dialog, DialogContent, DialogFormActions, DialogTrigger } from '../../../components/ui/dialog.tsx';
+import { DialogForm, DialogFormActions, FormDialog } from '../../../components/ui/dialog.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
+import { useFormDialog } from '../../../lib/use-form-dialog.ts';
 import { OriginLinesSchema, originsServerError } from '../allowed-origins.ts';
 import { createApiKey } from '../api/create-api-key.ts';
 import { API_KEYS_QUERY_KEY } from '../api/get-api-keys.ts';
@@ -24,19 +22,15 @@ const EMPTY: CreateApiKeyForm = { label: '', allowedOrigins: '' };
 
 /** "Create key": a dialog asking for an optional label and the websites allowed to use the key. */
 export function CreateApiKeyDialog({ onCreated }: { onCreated: (key: ApiKeySummary) => void }) {
-  const queryClient = useQueryClient();
-  const [isOpen, setIsOpen] = useState(false);
   const form = useForm<CreateApiKeyForm, unknown, z.output<typeof CreateApiKeyFormSchema>>({
     resolver: zodResolver(CreateApiKeyFormSchema),
     defaultValues: EMPTY,
   });
-  const mutation = useMutation({
-    mutationFn: createApiKey,
-    onSuccess: async (key) => {
-      await queryClient.invalidateQueries({ queryKey: API_KEYS_QUERY_KEY });
-      setIsOpen(false);
-      onCreated(key);
-    },
+  const { mutation, dialog } = useFormDialog({
+    form,
+    send: createApiKey,
+    invalidates: API_KEYS_QUERY_KEY,
+    onDone: onCreated,
     onError: (error) => {
       if (applyServerFieldErrors(error, form.setError, ['label'])) return;
       const originsError = originsServerError(error);
@@ -45,42 +39,34 @@ export function CreateApiKeyDialog({ onCreated }: { onCreated: (key: ApiKeySumma
     },
   });
 
-  function handleOpenChange(open: boolean) {
-    if (mutation.isPending) return;
-    if (open) {
-      form.reset(EMPTY);
-      mutation.reset();
-    }
-    setIsOpen(open);
-  }
-
   const { errors } = form.formState;
   const hasFieldError = Boolean(errors.label ?? errors.allowedOrigins);
   return (
-    <Dialog open={isOpen} onOpenChange={handleOpenChange}>
-      <DialogTrigger asChild>
+    <FormDialog
+      {...dialog}
+      trigger={
         <Button>
           <Plus aria-hidden="true" className="size-4" />
           Create key
         </Button>
-      </DialogTrigger>
-      <DialogContent
-        title="Create an API key"
-        description="Give each website or app its own key, so you can revoke one without touching the others."
+      }
+      title="Create an API key"
+      description="Give each website or app its own key, so you can revoke one without touching the others."
+    >
+      <DialogForm
+        onSubmit={form.handleSubmit((values) => mutation.mutate(values))}
+        error={mutation.isError && !hasFieldError ? errorMessage(mutation.error) : null}
       >
-        <form noValidate onSubmit={form.handleSubmit((values) => mutation.mutate(values))} className="grid gap-5">
-          {mutation.isError && !hasFieldError ? <Alert tone="error">{errorMessage(mutation.error)}</Alert> : null}
-          <FormField label="Label (optional)" error={errors.label?.message} hint="For example “Main website”.">
-            {(control) => <Input {...control} autoComplete="off" {...form.register('label')} />}
-          </FormField>
-          <AllowedOriginsField
-            label="Allowed websites (optional)"
-            registration={form.register('allowedOrigins')}
-            error={errors.allowedOrigins?.message}
-          />
-          <DialogFormActions submitLabel="Create key" isPending={mutation.isPending} />
-        </form>
-      </DialogContent>
-    </Dialog>
+        <FormField label="Label (optional)" error={errors.label?.message} hint="For example “Main website”.">
+          {(control) => <Input {...control} autoComplete="off" {...form.register('label')} />}
+        </FormField>
+        <AllowedOriginsField
+          label="Allowed websites (optional)"
+          registration={form.register('allowedOrigins')}
+          error={errors.allowedOrigins?.message}
+        />
+        <DialogFormActions submitLabel="Create key" isPending={mutation.isPending} />
+      </DialogForm>
+    </FormDialog>
   );
 }

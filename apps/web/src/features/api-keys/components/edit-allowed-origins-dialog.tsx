@@ -3,8 +3,7 @@ import type { ApiKeySummary } from '@leadbell/shared/api-keys';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { z } from 'zod';
-import { Alert } from '../../../components/ui/alert.tsx';
-import { Dialog, DialogContent, DialogFormActions } from '../../../components/ui/dialog.tsx';
+import { Dialog, DialogContent, DialogForm, DialogFormActions } from '../../../components/ui/dialog.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { OriginLinesSchema, originLines, originsServerError } from '../allowed-origins.ts';
 import { API_KEYS_QUERY_KEY } from '../api/get-api-keys.ts';
@@ -58,10 +57,12 @@ function EditAllowedOriginsForm({ target, onSaved }: { target: Target; onSaved: 
   const fieldError = form.formState.errors.allowedOrigins?.message;
 
   return (
-    <form noValidate onSubmit={form.handleSubmit((values) => mutation.mutate(values))} className="grid gap-5">
-      {mutation.isError && !fieldError ? <Alert tone="error">{errorMessage(mutation.error)}</Alert> : null}
+    <DialogForm
+      onSubmit={form.handleSubmit((values) => mutation.mutate(values))}
+      error={mutation.isError && !fieldError ? errorMessage(mutation.error) : null}
+    >
       <AllowedOriginsField label="Allowed websites" registration={form.register('allowedOrigins')} error={fieldError} />
       <DialogFormActions submitLabel="Save" isPending={mutation.isPending} />
-    </form>
+    </DialogForm>
   );
 }

@@ -1,6 +1,6 @@
 import type { ConversionFigures } from '@leadbell/shared/insights';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table.tsx';
+import { DataTable, TableCell, TableRow } from '../../../components/ui/table.tsx';
 import { formatMoney, formatRate, formatWonOf } from '../insights-format.ts';
 
 export type ConversionRow = { key: string; name: string; figures: ConversionFigures };
@@ -22,41 +22,39 @@ type ConversionTableProps = {
 /** Conversion per source, flow or member: the rate with its sample, leads, and the value won. */
 export function ConversionTable({ label, nameHead, rows, valueCurrency = null }: ConversionTableProps) {
   return (
-    <Table aria-label={label}>
-      <TableHeader>
-        <TableRow>
-          <TableHead>{nameHead}</TableHead>
-          <TableHead className="text-right">Won</TableHead>
-          <TableHead className="text-right">Won of outcomes</TableHead>
-          <TableHead className="text-right">Leads</TableHead>
-          {valueCurrency ? <TableHead className="text-right">Value won</TableHead> : null}
+    <DataTable
+      aria-label={label}
+      columns={[
+        nameHead,
+        { label: 'Won', isNumeric: true },
+        { label: 'Won of outcomes', isNumeric: true },
+        { label: 'Leads', isNumeric: true },
+        ...(valueCurrency ? [{ label: 'Value won', isNumeric: true }] : []),
+      ]}
+    >
+      {rows.map(({ key, name, figures }) => (
+        <TableRow key={key} data-row={key}>
+          <TableCell label={nameHead} className="font-medium break-words text-slate-900">
+            {name}
+          </TableCell>
+          <TableCell label="Won" isNumeric>
+            <span>
+              {formatRate(figures.rate)} <SmallSampleBadge figures={figures} />
+            </span>
+          </TableCell>
+          <TableCell label="Won of outcomes" isNumeric>
+            {formatWonOf(figures)}
+          </TableCell>
+          <TableCell label="Leads" isNumeric>
+            {figures.leads}
+          </TableCell>
+          {valueCurrency ? (
+            <TableCell label="Value won" isNumeric>
+              {formatMoney(figures.wonValue, valueCurrency)}
+            </TableCell>
+          ) : null}
         </TableRow>
-      </TableHeader>
-      <TableBody>
-        {rows.map(({ key, name, figures }) => (
-          <TableRow key={key} data-row={key}>
-            <TableCell label={nameHead} className="font-medium break-words text-slate-900">
-              {name}
-            </TableCell>
-            <TableCell label="Won" className="tabular-nums md:text-right">
-              <span>
-                {formatRate(figures.rate)} <SmallSampleBadge figures={figures} />
-              </span>
-            </TableCell>
-            <TableCell label="Won of outcomes" className="tabular-nums md:text-right">
-              {formatWonOf(figures)}
-            </TableCell>
-            <TableCell label="Leads" className="tabular-nums md:text-right">
-              {figures.leads}
-            </TableCell>
-            {valueCurrency ? (
-              <TableCell label="Value won" className="tabular-nums md:text-right">
-                {formatMoney(figures.wonValue, valueCurrency)}
-              </TableCell>
-            ) : null}
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+      ))}
+    </DataTable>
   );
 }

@@ -1,47 +1,33 @@
 import type { Insights } from '@leadbell/shared/insights';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '../../../components/ui/table.tsx';
-import { formatDuration, formatRate, rateOf } from '../insights-format.ts';
+import { DataTable, TableCell, TableRow } from '../../../components/ui/table.tsx';
+import { rateOf } from '../insights-format.ts';
+import { CLAIM_SPEED_COLUMNS, ClaimSpeedCells } from './claim-speed-cells.tsx';
 
 /** Who answered: the leads each member claimed first (an admin sees everyone, a member themself). */
 export function MemberFiguresTable({ members, viewerId }: { members: Insights['members']; viewerId: string }) {
   return (
-    <Table aria-label="Figures per member">
-      <TableHeader>
-        <TableRow>
-          <TableHead>Member</TableHead>
-          <TableHead className="text-right">Claimed</TableHead>
-          <TableHead className="text-right">Within target</TableHead>
-          <TableHead className="text-right">Median</TableHead>
-          <TableHead className="text-right">90th pct.</TableHead>
+    <DataTable
+      aria-label="Figures per member"
+      columns={['Member', { label: 'Claimed', isNumeric: true }, ...CLAIM_SPEED_COLUMNS]}
+    >
+      {members.map((member) => (
+        <TableRow key={member.userId} data-user-id={member.userId}>
+          <TableCell label="Member" className="font-medium break-words text-slate-900">
+            <span>
+              {member.name}
+              {member.userId === viewerId ? <span className="font-normal text-slate-500"> (you)</span> : null}
+            </span>
+          </TableCell>
+          <TableCell label="Claimed" isNumeric>
+            {member.claimed}
+          </TableCell>
+          <ClaimSpeedCells
+            withinTargetRate={rateOf(member.claimedWithinTarget, member.claimed)}
+            withinTarget={member.claimedWithinTarget}
+            speed={member}
+          />
         </TableRow>
-      </TableHeader>
-      <TableBody>
-        {members.map((member) => (
-          <TableRow key={member.userId} data-user-id={member.userId}>
-            <TableCell label="Member" className="font-medium break-words text-slate-900">
-              <span>
-                {member.name}
-                {member.userId === viewerId ? <span className="font-normal text-slate-500"> (you)</span> : null}
-              </span>
-            </TableCell>
-            <TableCell label="Claimed" className="tabular-nums md:text-right">
-              {member.claimed}
-            </TableCell>
-            <TableCell label="Within target" className="tabular-nums md:text-right">
-              <span>
-                {formatRate(rateOf(member.claimedWithinTarget, member.claimed))}{' '}
-                <span className="text-slate-500">({member.claimedWithinTarget})</span>
-              </span>
-            </TableCell>
-            <TableCell label="Median" className="tabular-nums md:text-right">
-              {formatDuration(member.medianSecondsToClaim)}
-            </TableCell>
-            <TableCell label="90th pct." className="tabular-nums md:text-right">
-              {formatDuration(member.p90SecondsToClaim)}
-            </TableCell>
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+      ))}
+    </DataTable>
   );
 }

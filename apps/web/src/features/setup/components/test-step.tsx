@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
-import { formatRelativeTime } from '../../../lib/format-date.ts';
+import { RelativeTime } from '../../../components/ui/relative-time.tsx';
 import { DEVICES_QUERY_KEY, getDevices } from '../../devices/api/get-devices.ts';
 import { sendTestNotification } from '../../devices/api/send-test-notification.ts';
 import { pushServiceName } from '../../devices/push-service-name.ts';
@@ -208,7 +208,7 @@ function OutcomeLine({ outcome, device, targetName, isSlow, isPolling }: Outcome
       return (
         <p className="flex items-start gap-2 font-medium text-emerald-800">
           <CircleCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-          Received on {targetName} {formatRelativeTime(outcome.at)}.
+          Received on {targetName} <RelativeTime at={outcome.at} />.
         </p>
       );
     case 'failed':

@@ -12,7 +12,6 @@ import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/state.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { cn } from '../../../lib/cn.ts';
-import { formatRelativeTime } from '../../../lib/format-date.ts';
 import { useFlows } from '../../flows/api/get-flows.ts';
 import { webhookDeliveriesQueryKey } from '../../webhooks/api/get-webhook-deliveries.ts';
 import { EndpointActions, type TestOutcome } from '../../webhooks/components/endpoint-actions.tsx';
@@ -75,7 +74,13 @@ function SlackConnectionCard({ connection, flowName }: { connection: SlackConnec
       {!connection.enabled && connection.disabledReason ? (
         <Alert tone="error">
           Leadbell turned Slack off
-          {connection.disabledAt ? ` ${formatRelativeTime(connection.disabledAt)}` : ''}: {connection.disabledReason}
+          {connection.disabledAt ? (
+            <>
+              {' '}
+              <RelativeTime at={connection.disabledAt} />
+            </>
+          ) : null}
+          : {connection.disabledReason}
         </Alert>
       ) : null}
       <p className="text-xs text-slate-500">

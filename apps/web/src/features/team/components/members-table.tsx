@@ -2,16 +2,7 @@ import { ROLE_LABELS, type TeamMember } from '@leadbell/shared/team';
 import { ShieldCheck, UserMinus, UserRound } from 'lucide-react';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import {
-  Table,
-  TableActionsCell,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableHeader,
-  TableRow,
-} from '../../../components/ui/table.tsx';
+import { DataTable, TableActionButton, TableActionsCell, TableCell, TableRow } from '../../../components/ui/table.tsx';
 import { formatDate } from '../../../lib/format-date.ts';
 import { RelativeTime } from '../../../components/ui/relative-time.tsx';
 
@@ -30,99 +21,91 @@ function deviceCount(count: number) {
 /** The people in the business, with role changes and removal for everyone but yourself. */
 export function MembersTable({ members, onAction }: MembersTableProps) {
   return (
-    <Table aria-label="Members">
-      <TableHeader>
-        <TableRow>
-          <TableHead>Member</TableHead>
-          <TableHead>Role</TableHead>
-          <TableHead>Joined</TableHead>
-          <TableHead className="whitespace-normal">Working devices</TableHead>
-          <TableHead className="whitespace-normal">Last active</TableHead>
-          <TableHead className="text-right">Action</TableHead>
-        </TableRow>
-      </TableHeader>
-      <TableBody>
-        {members.map((member) => (
-          <TableRow key={member.userId}>
-            <TableCell label="Member" className="min-w-44">
-              <span className="grid gap-0.5">
-                <span className="font-medium break-words text-slate-900">
-                  {member.name}
-                  {member.isYou ? (
-                    <Badge tone="brand" className="ml-2 align-middle">
-                      You
-                    </Badge>
-                  ) : null}
-                </span>
-                <span className="text-xs break-all text-slate-500">{member.email}</span>
+    <DataTable
+      aria-label="Members"
+      columns={[
+        'Member',
+        'Role',
+        'Joined',
+        { label: 'Working devices', className: 'whitespace-normal' },
+        { label: 'Last active', className: 'whitespace-normal' },
+      ]}
+      hasActions
+    >
+      {members.map((member) => (
+        <TableRow key={member.userId}>
+          <TableCell label="Member" className="min-w-44">
+            <span className="grid gap-0.5">
+              <span className="font-medium break-words text-slate-900">
+                {member.name}
+                {member.isYou ? (
+                  <Badge tone="brand" className="ml-2 align-middle">
+                    You
+                  </Badge>
+                ) : null}
               </span>
-            </TableCell>
-            <TableCell label="Role">
-              <Badge tone={member.role === 'admin' ? 'brand' : 'neutral'} className="justify-self-start">
-                {ROLE_LABELS[member.role]}
-              </Badge>
-            </TableCell>
-            <TableCell label="Joined" className="whitespace-nowrap tabular-nums">
-              {member.joinedAt ? (
-                <time dateTime={member.joinedAt}>{formatDate(member.joinedAt)}</time>
-              ) : (
-                <span className="text-slate-400">—</span>
-              )}
-            </TableCell>
-            <TableCell label="Devices" className="whitespace-nowrap">
-              {deviceCount(member.workingDeviceCount)}
-            </TableCell>
-            <TableCell label="Last active" className="whitespace-nowrap">
-              {member.lastActiveAt ? (
-                <RelativeTime at={member.lastActiveAt} />
-              ) : (
-                <span className="text-slate-400">Never</span>
-              )}
-            </TableCell>
-            {member.isYou ? (
-              <TableCell label="Action" className="text-slate-500 md:text-right">
-                <Link to="/account" className="text-sm font-medium text-brand-700 underline-offset-4 hover:underline">
-                  Your account
-                </Link>
-              </TableCell>
+              <span className="text-xs break-all text-slate-500">{member.email}</span>
+            </span>
+          </TableCell>
+          <TableCell label="Role">
+            <Badge tone={member.role === 'admin' ? 'brand' : 'neutral'} className="justify-self-start">
+              {ROLE_LABELS[member.role]}
+            </Badge>
+          </TableCell>
+          <TableCell label="Joined" className="whitespace-nowrap tabular-nums">
+            {member.joinedAt ? (
+              <time dateTime={member.joinedAt}>{formatDate(member.joinedAt)}</time>
             ) : (
-              <TableActionsCell>
-                {member.role === 'admin' ? (
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    onClick={() => onAction({ member, kind: 'make-member' })}
-                    aria-label={`Make ${member.name} a member`}
-                  >
-                    <UserRound aria-hidden="true" className="size-3.5" />
-                    Make member
-                  </Button>
-                ) : (
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    onClick={() => onAction({ member, kind: 'make-admin' })}
-                    aria-label={`Make ${member.name} an admin`}
-                  >
-                    <ShieldCheck aria-hidden="true" className="size-3.5" />
-                    Make admin
-                  </Button>
-                )}
-                <Button
-                  variant="secondary"
-                  size="sm"
-                  onClick={() => onAction({ member, kind: 'remove' })}
-                  aria-label={`Remove ${member.name}`}
-                  className="text-red-700 hover:bg-red-50 hover:text-red-800"
-                >
-                  <UserMinus aria-hidden="true" className="size-3.5" />
-                  Remove
-                </Button>
-              </TableActionsCell>
+              <span className="text-slate-400">—</span>
             )}
-          </TableRow>
-        ))}
-      </TableBody>
-    </Table>
+          </TableCell>
+          <TableCell label="Devices" className="whitespace-nowrap">
+            {deviceCount(member.workingDeviceCount)}
+          </TableCell>
+          <TableCell label="Last active" className="whitespace-nowrap">
+            {member.lastActiveAt ? (
+              <RelativeTime at={member.lastActiveAt} />
+            ) : (
+              <span className="text-slate-400">Never</span>
+            )}
+          </TableCell>
+          {member.isYou ? (
+            <TableCell label="Action" className="text-slate-500 md:text-right">
+              <Link to="/account" className="text-sm font-medium text-brand-700 underline-offset-4 hover:underline">
+                Your account
+              </Link>
+            </TableCell>
+          ) : (
+            <TableActionsCell>
+              {member.role === 'admin' ? (
+                <TableActionButton
+                  icon={UserRound}
+                  onClick={() => onAction({ member, kind: 'make-member' })}
+                  aria-label={`Make ${member.name} a member`}
+                >
+                  Make member
+                </TableActionButton>
+              ) : (
+                <TableActionButton
+                  icon={ShieldCheck}
+                  onClick={() => onAction({ member, kind: 'make-admin' })}
+                  aria-label={`Make ${member.name} an admin`}
+                >
+                  Make admin
+                </TableActionButton>
+              )}
+              <TableActionButton
+                icon={UserMinus}
+                isDestructive
+                onClick={() => onAction({ member, kind: 'remove' })}
+                aria-label={`Remove ${member.name}`}
+              >
+                Remove
+              </TableActionButton>
+            </TableActionsCell>
+          )}
+        </TableRow>
+      ))}
+    </DataTable>
   );
 }

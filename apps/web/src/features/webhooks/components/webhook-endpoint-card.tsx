@@ -15,7 +15,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { Label } from '../../../components/ui/label.tsx';
 import { Switch } from '../../../components/ui/switch.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
-import { formatDateTime, formatRelativeTime } from '../../../lib/format-date.ts';
+import { formatDateTime } from '../../../lib/format-date.ts';
 import { cn } from '../../../lib/cn.ts';
 import { deleteWebhookEndpoint } from '../api/delete-webhook-endpoint.ts';
 import { webhookDeliveriesQueryKey } from '../api/get-webhook-deliveries.ts';
@@ -112,8 +112,14 @@ export function WebhookEndpointCard({
       </div>
       {!endpoint.enabled && endpoint.disabledReason ? (
         <Alert tone="error">
-          Leadbell turned this endpoint off{endpoint.disabledAt ? ` ${formatRelativeTime(endpoint.disabledAt)}` : ''}:{' '}
-          {endpoint.disabledReason} Turn it on again once it answers; “Send test” checks it first.
+          Leadbell turned this endpoint off
+          {endpoint.disabledAt ? (
+            <>
+              {' '}
+              <RelativeTime at={endpoint.disabledAt} />
+            </>
+          ) : null}
+          : {endpoint.disabledReason} Turn it on again once it answers; “Send test” checks it first.
         </Alert>
       ) : null}
       {toggle.isError ? <Alert tone="error">{errorMessage(toggle.error)}</Alert> : null}
