@@ -29,6 +29,8 @@ export const LEAD_EVENT_KINDS = [
   'outcome',
   'acknowledged',
   'not_acknowledged',
+  // A flow ringing in turn asked this member (issue 50); with no member, it rang everyone left.
+  'asked',
 ] as const;
 export type LeadEventKind = (typeof LEAD_EVENT_KINDS)[number];
 

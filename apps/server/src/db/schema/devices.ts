@@ -52,4 +52,6 @@ export const deliveryPreferences = pgTable('delivery_preferences', {
   quietHours: jsonb('quiet_hours').$type<QuietHours>(),
   // Which leads also come by text message, to the member's verified number (decision 053).
   sms: text('sms', { enum: SMS_CHOICES }).notNull().default('off'),
+  // Since when the member set themselves away (issue 50): leadbell_members_rung passes them over.
+  awaySince: timestamp('away_since', { withTimezone: true }),
 });

@@ -136,6 +136,8 @@ export function timelineText(entry: LeadTimelineEntry, viewerId: string): string
       return entry.detail ? `${who} marked it ${entry.detail}` : `Outcome set by ${whom}`;
     case 'acknowledged':
       return `Acknowledgement emailed to the visitor${entry.detail ? ` at ${entry.detail}` : ''}`;
+    case 'asked':
+      return entry.person ? `Rang ${whom}, in turn` : 'Nobody was on it in turn: everyone was rung';
     case 'not_acknowledged':
       return `No acknowledgement sent: ${ACKNOWLEDGEMENT_SKIPPED[entry.detail as AcknowledgementSkipReason] ?? 'it could not go out'}`;
   }
