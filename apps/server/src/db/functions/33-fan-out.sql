@@ -1,13 +1,14 @@
 -- A lead's deliveries (decision 030), the fan-out to every device, mailbox, Telegram chat and phone
--- of its team, when the worker's take meets it or a held lead is released: of every member not
+-- (texts and calls) of its team, when the worker's take meets it or a held lead is released: of every member not
 -- away, at once or, for a flow that rings in turn, one member after another (issue 50).
 
 -- The lane a delivery is sent in, by its channel (decision 054): a lead's Telegram messages and
 -- its texts each go in their channel's lane, so its pushes wait behind neither, nor one behind the
--- other; null is the push lane (pushes and email copies). Its retries stay in the lane.
+-- other; its calls go with its texts, in Twilio's lane (issue 50); null is the push lane (pushes
+-- and email copies). Its retries stay in the lane.
 CREATE OR REPLACE FUNCTION leadbell_lane_of_channel(p_channel text) RETURNS text
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  SELECT CASE WHEN p_channel IN ('telegram', 'sms') THEN p_channel END
+  SELECT CASE WHEN p_channel IN ('telegram', 'sms') THEN p_channel WHEN p_channel = 'voice' THEN 'sms' END
 $$;
 
 -- The members of an entity a lead rings (issue 50): those not away, or, when every member is
@@ -186,6 +187,12 @@ BEGIN
     SELECT r.notification_id, r.entity_id, 'sms', NULL, r.user_id, NULL, NULL
       FROM recipients r
       JOIN delivery_preferences sp ON sp.user_id = r.user_id AND sp.sms = 'all'
+      JOIN member_phones mp ON mp.user_id = r.user_id AND mp.phone IS NOT NULL
+    UNION ALL
+    -- Calls (issue 50): a member who chose every lead by phone call and has a verified number.
+    SELECT r.notification_id, r.entity_id, 'voice', NULL, r.user_id, NULL, NULL
+      FROM recipients r
+      JOIN delivery_preferences vp ON vp.user_id = r.user_id AND vp.voice = 'all'
       JOIN member_phones mp ON mp.user_id = r.user_id AND mp.phone IS NOT NULL
     -- What is queued already is skipped, and gets no job: a held lead released (by a larger plan,
     -- or by spam giving room back) before the worker took it in is queued by both, and rings once.

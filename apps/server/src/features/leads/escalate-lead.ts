@@ -47,14 +47,22 @@ export async function escalateLead(
           on conflict do nothing
           returning id`,
     );
-    // Stage 1 also texts every member who chose texts for escalations (or every lead) and has a verified number (decision 053).
+    // Stage 1 also texts, and calls, every member who chose texts or calls for escalations (or every
+    // lead) and has a verified number (decision 053, issue 50).
     const { rows: texts } =
       stage === 1
         ? await tx.execute<{ id: string }>(sql`
           insert into deliveries (notification_id, entity_id, channel, user_id, purpose)
-          select ${notificationId}, ${lead.entityId}, 'sms', u.id, 'escalation'
+          select ${notificationId}::uuid, ${lead.entityId}::uuid, 'sms', u.id, 'escalation'
             from users u
             join delivery_preferences p on p.user_id = u.id and p.sms in ('escalations', 'all')
+            join member_phones m on m.user_id = u.id and m.phone is not null
+           where u.entity_id = ${lead.entityId}
+             and u.id in (select r.user_id from leadbell_members_rung(${lead.entityId}) r)
+          union all
+          select ${notificationId}::uuid, ${lead.entityId}::uuid, 'voice', u.id, 'escalation'
+            from users u
+            join delivery_preferences p on p.user_id = u.id and p.voice in ('escalations', 'all')
             join member_phones m on m.user_id = u.id and m.phone is not null
            where u.entity_id = ${lead.entityId}
              and u.id in (select r.user_id from leadbell_members_rung(${lead.entityId}) r)
