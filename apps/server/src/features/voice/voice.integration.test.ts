@@ -112,11 +112,18 @@ describe('voice › a call for a lead', () => {
       detail: 'completed, 75 s, pressed 1',
     });
     expect(timeline.some((entry) => entry.kind === 'claimed' && entry.person?.userId === me)).toBe(true);
+    // The 1 is the member's first response, and their answered call, in insights.
+    const insights = (await owner.client.get('/v1/insights?days=7')).body;
+    expect(insights.totals).toMatchObject({ received: 1, answeredWithinTarget: 1 });
+    expect(insights.members).toEqual([
+      expect.objectContaining({ userId: me, claimed: 1, callsAnswered: 1, callsMissed: 0 }),
+    ]);
   });
 
   it('2 passes the lead to the next member in turn; no key leaves it open', async () => {
     const owner = await onboardedOwner(app, { plan: 'pro' });
     const teammate = await joinedTeammate(app, owner);
+    const ownerId = (await owner.client.get('/v1/me')).body.user.id as string;
     const ownerPhone = await callable(owner.client);
     const teammatePhone = await callable(teammate.client);
     const flowId = await flowIn(owner.client, { ringPolicy: 'in_turn', ringStepMinutes: 10 });
@@ -130,6 +137,24 @@ describe('voice › a call for a lead', () => {
     const unanswered = await twilio.play(second, {});
     expect(unanswered.twiml).toContain('New lead: Gus');
     expect((await leadOf(owner.client, lead.id)).status).toBe('open');
+    const timeline = (await owner.client.get(`/v1/leads/${lead.id}/events`)).body.timeline as Array<
+      Record<string, any>
+    >;
+    expect(
+      timeline
+        .filter((entry) => ['asked', 'passed', 'phoned'].includes(entry.kind))
+        .map((entry) => [entry.kind, entry.person?.userId, entry.detail]),
+    ).toEqual(
+      expect.arrayContaining([
+        ['passed', ownerId, null],
+        ['phoned', ownerId, 'completed, 30 s, pressed 2'],
+        ['phoned', teammate.userId, 'completed, 30 s'],
+      ]),
+    );
+    expect(timeline.filter((entry) => entry.kind === 'asked').map((entry) => entry.person?.userId)).toEqual([
+      ownerId,
+      teammate.userId,
+    ]);
   });
 
   it('a forged signature answers 403 and changes nothing', async () => {

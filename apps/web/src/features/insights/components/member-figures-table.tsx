@@ -13,6 +13,8 @@ export function MemberFiguresTable({ members, viewerId }: { members: Insights['m
           <TableHead className="text-right">Within target</TableHead>
           <TableHead className="text-right">Median</TableHead>
           <TableHead className="text-right">90th pct.</TableHead>
+          <TableHead className="text-right">Calls answered</TableHead>
+          <TableHead className="text-right">Calls missed</TableHead>
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -38,6 +40,12 @@ export function MemberFiguresTable({ members, viewerId }: { members: Insights['m
             </TableCell>
             <TableCell label="90th pct." className="tabular-nums md:text-right">
               {formatDuration(member.p90SecondsToClaim)}
+            </TableCell>
+            <TableCell label="Calls answered" className="tabular-nums md:text-right">
+              {member.callsAnswered}
+            </TableCell>
+            <TableCell label="Calls missed" className="tabular-nums md:text-right">
+              {member.callsMissed}
             </TableCell>
           </TableRow>
         ))}
