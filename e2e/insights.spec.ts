@@ -432,6 +432,7 @@ test.describe('insights', () => {
         isDefault: true,
         quietHours: { start: '23:00', end: '06:30' },
         sms: 'off',
+        voice: 'off',
       });
       await page.reload();
       await expect(quiet.getByRole('switch', { name: 'Silence my devices at set hours' })).toBeChecked();

@@ -26,7 +26,7 @@ test('on call › a flow rings one member at a time; a member sets themselves aw
     await page.getByLabel('Next member after (minutes)').fill('3');
     await expectNoHorizontalOverflow(page);
     await screenshot(page, testInfo, 'flow-ring-in-turn');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect
       .poll(() => ownerGet<{ ringPolicy: string; ringStepMinutes: number }>(product, owner, `/v1/flows/${flowId}`))
       .toMatchObject({ ringPolicy: 'in_turn', ringStepMinutes: 3 });

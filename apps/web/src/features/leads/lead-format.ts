@@ -102,6 +102,8 @@ export function timelineText(entry: LeadTimelineEntry, viewerId: string): string
       return `Sent to ${entry.person ? `${who}’s ` : ''}${entry.detail ?? 'device'}`;
     case 'confirmed':
       if (entry.detail === 'Text message') return `Text reached ${entry.person ? `${who}’s ` : 'the '}phone`;
+      // A call to a member (issue 50) is confirmed when they pick up.
+      if (entry.detail === 'Phone call') return `Call answered by ${entry.person ? whom : 'a member'}`;
       return `Shown on ${entry.person ? `${who}’s ` : ''}${entry.detail ?? 'device'}`;
     case 'emailed':
       return `Emailed to ${entry.detail ?? whom}`;
