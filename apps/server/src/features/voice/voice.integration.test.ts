@@ -10,6 +10,7 @@ import {
 import type { HttpClient } from '../../../test/http-client.ts';
 import { joinedTeammate, notify, onboardedOwner } from '../../../test/owners.ts';
 import { startTestApp, type TestApp } from '../../../test/test-app.ts';
+import { advanceTime, createTestClock, type TestClock } from '../../../test/test-clock.ts';
 import { until } from '../../../test/until.ts';
 
 // Issue 50: a lead rings a member's phone; 1 takes it and connects the customer, 2 passes it on.
@@ -17,17 +18,23 @@ import { until } from '../../../test/until.ts';
 
 let app: TestApp;
 let twilio: FakeTwilio;
+let clock: TestClock;
 
 beforeAll(async () => {
   twilio = await startFakeTwilio();
-  app = await startTestApp({
-    TWILIO_ACCOUNT_SID: FAKE_TWILIO_SID,
-    TWILIO_AUTH_TOKEN: FAKE_TWILIO_TOKEN,
-    TWILIO_FROM_NUMBER: FAKE_TWILIO_FROM,
-    TWILIO_API_URL: twilio.url,
-    NOTIFY_RATE_LIMIT: '1000',
-    NOTIFY_RATE_BURST: '1000',
-  });
+  clock = createTestClock(new Date());
+  app = await startTestApp(
+    {
+      TWILIO_ACCOUNT_SID: FAKE_TWILIO_SID,
+      TWILIO_AUTH_TOKEN: FAKE_TWILIO_TOKEN,
+      TWILIO_FROM_NUMBER: FAKE_TWILIO_FROM,
+      TWILIO_API_URL: twilio.url,
+      NOTIFY_RATE_LIMIT: '1000',
+      NOTIFY_RATE_BURST: '1000',
+    },
+    undefined,
+    { clock },
+  );
 });
 afterAll(async () => {
   await app?.close();
@@ -155,6 +162,32 @@ describe('voice › a call for a lead', () => {
       ownerId,
       teammate.userId,
     ]);
+  });
+
+  it('escalations only: no call with the lead, a call with the re-ring; an unanswered call is recorded as such', async () => {
+    const owner = await onboardedOwner(app, { plan: 'pro' });
+    const phone = await callable(owner.client, 'escalations');
+    const flowId = await flowIn(owner.client, { responseTargetMinutes: 1 });
+    const lead = await notify(app, owner.apiKey, { flowId, data: { name: 'Hal' } });
+    await until(
+      async () => (await app.pool.query(`select from deliveries where notification_id = $1`, [lead.id])).rowCount,
+      (count) => (count ?? 0) > 0,
+    );
+    expect(twilio.callsTo(phone)).toHaveLength(0);
+    await advanceTime(app, clock, 61_000);
+    const call = await callTo(phone);
+    const missed = await twilio.play(call, { answer: 'no-answer' });
+    expect(missed.twiml).toBe('');
+    const timeline = await until(
+      async () => (await owner.client.get(`/v1/leads/${lead.id}/events`)).body.timeline as Array<Record<string, any>>,
+      (entries) => entries.some((entry) => entry.kind === 'phoned' && entry.detail === 'no-answer'),
+    );
+    expect(timeline.some((entry) => entry.kind === 'escalated')).toBe(true);
+    const { rows } = await app.pool.query(
+      `select status, duration_seconds, ended_at is not null as ended from voice_calls where provider_sid = $1`,
+      [call.sid],
+    );
+    expect(rows).toEqual([{ status: 'no-answer', duration_seconds: 0, ended: true }]);
   });
 
   it('a forged signature answers 403 and changes nothing', async () => {
