@@ -101,6 +101,14 @@ test('channels › an admin adds a webhook endpoint, sees its secret once, sends
     await expect.poll(() => received().length).toBe(3);
     expect(received()[2]!.headers['webhook-id']).toBe(received()[1]!.headers['webhook-id']);
     await expect(log.getByRole('listitem').first()).toContainText('2 attempts');
+    // Every attempt keeps its own answer (issue 50).
+    await log.getByRole('listitem').first().getByText('All 2 attempts').click();
+    const attempts = log.getByRole('listitem').first().getByRole('list', { name: 'Attempts' });
+    await expect(attempts.getByRole('listitem')).toHaveCount(2);
+    await expect(attempts.getByRole('listitem').nth(0)).toContainText('#1');
+    await expect(attempts.getByRole('listitem').nth(1)).toContainText('HTTP 200');
+    await expectNoHorizontalOverflow(page);
+    await screenshot(page, testInfo, 'channels-delivery-attempts');
   });
 
   await test.step('turned off, then deleted after a confirmation', async () => {

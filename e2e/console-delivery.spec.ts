@@ -240,7 +240,7 @@ test.describe('console delivery', () => {
     await expect(toggle).not.toBeChecked();
     await expect
       .poll(() => ownerGet<{ emailNotifications: boolean }>(product, owner, '/v1/me/delivery-preferences'))
-      .toEqual({ emailNotifications: false, isDefault: false, quietHours: null, sms: 'off' });
+      .toEqual({ emailNotifications: false, isDefault: false, quietHours: null, sms: 'off', voice: 'off' });
     await page.reload();
     await expect(toggle).not.toBeChecked();
     await expect(toggle).toHaveAccessibleDescription(/Switch on for a copy of each notification/);
@@ -256,7 +256,7 @@ test.describe('console delivery', () => {
     await expect(toggle).toBeChecked();
     await expect
       .poll(() => ownerGet<{ emailNotifications: boolean }>(product, owner, '/v1/me/delivery-preferences'))
-      .toEqual({ emailNotifications: true, isDefault: false, quietHours: null, sms: 'off' });
+      .toEqual({ emailNotifications: true, isDefault: false, quietHours: null, sms: 'off', voice: 'off' });
   });
 
   test('push › the console registers the service worker, and a pushed message shows as a notification', async ({

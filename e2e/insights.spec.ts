@@ -60,7 +60,7 @@ function withoutLabels(cells: string[], labels: string[]): string[] {
 }
 
 const FLOW_COLUMNS = ['Flow', 'Leads', 'Within target', 'Median', '90th pct.', 'Unanswered', 'Escalated'];
-const MEMBER_COLUMNS = ['Member', 'Claimed', 'Within target', 'Median', '90th pct.'];
+const MEMBER_COLUMNS = ['Member', 'Claimed', 'Within target', 'Median', '90th pct.', 'Calls answered', 'Calls missed'];
 
 function flowRow(name: string, figures: Figures): string[] {
   return [
@@ -83,6 +83,9 @@ function memberRow(name: string, claimedLeads: SeededLead[]): string[] {
     `${formatRate(figures.answeredWithinTargetRate)} (${figures.answeredWithinTarget})`,
     formatDuration(figures.medianSecondsToClaim),
     formatDuration(figures.p90SecondsToClaim),
+    // The seeded history has no phone calls (issue 50).
+    '0',
+    '0',
   ];
 }
 
@@ -429,6 +432,7 @@ test.describe('insights', () => {
         isDefault: true,
         quietHours: { start: '23:00', end: '06:30' },
         sms: 'off',
+        voice: 'off',
       });
       await page.reload();
       await expect(quiet.getByRole('switch', { name: 'Silence my devices at set hours' })).toBeChecked();

@@ -6,7 +6,7 @@ import {
   startFakeTwilio,
   type FakeTwilio,
 } from '../apps/server/test/fake-twilio.ts';
-import { createOwner, signInBrowser, uniqueEmail } from './fixtures/owner-api.ts';
+import { createFlow, createOwner, notify, ownerGet, signInBrowser, uniqueEmail } from './fixtures/owner-api.ts';
 import { addTeammate } from './fixtures/team-api.ts';
 import { startProduct } from './fixtures/product.ts';
 import { expectNoHorizontalOverflow } from './fixtures/layout.ts';
@@ -99,13 +99,46 @@ test('sms › a member adds a mobile number on Channels, confirms the texted cod
   });
 
   await test.step('texts for escalations only, kept after a reload', async () => {
-    await expect(section.getByRole('radio', { name: /Off/ })).toBeChecked();
-    await section.getByRole('radio', { name: /Escalations only/ }).check();
-    await expect(section.getByText('Saved: escalations only.')).toBeVisible();
+    const texts = section.getByRole('group', { name: 'Text me' });
+    await expect(texts.getByRole('radio', { name: /Off/ })).toBeChecked();
+    await texts.getByRole('radio', { name: /Escalations only/ }).check();
+    await expect(texts.getByText('Saved: escalations only.')).toBeVisible();
     await expectNoHorizontalOverflow(page);
     await screenshot(page, testInfo, 'sms-verified');
     await sectionShot(section, testInfo, 'sms-verified');
     await page.reload();
-    await expect(section.getByRole('radio', { name: /Escalations only/ })).toBeChecked();
+    await expect(texts.getByRole('radio', { name: /Escalations only/ })).toBeChecked();
+  });
+
+  await test.step('calls for every lead (issue 50), kept after a reload', async () => {
+    const calls = section.getByRole('group', { name: 'Call me' });
+    await expect(calls.getByRole('radio', { name: /Off/ })).toBeChecked();
+    await calls.getByRole('radio', { name: /Every lead/ }).check();
+    await expect(calls.getByText('Saved: every lead.')).toBeVisible();
+    await expectNoHorizontalOverflow(page);
+    await sectionShot(section, testInfo, 'voice-chosen');
+    await page.reload();
+    await expect(calls.getByRole('radio', { name: /Every lead/ })).toBeChecked();
+  });
+
+  await test.step('a lead rings the phone; 1 takes it and dials the customer; the call is in its timeline', async () => {
+    const flowId = await createFlow(product, owner, {
+      name: 'Contact form',
+      title: 'New lead: {{name}}',
+      message: '{{name}} wrote: {{question}}',
+    });
+    const lead = { flowId, data: { name: 'Flo', question: 'a leaking boiler', phone: '+447700900123' } };
+    expect(await notify(product, owner.apiKey, lead)).toBe(202);
+    await expect.poll(() => twilio.callsTo(mobile).length).toBe(1);
+    const played = await twilio.play(twilio.callsTo(mobile)[0]!, { digits: '1', durationSeconds: 42 });
+    expect(played.twiml).toContain('New lead: Flo');
+    expect(played.gather?.twiml).toContain('<Number>+447700900123</Number>');
+    const leads = await ownerGet<{ data: Array<{ id: string }> }>(product, owner, '/v1/leads?filter=all');
+    await page.goto(`/leads/${leads.data[0]!.id}`);
+    const activity = page.getByRole('list', { name: 'Activity' });
+    await expect(activity).toContainText('Phoned you: completed, 42 s, pressed 1');
+    await expect(activity).toContainText('You are on it');
+    await expectNoHorizontalOverflow(page);
+    await screenshot(page, testInfo, 'voice-call-in-timeline');
   });
 });

@@ -42,6 +42,8 @@ import { registerReplyRoutes } from './features/replies/replies.routes.ts';
 import { registerSlackRoutes } from './features/slack/slack.routes.ts';
 import { smsProviderOf } from './features/sms/sms-provider.ts';
 import { registerSmsRoutes } from './features/sms/sms.routes.ts';
+import { registerVoiceRoutes } from './features/voice/voice.routes.ts';
+import { voiceProviderOf } from './features/voice/voice-provider.ts';
 import { registerWebhookRoutes } from './features/webhooks/webhooks.routes.ts';
 import type { HostResolver } from './features/webhooks/webhook-address.ts';
 import { createWebhookSender } from './features/webhooks/webhook-sender.ts';
@@ -237,6 +239,7 @@ export async function buildApp({
     allowPrivateNetworks: env.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
   });
   registerSmsRoutes(app, context, { sms, codeKey: secrets.authSecret, publicUrl: env.PUBLIC_URL });
+  registerVoiceRoutes(app, context, { voice: voiceProviderOf(env), publicUrl: env.PUBLIC_URL });
   registerTelegramRoutes(app, context, { telegram, log: app.log });
   registerDeviceRoutes(app, context, {
     vapidPublicKey: secrets.vapidPublicKey,

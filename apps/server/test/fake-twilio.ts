@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -14,13 +14,44 @@ export type TwilioMessagePost = {
   fields: Record<string, string>;
 };
 
+/** One Calls post: the call Leadbell asked for (To, From, Url, StatusCallback…). */
+export type TwilioCallPost = { sid: string; fields: Record<string, string> };
+
+/** What playing a call heard: the TwiML of its Url, and of its Gather's action once a key was pressed. */
+export type PlayedCall = { twiml: string; status: number; gather: { twiml: string; status: number } | null };
+
 /**
- * A fake Twilio REST API on 127.0.0.1: `POST /2010-04-01/Accounts/{sid}/Messages.json`, Basic auth
- * with the account SID and auth token (401 with Twilio's 20003 otherwise), keeps each message and
- * answers with a new `SM…` sid. `refuse` makes the next posts answer Twilio's error instead.
+ * Twilio's request signature as Twilio computes it (twilio.com/docs/usage/security), written here
+ * from the documentation rather than imported, so the server's own check is what is tested:
+ * HMAC-SHA1 with the auth token over the URL and each POST field's name and value, names sorted.
+ */
+function signatureOf(url: string, fields: Record<string, string>, token = FAKE_TWILIO_TOKEN): string {
+  const signed = Object.keys(fields)
+    .sort()
+    .reduce((text, name) => text + name + fields[name], url);
+  return createHmac('sha1', token).update(signed, 'utf8').digest('base64');
+}
+
+/** POSTs a form to Leadbell as Twilio does: signed, unless `signature` says otherwise. */
+async function postAsTwilio(url: string, fields: Record<string, string>, signature = signatureOf(url, fields)) {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-twilio-signature': signature },
+    body: new URLSearchParams(fields).toString(),
+  });
+  return { status: response.status, text: await response.text() };
+}
+
+/**
+ * A fake Twilio REST API on 127.0.0.1: `POST /2010-04-01/Accounts/{sid}/Messages.json` and
+ * `…/Calls.json`, Basic auth with the account SID and auth token (401 with Twilio's 20003
+ * otherwise), keeps each message and call and answers with a new `SM…` or `CA…` sid. `refuse`
+ * makes the next posts answer Twilio's error instead. `play` plays a call as Twilio would: status
+ * callbacks, the TwiML fetched from its Url, a key posted to its Gather's action, all signed.
  */
 export async function startFakeTwilio() {
   const messages: TwilioMessagePost[] = [];
+  const calls: TwilioCallPost[] = [];
   let refusal: { status: number; code: number; message: string } | null = null;
   const expectedAuthorization = `Basic ${Buffer.from(`${FAKE_TWILIO_SID}:${FAKE_TWILIO_TOKEN}`).toString('base64')}`;
   const server = http.createServer((request, response) => {
@@ -30,13 +61,18 @@ export async function startFakeTwilio() {
     request.on('end', () => {
       const answer = (status: number, json: unknown) =>
         response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(json));
-      const match = /^\/2010-04-01\/Accounts\/([^/]+)\/Messages\.json$/.exec(request.url ?? '');
+      const match = /^\/2010-04-01\/Accounts\/([^/]+)\/(Messages|Calls)\.json$/.exec(request.url ?? '');
       if (request.method !== 'POST' || !match) return answer(404, { code: 20404, message: 'Not found', status: 404 });
       if (request.headers.authorization !== expectedAuthorization || match[1] !== FAKE_TWILIO_SID)
         return answer(401, { code: 20003, message: 'Authenticate', status: 401 });
       if (refusal) return answer(refusal.status, { ...refusal });
-      const sid = `SM${randomBytes(16).toString('hex')}`;
       const fields = Object.fromEntries(new URLSearchParams(body));
+      if (match[2] === 'Calls') {
+        const sid = `CA${randomBytes(16).toString('hex')}`;
+        calls.push({ sid, fields });
+        return answer(201, { sid, status: 'queued', to: fields.To, from: fields.From });
+      }
+      const sid = `SM${randomBytes(16).toString('hex')}`;
       messages.push({ sid, accountSid: match[1], authorization: request.headers.authorization, fields });
       answer(201, { sid, status: 'queued', to: fields.To, from: fields.From, body: fields.Body });
     });
@@ -49,6 +85,51 @@ export async function startFakeTwilio() {
     /** The messages sent to `to`, oldest first. */
     to: (to: string) => messages.filter((message) => message.fields.To === to),
     refuse: (next: typeof refusal) => (refusal = next),
+    calls,
+    /** The calls placed to `to`, oldest first. */
+    callsTo: (to: string) => calls.filter((call) => call.fields.To === to),
+    /**
+     * Plays `call`: ringing, then the member answers, Leadbell's TwiML is fetched and `digits` (if
+     * any) pressed; the call then completes after `durationSeconds`. `answer: 'no-answer' | 'busy'
+     * | 'failed'` ends it unanswered instead. `signature` replaces every signature (a forgery).
+     */
+    async play(
+      call: TwilioCallPost,
+      {
+        digits,
+        answer = 'answered',
+        durationSeconds = 30,
+        signature,
+      }: {
+        digits?: string;
+        answer?: 'answered' | 'no-answer' | 'busy' | 'failed';
+        durationSeconds?: number;
+        signature?: string;
+      } = {},
+    ): Promise<PlayedCall> {
+      const base = { AccountSid: FAKE_TWILIO_SID, CallSid: call.sid, From: call.fields.From!, To: call.fields.To! };
+      const callback = call.fields.StatusCallback!;
+      const post = (url: string, fields: Record<string, string>) =>
+        postAsTwilio(url, fields, signature ?? signatureOf(url, fields));
+      await post(callback, { ...base, CallStatus: 'ringing' });
+      if (answer !== 'answered') {
+        await post(callback, { ...base, CallStatus: answer, CallDuration: '0' });
+        return { twiml: '', status: 0, gather: null };
+      }
+      const opened = await post(call.fields.Url!, { ...base, CallStatus: 'in-progress' });
+      await post(callback, { ...base, CallStatus: 'in-progress' });
+      const action = /<Gather[^>]* action="([^"]+)"/.exec(opened.text)?.[1]?.replace(/&#38;|&amp;/g, '&');
+      const gather =
+        digits !== undefined && action
+          ? await post(action, { ...base, CallStatus: 'in-progress', Digits: digits })
+          : null;
+      await post(callback, { ...base, CallStatus: 'completed', CallDuration: String(durationSeconds) });
+      return {
+        twiml: opened.text,
+        status: opened.status,
+        gather: gather && { twiml: gather.text, status: gather.status },
+      };
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -79,5 +79,7 @@ export const UsageSchema = z.object({
   heldCount: z.number().int(),
   /** People the plan's users count (members and pending invitations) and how many it includes. */
   seats: z.object({ used: z.number().int(), included: z.number().int() }),
+  /** Minutes of lead phone calls this month and how many the plan includes (issue 50). */
+  callMinutes: z.object({ used: z.number().int(), included: z.number().int() }),
 });
 export type Usage = z.infer<typeof UsageSchema>;

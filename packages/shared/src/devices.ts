@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { QuietHoursSchema } from './business-hours.ts';
 import { textField } from './fields.ts';
 import { SMS_CHOICES } from './sms.ts';
+import { VOICE_CHOICES } from './voice.ts';
 
 /** The browser's `PushSubscription.toJSON()`, plus a label the owner recognises the device by. */
 export const CreatePushSubscriptionSchema = z.object({
@@ -54,11 +55,17 @@ const DeliveryPreferencesFields = z.object({
   quietHours: QuietHoursSchema.nullable().optional(),
   /** Left out: unchanged. Leads by text message (decision 053); other than `off` needs a verified number. */
   sms: z.enum(SMS_CHOICES, { error: `Choose ${SMS_CHOICES.join(', ')}.` }).optional(),
+  /** Left out: unchanged. Leads by phone call (issue 50); other than `off` needs a verified number. */
+  voice: z.enum(VOICE_CHOICES, { error: `Choose ${VOICE_CHOICES.join(', ')}.` }).optional(),
 });
 
-/** The signed-in user's choice of email copies, quiet hours and texts (`PUT /v1/me/delivery-preferences`): any of them. */
+/** The signed-in user's choice of email copies, quiet hours, texts and calls (`PUT /v1/me/delivery-preferences`): any of them. */
 export const DeliveryPreferencesSchema = DeliveryPreferencesFields.refine(
-  (input) => input.emailNotifications !== undefined || input.quietHours !== undefined || input.sms !== undefined,
+  (input) =>
+    input.emailNotifications !== undefined ||
+    input.quietHours !== undefined ||
+    input.sms !== undefined ||
+    input.voice !== undefined,
   { error: EMAIL_CHOICE_MESSAGE, path: ['emailNotifications'] },
 );
 export type DeliveryPreferences = z.infer<typeof DeliveryPreferencesSchema>;
@@ -72,6 +79,7 @@ export const DeliveryPreferencesStateSchema = DeliveryPreferencesFields.extend({
   isDefault: z.boolean(),
   quietHours: QuietHoursSchema.nullable(),
   sms: z.enum(SMS_CHOICES),
+  voice: z.enum(VOICE_CHOICES),
 });
 export type DeliveryPreferencesState = z.infer<typeof DeliveryPreferencesStateSchema>;
 

@@ -7,6 +7,21 @@ export const RESPONSE_TARGET_MINUTES_MIN = 1;
 export const RESPONSE_TARGET_MINUTES_MAX = 120;
 const TARGET_MESSAGE = `Response target must be ${RESPONSE_TARGET_MINUTES_MIN} to ${RESPONSE_TARGET_MINUTES_MAX} minutes.`;
 
+/**
+ * Whom a lead rings first (issue 50): `everyone` at once, or `in_turn`: one member on all their
+ * channels, the next after each step while nobody has claimed it, and finally everyone.
+ */
+export const RING_POLICIES = ['everyone', 'in_turn'] as const;
+export type RingPolicy = (typeof RING_POLICIES)[number];
+export const RING_POLICY_LABELS: Record<RingPolicy, string> = {
+  everyone: 'Everyone at once',
+  in_turn: 'One member at a time, in turn',
+};
+export const DEFAULT_RING_STEP_MINUTES = 2;
+export const RING_STEP_MINUTES_MIN = 1;
+export const RING_STEP_MINUTES_MAX = 60;
+const STEP_MESSAGE = `The next member is asked after ${RING_STEP_MINUTES_MIN} to ${RING_STEP_MINUTES_MAX} minutes.`;
+
 export const FlowInputSchema = z.object({
   // Empty fields say what to enter; too short ones keep the specification's words (decision 043).
   name: textField({
@@ -34,6 +49,15 @@ export const FlowInputSchema = z.object({
     .optional(),
   /** Rings outside business hours too. */
   isUrgent: z.boolean({ error: 'Choose whether this flow rings outside business hours.' }).optional(),
+  /** Left out: a new flow rings everyone, an edit keeps what the flow has. */
+  ringPolicy: z.enum(RING_POLICIES, { error: 'Choose everyone or in_turn.' }).optional(),
+  /** Minutes between one member asked and the next (in_turn). */
+  ringStepMinutes: z
+    .number({ error: STEP_MESSAGE })
+    .int(STEP_MESSAGE)
+    .min(RING_STEP_MINUTES_MIN, STEP_MESSAGE)
+    .max(RING_STEP_MINUTES_MAX, STEP_MESSAGE)
+    .optional(),
 });
 export type FlowInput = z.infer<typeof FlowInputSchema>;
 
@@ -48,6 +72,8 @@ export const FlowSchema = z.object({
   redirectProblem: z.object({ url: z.string(), at: z.string() }).nullable(),
   responseTargetMinutes: z.number().int(),
   isUrgent: z.boolean(),
+  ringPolicy: z.enum(RING_POLICIES),
+  ringStepMinutes: z.number().int(),
   /** Cloudflare Turnstile's site key when the flow's forms ask for the CAPTCHA; its secret is never shown. */
   turnstileSiteKey: z.string().nullable(),
   /** The instant acknowledgement emailed to the visitor (issue 26), off by default, and its templates. */

@@ -59,6 +59,9 @@ export const MemberFiguresSchema = z.object({
   claimedWithinTarget: z.number().int(),
   medianSecondsToClaim: z.number().int().nullable(),
   p90SecondsToClaim: z.number().int().nullable(),
+  /** Lead phone calls to the member in the window (issue 50): answered with a key, and missed (no answer, busy, no key). */
+  callsAnswered: z.number().int(),
+  callsMissed: z.number().int(),
 });
 export type MemberFigures = z.infer<typeof MemberFiguresSchema>;
 

@@ -29,6 +29,10 @@ export const LEAD_EVENT_KINDS = [
   'outcome',
   'acknowledged',
   'not_acknowledged',
+  // A flow ringing in turn asked this member (issue 50); with no member, it rang everyone left.
+  'asked',
+  // The member pressed 2 on a lead call: passed on to the next member (issue 50).
+  'passed',
 ] as const;
 export type LeadEventKind = (typeof LEAD_EVENT_KINDS)[number];
 
@@ -218,6 +222,8 @@ export const LEAD_TIMELINE_KINDS = [
   'confirmed',
   'emailed',
   'failed',
+  // A phone call to a member for the lead (issue 50); `detail`: how it went ("completed, 42 s, pressed 1").
+  'phoned',
   ...LEAD_EVENT_KINDS,
 ] as const;
 

@@ -254,8 +254,11 @@ export const NotificationPageSchema = z.object({
 });
 export type NotificationPage = z.infer<typeof NotificationPageSchema>;
 
-/** `telegram`: a member's linked chat (decision 052). `sms`: a text to their verified number (decision 053). */
-export const DELIVERY_CHANNELS = ['push', 'email', 'telegram', 'sms'] as const;
+/**
+ * `telegram`: a member's linked chat (decision 052). `sms`: a text to their verified number
+ * (decision 053). `voice`: a phone call to it (issue 50).
+ */
+export const DELIVERY_CHANNELS = ['push', 'email', 'telegram', 'sms', 'voice'] as const;
 export const DELIVERY_TARGET_STATUSES = ['pending', 'delivered', 'failed'] as const;
 /** Why an email copy went out although the user had not asked for one. */
 export const EMAIL_FALLBACK_REASONS = ['no_device', 'push_failed'] as const;

@@ -15,6 +15,8 @@ export type Plan = {
   overageUsd: number | null;
   /** Text messages of leads per billing month (decision 053); past it, leads still ring every other way. */
   includedSms: number;
+  /** Minutes of lead phone calls per billing month (issue 50); past them, calls are texts instead. */
+  includedCallMinutes: number;
   description: string;
 };
 
@@ -28,6 +30,7 @@ export const PLANS: readonly Plan[] = [
     includedUsers: 1,
     overageUsd: null,
     includedSms: 0,
+    includedCallMinutes: 0,
     description: 'Try Leadbell on one website.',
   },
   {
@@ -38,6 +41,7 @@ export const PLANS: readonly Plan[] = [
     includedUsers: 1,
     overageUsd: 0.02,
     includedSms: 50,
+    includedCallMinutes: 30,
     description: 'For a growing business that answers every lead.',
   },
   {
@@ -48,6 +52,7 @@ export const PLANS: readonly Plan[] = [
     includedUsers: 3,
     overageUsd: 0.02,
     includedSms: 200,
+    includedCallMinutes: 120,
     description: 'For teams sharing the leads.',
   },
   {
@@ -58,6 +63,7 @@ export const PLANS: readonly Plan[] = [
     includedUsers: 5,
     overageUsd: 0.01,
     includedSms: 1_000,
+    includedCallMinutes: 600,
     description: 'For high-volume sites and agencies.',
   },
 ];

@@ -28,6 +28,8 @@ export const TeamMemberSchema = z.object({
   workingDeviceCount: z.number().int(),
   lastActiveAt: z.string().nullable(),
   isYou: z.boolean(),
+  /** Set away (`PUT /v1/me/availability`): not rung for leads while a teammate is available. */
+  isAway: z.boolean(),
 });
 export type TeamMember = z.infer<typeof TeamMemberSchema>;
 
@@ -107,3 +109,14 @@ export function seatsUsedLabel({ used, included }: Seats): string {
 export function hasFreeSeat({ used, included }: Seats): boolean {
   return used < included;
 }
+
+/**
+ * `PUT /v1/me/availability` (issue 50): a member away gets no lead pushes, texts or calls and is
+ * skipped when a flow rings in turn, unless every member is away: then everyone is rung, so no
+ * lead is silent.
+ */
+export const AvailabilitySchema = z.object({ away: z.boolean({ error: 'away is true or false.' }) });
+export type Availability = z.infer<typeof AvailabilitySchema>;
+
+export const AvailabilityStateSchema = z.object({ away: z.boolean(), awaySince: z.string().nullable() });
+export type AvailabilityState = z.infer<typeof AvailabilityStateSchema>;

@@ -174,7 +174,19 @@ export type UpdateWebhookEndpoint = z.input<typeof UpdateWebhookEndpointSchema>;
 export const WEBHOOK_DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
 export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
 
-/** One event for one endpoint, with the outcome of its latest attempt. */
+/** One attempt at a delivery: when, and what the endpoint answered (or why nothing did). */
+export const WebhookDeliveryAttemptSchema = z.object({
+  number: z.number().int().describe('1 for the first attempt; a retry or resend counts on.'),
+  attemptedAt: z.string(),
+  outcome: z.enum(['delivered', 'failed']),
+  statusCode: z.number().int().nullable(),
+  durationMs: z.number().int(),
+  error: z.string().nullable(),
+  responseExcerpt: z.string().nullable(),
+});
+export type WebhookDeliveryAttempt = z.infer<typeof WebhookDeliveryAttemptSchema>;
+
+/** One event for one endpoint, with the outcome of its latest attempt and every attempt before it. */
 export const WebhookDeliverySchema = z.object({
   id: z.string(),
   messageId: z.string().describe('The `webhook-id` header: the same on every retry and resend.'),
@@ -195,6 +207,7 @@ export const WebhookDeliverySchema = z.object({
   nextAttemptAt: z.string().nullable(),
   createdAt: z.string(),
   lastAttemptAt: z.string().nullable(),
+  attemptLog: z.array(WebhookDeliveryAttemptSchema).describe('Every attempt, oldest first.'),
 });
 export type WebhookDelivery = z.infer<typeof WebhookDeliverySchema>;
 

@@ -25,6 +25,8 @@ import type { TelegramConfig } from '../features/telegram/telegram-config.ts';
 import { telegramLeadMessage } from '../features/telegram/telegram-message.ts';
 import { sendLeadTexts } from '../features/sms/send-lead-sms.ts';
 import type { SmsProvider } from '../features/sms/sms-provider.ts';
+import { placeLeadCalls } from '../features/voice/place-lead-calls.ts';
+import type { VoiceProvider } from '../features/voice/voice-provider.ts';
 import { batchWhileBusy } from '../lib/batch-while-busy.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { Mail, Mailer } from '../mail/mailer.ts';
@@ -44,6 +46,8 @@ export type DeliverNotificationDependencies = {
   telegram: TelegramConfig | null;
   /** Sends `sms` deliveries (decision 053); null when SMS is off. */
   sms: SmsProvider | null;
+  /** Places `voice` deliveries' calls (issue 50); null when calls are off. */
+  voice: VoiceProvider | null;
   /** Told the channel and outcome of every attempt (the metrics). */
   onAttempt?: (channel: DeliveryTarget['channel'], outcome: AttemptOutcome['kind']) => void;
 };
@@ -90,6 +94,7 @@ export function createDeliverer({
   clock,
   telegram,
   sms,
+  voice,
   onAttempt,
 }: DeliverNotificationDependencies) {
   function mailOf(delivery: DeliveryTarget & { email: string }): Mail {
@@ -177,20 +182,24 @@ export function createDeliverer({
    * One attempt at each of these pending deliveries, at once, or their failure when the
    * notification expired unsent. The deadline is the push TTL (PUSH_TTL_SECONDS) from the row's
    * created_at: real time, on the system clock like the push service's own TTL, not the app's
-   * clock (decision 025). A lead's texts go together: one allowance, one read, one write.
+   * clock (decision 025). A lead's texts go together: one allowance, one read, one write; its
+   * calls one by one (placeLeadCalls).
    */
   async function attemptAll(deliveries: DeliveryTarget[]) {
     const deadlineOf = (delivery: DeliveryTarget) => delivery.createdAt.getTime() + env.PUSH_TTL_SECONDS * 1000;
     const now = Date.now();
     const live = deliveries.filter((delivery) => now < deadlineOf(delivery));
-    const isText = (delivery: DeliveryTarget) => delivery.channel === 'sms';
-    const [texts, others] = [live.filter(isText), live.filter((delivery) => !isText(delivery))];
-    const [textOutcomes, otherOutcomes] = await Promise.all([
+    const texts = live.filter((delivery) => delivery.channel === 'sms');
+    const calls = live.filter((delivery) => delivery.channel === 'voice');
+    const others = live.filter((delivery) => delivery.channel !== 'sms' && delivery.channel !== 'voice');
+    const [textOutcomes, callOutcomes, otherOutcomes] = await Promise.all([
       sendLeadTexts({ db, queue, sms, publicUrl: env.PUBLIC_URL, clock }, texts),
+      placeLeadCalls({ db, queue, voice, clock }, calls),
       Promise.all(others.map((delivery) => attempt(delivery, deadlineOf(delivery)))),
     ]);
     const outcomes = new Map<DeliveryTarget, AttemptOutcome>([
       ...texts.map((delivery, index) => [delivery, textOutcomes[index]!] as const),
+      ...calls.map((delivery, index) => [delivery, callOutcomes[index]!] as const),
       ...others.map((delivery, index) => [delivery, otherOutcomes[index]!] as const),
     ]);
     return deliveries.map((delivery) => {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { escalateLead } from '../features/leads/escalate-lead.ts';
 import type { Clock } from '../lib/clock.ts';
-import type { DeliveryQueue } from './delivery-queue.ts';
+import { wakeDeliveryWorkers, type DeliveryQueue } from './delivery-queue.ts';
 
 // Escalations are due to the second (decision 038): each worker process looks once a second, and
 // soon after a wake-up (jobs committed, or a test moving the app's clock), but no more often than
@@ -20,8 +20,8 @@ type DueEscalation = {
 };
 
 /**
- * Runs the escalation stages that are due (lead_escalations, decision 038), on the clock the app
- * reads. Each due row is taken under its row lock, skipped by other processes, and its stage runs
+ * Runs the escalation stages that are due (lead_escalations, decision 038), and the steps of leads
+ * ringing in turn (lead_turns, issue 50), on the clock the app reads. Each due row is taken under its row lock, skipped by other processes, and its stage runs
  * (escalateLead, which does nothing for a lead no longer open) in the transaction that moves the
  * row to its next stage or deletes it after stage 2, so a stage runs once even across crashes.
  */
@@ -64,12 +64,33 @@ export function startEscalationSweep({
     });
   }
 
+  /**
+   * The due steps of leads ringing in turn (issue 50), each under its row lock, skipped by other
+   * processes: leadbell_ring_next_turn asks the next member, or everyone, or stops for a claim.
+   */
+  async function runDueTurns(now: Date): Promise<number> {
+    return db.transaction(async (tx) => {
+      const { rows } = await tx.execute<{ queued: number }>(sql`
+        select leadbell_ring_next_turn(due.notification_id) as queued
+          from (select t.notification_id from lead_turns t
+                 where t.due_at <= ${now}
+                 order by t.due_at
+                 limit ${SWEEP_BATCH_SIZE}
+                   for update skip locked) due`);
+      if (rows.some((row) => row.queued > 0)) await wakeDeliveryWorkers(tx);
+      return rows.length;
+    });
+  }
+
   async function sweep(): Promise<void> {
     const now = clock.now();
-    // One cheap look while nothing is due; the transaction only when something is.
-    const { rows } = await db.execute(sql`select from lead_escalations where due_at <= ${now} limit 1`);
-    if (rows.length === 0) return;
-    while ((await runDueStages(now)) === SWEEP_BATCH_SIZE);
+    // One cheap look while nothing is due; the transactions only for what is.
+    const { rows } = await db.execute<{ stages: boolean; turns: boolean }>(sql`
+      select exists (select from lead_escalations where due_at <= ${now}) as stages,
+             exists (select from lead_turns where due_at <= ${now}) as turns`);
+    const due = rows[0];
+    if (due?.stages) while ((await runDueStages(now)) === SWEEP_BATCH_SIZE);
+    if (due?.turns) while ((await runDueTurns(now)) === SWEEP_BATCH_SIZE);
   }
 
   let running: Promise<void> | null = null;

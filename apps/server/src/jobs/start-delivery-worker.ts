@@ -15,6 +15,7 @@ import { createWebhookDeliveryHandler, type WebhookDependencies } from '../featu
 import { createWebhookCircuit } from '../features/webhooks/webhook-circuit.ts';
 import { telegramConfigOf } from '../features/telegram/telegram-config.ts';
 import { smsProviderOf } from '../features/sms/sms-provider.ts';
+import { voiceProviderOf } from '../features/voice/voice-provider.ts';
 
 /**
  * Runs delivery jobs in this process, woken by the hub whenever jobs commit anywhere. Stopping
@@ -51,7 +52,7 @@ export function startDeliveryWorker({
     timeoutMs: PUSH_TIMEOUT_MS,
     ca: pushCa,
   });
-  const channels = { telegram: telegramConfigOf(env), sms: smsProviderOf(env) };
+  const channels = { telegram: telegramConfigOf(env), sms: smsProviderOf(env), voice: voiceProviderOf(env) };
   // One deliverer on the push lane's connections, one on the channels' (decision 054).
   const delivererOn = (db: Database) =>
     createDeliverer({ db, queue, wakeAt: queue.wakeAt, sender, mailer, env, clock, ...channels, onAttempt });

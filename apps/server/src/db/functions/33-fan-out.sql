@@ -1,12 +1,135 @@
 -- A lead's deliveries (decision 030), the fan-out to every device, mailbox, Telegram chat and phone
--- of its team, when the worker's take meets it or a held lead is released.
+-- (texts and calls) of its team, when the worker's take meets it or a held lead is released: of every member not
+-- away, at once or, for a flow that rings in turn, one member after another (issue 50).
 
 -- The lane a delivery is sent in, by its channel (decision 054): a lead's Telegram messages and
 -- its texts each go in their channel's lane, so its pushes wait behind neither, nor one behind the
--- other; null is the push lane (pushes and email copies). Its retries stay in the lane.
+-- other; its calls go with its texts, in Twilio's lane (issue 50); null is the push lane (pushes
+-- and email copies). Its retries stay in the lane.
 CREATE OR REPLACE FUNCTION leadbell_lane_of_channel(p_channel text) RETURNS text
 LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
-  SELECT CASE WHEN p_channel IN ('telegram', 'sms') THEN p_channel END
+  SELECT CASE WHEN p_channel IN ('telegram', 'sms') THEN p_channel WHEN p_channel = 'voice' THEN 'sms' END
+$$;
+
+-- The members of an entity a lead rings (issue 50): those not away, or, when every member is
+-- away, all of them, so that no lead is silent. Read when the worker rings, so setting oneself
+-- away applies from the next lead on (and to the escalations of leads still open).
+CREATE OR REPLACE FUNCTION leadbell_members_rung(p_entity_id uuid) RETURNS TABLE (user_id text)
+LANGUAGE sql STABLE
+AS $$
+  WITH members AS (
+    SELECT u.id, p.away_since IS NOT NULL AS is_away
+      FROM users u LEFT JOIN delivery_preferences p ON p.user_id = u.id
+     WHERE u.entity_id = p_entity_id
+  )
+  SELECT m.id FROM members m WHERE NOT m.is_away OR NOT EXISTS (SELECT FROM members a WHERE NOT a.is_away)
+$$;
+
+-- The members rung, in the order a flow ringing in turn asks them (the team page's order).
+CREATE OR REPLACE FUNCTION leadbell_members_in_turn(p_entity_id uuid) RETURNS text[]
+LANGUAGE sql STABLE
+AS $$
+  SELECT ARRAY(SELECT r.user_id FROM leadbell_members_rung(p_entity_id) r JOIN users u ON u.id = r.user_id
+                ORDER BY u.entity_joined_at, u.created_at, u.id)
+$$;
+
+-- The first turn of each lead among p_notification_ids whose flow rings in turn (issue 50) and
+-- that has none yet: one member asked now, chosen round robin over the flow's leads (the flow's
+-- ring_turns counts them) among the members rung, and the next step due a step after the lead's
+-- response timer started (the app's clock, as escalations). A test lead rings as it always does.
+CREATE OR REPLACE FUNCTION leadbell_start_turns(p_notification_ids uuid[]) RETURNS void
+LANGUAGE plpgsql
+AS $$
+DECLARE
+  -- PL/pgSQL runs a WITH that writes only as a SELECT … INTO; the count itself is not used.
+  v_asked bigint;
+BEGIN
+  WITH leads AS (
+    SELECT n.id, n.entity_id, n.flow_id, f.ring_step_minutes,
+           coalesce(n.response_started_at, n.created_at) AS started_at,
+           (row_number() OVER (PARTITION BY n.flow_id ORDER BY n.seq) - 1)::integer AS place
+      FROM unnest(p_notification_ids) AS lead (id)
+      CROSS JOIN LATERAL (SELECT n.id, n.entity_id, n.flow_id, n.seq, n.is_test, n.created_at, n.response_started_at
+                            FROM notifications n WHERE n.id = lead.id OFFSET 0) n
+      CROSS JOIN LATERAL (SELECT f.ring_policy, f.ring_step_minutes FROM flows f WHERE f.id = n.flow_id OFFSET 0) f
+     WHERE f.ring_policy = 'in_turn' AND NOT n.is_test
+       AND NOT EXISTS (SELECT FROM lead_turns t WHERE t.notification_id = n.id)
+  ), counted AS (
+    -- The flow's row lock orders two takes' leads of one flow: each continues the other's count.
+    UPDATE flows f SET ring_turns = f.ring_turns + c.leads
+      FROM (SELECT l.flow_id, count(*)::integer AS leads FROM leads l GROUP BY l.flow_id) c
+     WHERE f.id = c.flow_id
+    RETURNING f.id, f.ring_turns - c.leads AS first_turn
+  ), chosen AS (
+    SELECT l.id, l.entity_id, l.started_at + make_interval(mins => l.ring_step_minutes) AS due_at,
+           m.members[(c.first_turn + l.place) % cardinality(m.members) + 1] AS user_id
+      FROM leads l
+      JOIN counted c ON c.id = l.flow_id
+     CROSS JOIN LATERAL (SELECT leadbell_members_in_turn(l.entity_id) AS members) m
+     WHERE cardinality(m.members) > 0
+  ), started AS (
+    INSERT INTO lead_turns (notification_id, asked, due_at)
+    SELECT ch.id, ARRAY[ch.user_id], ch.due_at FROM chosen ch
+    ON CONFLICT DO NOTHING
+    RETURNING lead_turns.notification_id
+  ), asked AS (
+    INSERT INTO lead_events (notification_id, entity_id, kind, user_id)
+    SELECT ch.id, ch.entity_id, 'asked', ch.user_id FROM chosen ch JOIN started s ON s.notification_id = ch.id
+    RETURNING 1
+  )
+  SELECT count(*) INTO v_asked FROM asked;
+END;
+$$;
+
+-- The next step of a lead ringing in turn, when it is due (the sweep calls it holding the turn's
+-- row lock). A lead no longer open (claimed, done, deleted) stops there. Otherwise the next member
+-- rung not asked yet, counting round the team from the first one asked, is asked now and the
+-- step after is due a step later; with nobody left, everyone rung is (whoever was asked has
+-- theirs already), and the turn ends. Returns how many deliveries it made.
+CREATE OR REPLACE FUNCTION leadbell_ring_next_turn(p_notification_id uuid) RETURNS integer
+LANGUAGE plpgsql
+AS $$
+DECLARE
+  v_asked text[];
+  v_entity_id uuid;
+  v_step integer;
+  v_is_open boolean;
+  v_members text[];
+  v_next text;
+  v_queued integer;
+BEGIN
+  SELECT t.asked INTO v_asked FROM lead_turns t WHERE t.notification_id = p_notification_id;
+  IF v_asked IS NULL THEN
+    RETURN 0;
+  END IF;
+  SELECT n.entity_id, f.ring_step_minutes, n.lead_status = 'open' AND n.deleted_at IS NULL
+    INTO v_entity_id, v_step, v_is_open
+    FROM notifications n JOIN flows f ON f.id = n.flow_id
+   WHERE n.id = p_notification_id;
+  IF NOT coalesce(v_is_open, false) THEN
+    DELETE FROM lead_turns WHERE notification_id = p_notification_id;
+    RETURN 0;
+  END IF;
+  v_members := leadbell_members_in_turn(v_entity_id);
+  v_next := (SELECT m.user_id FROM unnest(v_members) WITH ORDINALITY AS m (user_id, place)
+              WHERE m.user_id <> ALL (v_asked)
+              ORDER BY (m.place - coalesce(array_position(v_members, v_asked[1]), 0) + cardinality(v_members))
+                       % cardinality(v_members)
+              LIMIT 1);
+  -- With nobody left, the turn asks everyone rung for the fan-out below, and then ends.
+  UPDATE lead_turns
+     SET asked = asked || CASE WHEN v_next IS NULL THEN v_members ELSE ARRAY[v_next] END,
+         due_at = due_at + make_interval(mins => v_step)
+   WHERE notification_id = p_notification_id;
+  -- Who was asked when, for the timeline; no member: everyone left was rung.
+  INSERT INTO lead_events (notification_id, entity_id, kind, user_id)
+  VALUES (p_notification_id, v_entity_id, 'asked', v_next);
+  v_queued := (SELECT count(*) FROM leadbell_queue_deliveries(ARRAY[p_notification_id], '{}', NULL));
+  IF v_next IS NULL THEN
+    DELETE FROM lead_turns WHERE notification_id = p_notification_id;
+  END IF;
+  RETURN v_queued;
+END;
 $$;
 
 -- A lead's deliveries (decision 030): a row per device, mailbox, Telegram chat and phone of its
@@ -21,6 +144,7 @@ RETURNS TABLE (notification_id uuid, delivery_id uuid, lane text, is_claimed boo
 LANGUAGE plpgsql
 AS $$
 BEGIN
+  PERFORM leadbell_start_turns(p_notification_ids);
   RETURN QUERY
   WITH recipients AS (
     -- By primary key, one lead at a time: a plan that cannot go stale as notifications grows.
@@ -36,7 +160,12 @@ BEGIN
       LEFT JOIN delivery_preferences p ON p.user_id = u.id
      -- A test lead rings the member who sent it from the console alone; one sent with an API key
      -- alone (a developer trying the API) rings the admins, who hold the keys (decision 072).
-     WHERE NOT n.is_test OR u.id = n.test_sent_by OR (n.test_sent_by IS NULL AND u.role = 'admin')
+     -- A real lead rings the members not away (leadbell_members_rung); while it rings in turn,
+     -- those it asked so far (leadbell_start_turns, leadbell_ring_next_turn).
+     WHERE CASE WHEN n.is_test THEN u.id = n.test_sent_by OR (n.test_sent_by IS NULL AND u.role = 'admin')
+                ELSE u.id IN (SELECT m.user_id FROM leadbell_members_rung(n.entity_id) m)
+                     AND NOT EXISTS (SELECT FROM lead_turns t
+                                      WHERE t.notification_id = n.id AND u.id <> ALL (t.asked)) END
   ), targets AS (
     INSERT INTO deliveries (notification_id, entity_id, channel, subscription_id, user_id, fallback_reason,
                             leased_until)
@@ -58,6 +187,12 @@ BEGIN
     SELECT r.notification_id, r.entity_id, 'sms', NULL, r.user_id, NULL, NULL
       FROM recipients r
       JOIN delivery_preferences sp ON sp.user_id = r.user_id AND sp.sms = 'all'
+      JOIN member_phones mp ON mp.user_id = r.user_id AND mp.phone IS NOT NULL
+    UNION ALL
+    -- Calls (issue 50): a member who chose every lead by phone call and has a verified number.
+    SELECT r.notification_id, r.entity_id, 'voice', NULL, r.user_id, NULL, NULL
+      FROM recipients r
+      JOIN delivery_preferences vp ON vp.user_id = r.user_id AND vp.voice = 'all'
       JOIN member_phones mp ON mp.user_id = r.user_id AND mp.phone IS NOT NULL
     -- What is queued already is skipped, and gets no job: a held lead released (by a larger plan,
     -- or by spam giving room back) before the worker took it in is queued by both, and rings once.

@@ -7,9 +7,9 @@ import { notifications } from './notifications.ts';
 
 /**
  * `telegram`: a member's linked chat (decision 052); `sms`: a text to the member's verified number
- * (decision 053). Their rows have a user and no subscription.
+ * (decision 053); `voice`: a phone call to it (issue 50). Their rows have a user and no subscription.
  */
-export const DELIVERY_CHANNELS = ['push', 'email', 'telegram', 'sms'] as const;
+export const DELIVERY_CHANNELS = ['push', 'email', 'telegram', 'sms', 'voice'] as const;
 export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
 /** `lead`: the notification itself. `escalation`: nobody claimed it in time (decision 025). */
 export const DELIVERY_PURPOSES = ['lead', 'escalation'] as const;
@@ -57,15 +57,15 @@ export const deliveries = pgTable(
     uniqueIndex('deliveries_email_per_user_purpose_idx')
       .on(table.notificationId, table.userId, table.purpose)
       .where(sql`${table.channel} = 'email'`),
-    // Likewise one push of a notification per device and purpose, and one text or Telegram message
-    // per member and purpose: leadbell_queue_deliveries skips what is queued already, so a lead
+    // Likewise one push of a notification per device and purpose, and one text, call or Telegram
+    // message per member and purpose: leadbell_queue_deliveries skips what is queued already, so a lead
     // queued twice (a held lead released before the worker took it in) rings once.
     uniqueIndex('deliveries_push_per_subscription_purpose_idx')
       .on(table.notificationId, table.subscriptionId, table.purpose)
       .where(sql`${table.channel} = 'push'`),
     uniqueIndex('deliveries_message_per_user_purpose_idx')
       .on(table.notificationId, table.userId, table.channel, table.purpose)
-      .where(sql`${table.channel} in ('telegram', 'sms')`),
+      .where(sql`${table.channel} in ('telegram', 'sms', 'voice')`),
   ],
 );
 

@@ -1,6 +1,7 @@
 import type { QuietHours } from '@leadbell/shared/business-hours';
 import { SMS_CHOICES } from '@leadbell/shared/sms';
 import { TEST_REACH_CHANNELS } from '@leadbell/shared/setup';
+import { VOICE_CHOICES } from '@leadbell/shared/voice';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
 import { entities } from './entities.ts';
@@ -52,4 +53,8 @@ export const deliveryPreferences = pgTable('delivery_preferences', {
   quietHours: jsonb('quiet_hours').$type<QuietHours>(),
   // Which leads also come by text message, to the member's verified number (decision 053).
   sms: text('sms', { enum: SMS_CHOICES }).notNull().default('off'),
+  // Which leads also ring the member's verified number with a phone call (issue 50).
+  voice: text('voice', { enum: VOICE_CHOICES }).notNull().default('off'),
+  // Since when the member set themselves away (issue 50): leadbell_members_rung passes them over.
+  awaySince: timestamp('away_since', { withTimezone: true }),
 });

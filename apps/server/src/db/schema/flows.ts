@@ -1,4 +1,5 @@
 import { boolean, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { DEFAULT_RING_STEP_MINUTES, RING_POLICIES } from '@leadbell/shared/flows';
 import { entities } from './entities.ts';
 
 export const flows = pgTable(
@@ -23,6 +24,12 @@ export const flows = pgTable(
     responseTargetMinutes: integer('response_target_minutes').notNull().default(5),
     // Rings outside business hours too.
     isUrgent: boolean('is_urgent').notNull().default(false),
+    // Whom a lead rings first (issue 50): everyone, or one member at a time in turn, the next after
+    // ring_step_minutes while unclaimed (leadbell_ring_in_turn). ring_turns counts the flow's leads
+    // rung in turn: lead n is first offered to the (n mod members)-th member rung, round robin.
+    ringPolicy: text('ring_policy', { enum: RING_POLICIES }).notNull().default('everyone'),
+    ringStepMinutes: integer('ring_step_minutes').notNull().default(DEFAULT_RING_STEP_MINUTES),
+    ringTurns: integer('ring_turns').notNull().default(0),
     // Cloudflare Turnstile on the flow's forms (decision 039): the widget's site key, and its
     // secret sealed like API keys; both null when the flow asks for no CAPTCHA.
     turnstileSiteKey: text('turnstile_site_key'),

@@ -50,8 +50,18 @@ export const entityDigests = pgTable(
   (table) => [primaryKey({ columns: [table.entityId, table.kind, table.period] })],
 );
 
-/** `sms_allowance`: the plan's text messages this month are used up (decision 053). */
-export const ENTITY_ALERT_KINDS = ['usage_80', 'usage_100', 'leads_held', 'spam_flood', 'sms_allowance'] as const;
+/**
+ * `sms_allowance`: the plan's text messages this month are used up (decision 053);
+ * `call_allowance`: its call minutes (issue 50).
+ */
+export const ENTITY_ALERT_KINDS = [
+  'usage_80',
+  'usage_100',
+  'leads_held',
+  'spam_flood',
+  'sms_allowance',
+  'call_allowance',
+] as const;
 
 /**
  * Emails to an entity's admins about its volume, at most one of each kind per billing month; a

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type {
   WebhookDeliveryEventType,
   WebhookDeliveryStatus,
@@ -55,6 +66,7 @@ export const webhookEndpoints = pgTable(
  * One event for one endpoint (its `webhook-id` is derived from `id`, so retries and resends keep
  * it) and the outcome of its latest attempt: the endpoint's delivery log. `lead` is the lead as of
  * the event; a `lead.created` row written by the worker's intake gets it at its first attempt.
+ * Each attempt's own answer is kept in `webhook_delivery_attempts`.
  */
 export const webhookDeliveries = pgTable(
   'webhook_deliveries',
@@ -87,4 +99,27 @@ export const webhookDeliveries = pgTable(
     // A lead deleted for good takes its deliveries with it (the cascade looks them up by lead).
     index('webhook_deliveries_notification_id_idx').on(table.notificationId),
   ],
+);
+
+/**
+ * Every attempt at a webhook or Slack delivery, as Stripe and Svix show them (issue 50): a
+ * receiver that answered 500 and then 200 shows both. `number` counts from 1, as the delivery's
+ * `attempts` does; the delivery's attempt guard writes each number once.
+ */
+export const webhookDeliveryAttempts = pgTable(
+  'webhook_delivery_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    deliveryId: uuid('delivery_id')
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    attemptedAt: timestamp('attempted_at', { withTimezone: true }).notNull().defaultNow(),
+    isSuccess: boolean('is_success').notNull(),
+    statusCode: integer('status_code'),
+    durationMs: integer('duration_ms').notNull(),
+    error: text('error'),
+    responseExcerpt: text('response_excerpt'),
+  },
+  (table) => [uniqueIndex('webhook_delivery_attempts_delivery_number_idx').on(table.deliveryId, table.number)],
 );

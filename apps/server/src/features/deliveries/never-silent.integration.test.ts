@@ -62,6 +62,7 @@ describe('never silent › email copies until a device confirms', () => {
       isDefault: true,
       quietHours: null,
       sms: 'off',
+      voice: 'off',
     });
 
     const second = await notify(app, owner.apiKey, { flowId, data: { name: 'Bo' } });

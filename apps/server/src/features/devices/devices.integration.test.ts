@@ -155,21 +155,30 @@ describe('delivery preferences', () => {
       isDefault: true,
       quietHours: null,
       sms: 'off',
+      voice: 'off',
     });
     const updated = await client.put('/v1/me/delivery-preferences', { emailNotifications: false });
     expect(updated.status).toBe(200);
-    expect(updated.body).toEqual({ emailNotifications: false, isDefault: false, quietHours: null, sms: 'off' });
+    expect(updated.body).toEqual({
+      emailNotifications: false,
+      isDefault: false,
+      quietHours: null,
+      sms: 'off',
+      voice: 'off',
+    });
     expect((await client.get('/v1/me/delivery-preferences')).body).toEqual({
       emailNotifications: false,
       isDefault: false,
       quietHours: null,
       sms: 'off',
+      voice: 'off',
     });
     expect((await client.put('/v1/me/delivery-preferences', { emailNotifications: true })).body).toEqual({
       emailNotifications: true,
       isDefault: false,
       quietHours: null,
       sms: 'off',
+      voice: 'off',
     });
   });
 
@@ -181,18 +190,21 @@ describe('delivery preferences', () => {
       isDefault: true,
       quietHours,
       sms: 'off',
+      voice: 'off',
     });
     expect((await client.put('/v1/me/delivery-preferences', { emailNotifications: false })).body).toEqual({
       emailNotifications: false,
       isDefault: false,
       quietHours,
       sms: 'off',
+      voice: 'off',
     });
     expect((await client.put('/v1/me/delivery-preferences', { quietHours: null })).body).toEqual({
       emailNotifications: false,
       isDefault: false,
       quietHours: null,
       sms: 'off',
+      voice: 'off',
     });
   });
 

@@ -11,6 +11,7 @@ export async function getDeliveryPreferences(db: Database, userId: string): Prom
       pushConfirmedAt: deliveryPreferences.pushConfirmedAt,
       quietHours: deliveryPreferences.quietHours,
       sms: deliveryPreferences.sms,
+      voice: deliveryPreferences.voice,
     })
     .from(deliveryPreferences)
     .where(eq(deliveryPreferences.userId, userId));
@@ -20,5 +21,6 @@ export async function getDeliveryPreferences(db: Database, userId: string): Prom
     isDefault: chosen === null,
     quietHours: row?.quietHours ?? null,
     sms: row?.sms ?? 'off',
+    voice: row?.voice ?? 'off',
   };
 }

@@ -16,6 +16,8 @@ export function toFlow(row: typeof flows.$inferSelect): Flow {
         : null,
     responseTargetMinutes: row.responseTargetMinutes,
     isUrgent: row.isUrgent,
+    ringPolicy: row.ringPolicy,
+    ringStepMinutes: row.ringStepMinutes,
     turnstileSiteKey: row.turnstileSiteKey,
     acknowledgementEnabled: row.acknowledgementEnabled,
     acknowledgementSubject: row.acknowledgementSubject,

@@ -25,6 +25,8 @@ describe('flows', () => {
       redirectProblem: null,
       responseTargetMinutes: 5,
       isUrgent: false,
+      ringPolicy: 'everyone',
+      ringStepMinutes: 2,
       turnstileSiteKey: null,
       acknowledgementEnabled: false,
       acknowledgementSubject: null,

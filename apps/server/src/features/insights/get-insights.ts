@@ -69,6 +69,21 @@ function percentileOf(fraction: number): SQL {
 }
 
 /**
+ * Each member's lead calls in the window (issue 50): answered is a key pressed (1 took the lead, 2
+ * passed it on); missed is a call that ended without one (no answer, busy, failed, or no key).
+ */
+async function memberCallsOf(db: Database, { entityId, from, until }: { entityId: string; from: Date; until: Date }) {
+  const { rows } = await db.execute<{ user_id: string; answered: number; missed: number }>(sql`
+    select user_id, count(*) filter (where digits is not null)::int as answered,
+           count(*) filter (where digits is null and ended_at is not null)::int as missed
+      from voice_calls
+     where entity_id = ${entityId} and created_at >= ${from} and created_at < ${until} and user_id is not null
+     group by user_id`);
+  const calls = new Map(rows.map((row) => [row.user_id, { callsAnswered: row.answered, callsMissed: row.missed }]));
+  return (userId: string) => calls.get(userId) ?? { callsAnswered: 0, callsMissed: 0 };
+}
+
+/**
  * Speed-to-lead for the last `days` local days (decision 025), from the daily counts the triggers
  * on `notifications` keep (lead_stats_daily and its deltas), never from the leads themselves: the
  * team's, each flow's and each member's figures in one statement (grouping sets, percentiles from
@@ -87,6 +102,7 @@ export async function getInsights(
   }: { entityId: string; days: number; now: Date; timeZone: string; viewerId: string | null },
 ): Promise<Insights> {
   const { fromDay, toDay, from, until } = insightsWindowOf(now, timeZone, days);
+  const callsOf = await memberCallsOf(db, { entityId, from, until });
   // With the changes the worker has not folded in yet (decision 060): a lead counts from its commit.
   const stats = sql`select day, flow_id, member_id, claim_bucket, is_within, is_escalated, leads from lead_stats_daily
      where entity_id = ${entityId} and day between ${fromDay}::date and ${toDay}::date
@@ -176,6 +192,7 @@ export async function getInsights(
         claimedWithinTarget: row.within,
         medianSecondsToClaim: row.median,
         p90SecondsToClaim: row.p90,
+        ...callsOf(row.member_id!),
       }))
       .sort((a, b) => b.claimed - a.claimed),
     daily: daily.rows.map((row) => ({

@@ -163,6 +163,8 @@ describe('insights › speed-to-lead from the leads themselves', () => {
         claimedWithinTarget: theirs.answeredWithinTarget,
         medianSecondsToClaim: theirs.medianSecondsToClaim,
         p90SecondsToClaim: theirs.p90SecondsToClaim,
+        callsAnswered: 0,
+        callsMissed: 0,
       });
     }
 

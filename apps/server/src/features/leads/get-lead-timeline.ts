@@ -10,6 +10,7 @@ import { notifications } from '../../db/schema/notifications.ts';
 import { AppError } from '../../http/app-error.ts';
 import { isUuid } from '../../http/ids.ts';
 import { listDeliveries } from '../deliveries/list-deliveries.ts';
+import { leadCallEntries } from '../voice/lead-call-entries.ts';
 import { leadChannelPosts } from './lead-channel-posts.ts';
 import { leadEventDetailOf } from './lead-event-detail.ts';
 import { liveLeadOf } from './lead-record.ts';
@@ -17,6 +18,7 @@ import { liveLeadOf } from './lead-record.ts';
 const SOMEONE_WHO_LEFT = 'Someone who left';
 const TELEGRAM_DETAIL = 'Telegram';
 const SMS_DETAIL = 'Text message';
+const CALL_DETAIL = 'Phone call';
 
 function deviceNameOf(delivery: DeliveryDetail): string | null {
   if (delivery.channel === 'email') return delivery.recipient.email;
@@ -24,6 +26,8 @@ function deviceNameOf(delivery: DeliveryDetail): string | null {
   if (delivery.channel === 'telegram') return TELEGRAM_DETAIL;
   // Read as "Texted Ana" when sent, "Text reached Ana’s phone" on Twilio's delivered callback (decision 053).
   if (delivery.channel === 'sms') return SMS_DETAIL;
+  // Read as "Calling Ana"; the call's own entry (`phoned`) says how it went (issue 50).
+  if (delivery.channel === 'voice') return CALL_DETAIL;
   return delivery.device?.label ?? delivery.device?.pushService ?? null;
 }
 
@@ -49,7 +53,7 @@ function deliveryEntries(delivery: DeliveryDetail): LeadTimelineEntry[] {
 
 /**
  * A lead's timeline, oldest first (received, each device and mailbox, its Slack post and webhooks,
- * seen, claimed, released, done, escalated, deleted, restored), and who has seen it. Another entity's lead, and a deleted
+ * each phone call to a member, seen, claimed, released, done, escalated, deleted, restored), and who has seen it. Another entity's lead, and a deleted
  * one, answer 404.
  */
 export async function getLeadTimeline(
@@ -57,7 +61,7 @@ export async function getLeadTimeline(
   { id, entityId }: { id: string; entityId: string },
 ): Promise<LeadTimeline> {
   if (!isUuid(id)) throw new AppError('not_found', 'Lead not found.');
-  const [[lead], deliveries, events, posts] = await Promise.all([
+  const [[lead], deliveries, events, posts, calls] = await Promise.all([
     db
       .select({ createdAt: notifications.createdAt, pageUrl: notifications.pageUrl, currency: entities.currency })
       .from(notifications)
@@ -77,6 +81,7 @@ export async function getLeadTimeline(
       .where(and(eq(leadEvents.notificationId, id), eq(leadEvents.entityId, entityId)))
       .orderBy(asc(leadEvents.id)),
     leadChannelPosts(db, { id, entityId }),
+    leadCallEntries(db, { id, entityId }),
   ]);
   if (!lead) throw new AppError('not_found', 'Lead not found.');
   const personOf = (event: (typeof events)[number]) =>
@@ -85,6 +90,7 @@ export async function getLeadTimeline(
     { kind: 'received' as const, at: lead.createdAt.toISOString(), person: null, detail: lead.pageUrl },
     ...deliveries.flatMap(deliveryEntries),
     ...posts,
+    ...calls,
     ...events.map((event) => ({
       kind: event.kind,
       at: event.at.toISOString(),

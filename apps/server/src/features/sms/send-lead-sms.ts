@@ -130,18 +130,27 @@ async function giveBackToAllowance(db: Database, entityId: string, periodStart: 
      where entity_id = ${entityId} and period_start = ${periodStart.toISOString()}`);
 }
 
-/** Tells the admins once per billing month that texts stopped (an `entity-alert` job, like usage alerts). */
-async function alertAllowanceUsedUp(db: Database, queue: DeliveryQueue, entityId: string, periodStart: Date) {
+/**
+ * Tells the admins once per billing month that texts (or calls, issue 50) stopped: an
+ * `entity-alert` job, like usage alerts.
+ */
+export async function alertAllowanceUsedUp(
+  db: Database,
+  queue: DeliveryQueue,
+  entityId: string,
+  periodStart: Date,
+  kind: 'sms_allowance' | 'call_allowance' = 'sms_allowance',
+) {
   await db.transaction(async (tx) => {
     const raised = await tx
       .insert(entityAlerts)
-      .values({ entityId, periodStart, kind: 'sms_allowance' })
+      .values({ entityId, periodStart, kind })
       .onConflictDoNothing()
       .returning({ entityId: entityAlerts.entityId });
     if (raised.length === 0) return;
     await queue.enqueue(tx, [
       {
-        payload: { kind: 'entity-alert', entityId, periodStart: periodStart.toISOString(), alert: 'sms_allowance' },
+        payload: { kind: 'entity-alert', entityId, periodStart: periodStart.toISOString(), alert: kind },
       },
     ]);
     await wakeDeliveryWorkers(tx);

@@ -57,14 +57,54 @@ export function smsProviderOf(
     : null;
 }
 
+/** A Twilio resource created (a message, a call): its sid, or why Twilio refused it. */
+export type TwilioPostResult = SmsSendResult;
+
 /**
- * Twilio's Messages resource by plain HTTPS (form-encoded POST, Basic auth with the account SID and
- * auth token): no SDK, so the base address can be a local fake and nothing else is pulled in.
+ * Creates a resource of Twilio's REST API (`Messages`, `Calls`) by plain HTTPS: a form-encoded
+ * POST with Basic auth (the account SID and auth token). No SDK, so the base address can be a
+ * local fake and nothing else is pulled in.
  */
+export async function postToTwilio(
+  config: TwilioConfig,
+  resource: 'Messages' | 'Calls',
+  fields: Record<string, string | string[]>,
+): Promise<TwilioPostResult> {
+  // A list is sent as the parameter repeated, as Twilio reads lists (StatusCallbackEvent).
+  const body = new URLSearchParams(
+    Object.entries(fields).flatMap(([name, value]) => [value].flat().map((item): [string, string] => [name, item])),
+  );
+  const endpoint = `${config.apiUrl}/2010-04-01/Accounts/${encodeURIComponent(config.accountSid)}/${resource}.json`;
+  const authorization = `Basic ${Buffer.from(`${config.accountSid}:${config.authToken}`).toString('base64')}`;
+  let response: Response;
+  try {
+    response = await fetch(endpoint, {
+      method: 'POST',
+      headers: { authorization, 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      body,
+      redirect: 'error',
+      signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+    });
+  } catch (error) {
+    return { ok: false, status: null, providerCode: null, error: (error as Error).message };
+  }
+  const answer = (await response.json().catch(() => null)) as {
+    sid?: unknown;
+    code?: unknown;
+    message?: unknown;
+  } | null;
+  if (response.ok && typeof answer?.sid === 'string') return { ok: true, providerSid: answer.sid };
+  return {
+    ok: false,
+    status: response.status,
+    providerCode: answer?.code === undefined || answer.code === null ? null : String(answer.code),
+    error: typeof answer?.message === 'string' ? answer.message.slice(0, 300) : `HTTP ${response.status}`,
+  };
+}
+
+/** Twilio's Messages resource (postToTwilio), with status callbacks to PUBLIC_URL. */
 export function createTwilioProvider(config: TwilioConfig, limits: SmsLimits): SmsProvider {
   const statusCallbackUrl = `${config.publicUrl}/v1/twilio/status`;
-  const endpoint = `${config.apiUrl}/2010-04-01/Accounts/${encodeURIComponent(config.accountSid)}/Messages.json`;
-  const authorization = `Basic ${Buffer.from(`${config.accountSid}:${config.authToken}`).toString('base64')}`;
   const sender: Record<string, string> = config.from.startsWith('MG')
     ? { MessagingServiceSid: config.from }
     : { From: config.from };
@@ -72,31 +112,7 @@ export function createTwilioProvider(config: TwilioConfig, limits: SmsLimits): S
     statusCallbackUrl,
     limits,
     isCallbackGenuine: (url, params, signature) => isTwilioSignatureValid(config.authToken, url, params, signature),
-    async send({ to, body }) {
-      let response: Response;
-      try {
-        response = await fetch(endpoint, {
-          method: 'POST',
-          headers: { authorization, 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-          body: new URLSearchParams({ To: to, Body: body, StatusCallback: statusCallbackUrl, ...sender }),
-          redirect: 'error',
-          signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
-        });
-      } catch (error) {
-        return { ok: false, status: null, providerCode: null, error: (error as Error).message };
-      }
-      const answer = (await response.json().catch(() => null)) as {
-        sid?: unknown;
-        code?: unknown;
-        message?: unknown;
-      } | null;
-      if (response.ok && typeof answer?.sid === 'string') return { ok: true, providerSid: answer.sid };
-      return {
-        ok: false,
-        status: response.status,
-        providerCode: answer?.code === undefined || answer.code === null ? null : String(answer.code),
-        error: typeof answer?.message === 'string' ? answer.message.slice(0, 300) : `HTTP ${response.status}`,
-      };
-    },
+    send: ({ to, body }) =>
+      postToTwilio(config, 'Messages', { To: to, Body: body, StatusCallback: statusCallbackUrl, ...sender }),
   };
 }

@@ -3,6 +3,7 @@ import { DEVICE_FAILING_AFTER } from '@leadbell/shared/devices';
 import type { Team, TeamInvitation, TeamMember } from '@leadbell/shared/team';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/auth.ts';
+import { deliveryPreferences } from '../../db/schema/devices.ts';
 import { entityInvitations } from '../../db/schema/invitations.ts';
 import { alias } from 'drizzle-orm/pg-core';
 import { getSeats } from './seats.ts';
@@ -33,7 +34,7 @@ export async function listTeamInvitations(
   return rows.map((row) => toTeamInvitation(row, row.inviterName, now));
 }
 
-/** The Team page: members with their working devices and last activity, open invitations, seats. */
+/** The Team page: members with their working devices, last activity and whether they are away, open invitations, seats. */
 export async function getTeam(
   db: Database,
   { entityId, viewerId, now }: { entityId: string; viewerId: string; now: Date },
@@ -53,8 +54,10 @@ export async function getTeam(
       joinedAt: users.entityJoinedAt,
       lastActiveAt: users.lastActiveAt,
       workingDeviceCount: workingDevices,
+      awaySince: deliveryPreferences.awaySince,
     })
     .from(users)
+    .leftJoin(deliveryPreferences, eq(deliveryPreferences.userId, users.id))
     .where(eq(users.entityId, entityId))
     .orderBy(asc(users.entityJoinedAt), asc(users.createdAt));
   const { plan: _plan, ...seats } = await getSeats(db, entityId, now);
@@ -68,6 +71,7 @@ export async function getTeam(
       workingDeviceCount: row.workingDeviceCount,
       lastActiveAt: row.lastActiveAt?.toISOString() ?? null,
       isYou: row.userId === viewerId,
+      isAway: row.awaySince !== null,
     })),
     invitations: await listTeamInvitations(db, entityId, now),
     seats,

@@ -64,6 +64,16 @@ function copyOf(alert: EntityAlertPayload['alert'], planId: PlanId, entityName: 
           'Leads keep arriving by push, email and your other channels; texts start again next billing month, or now with a larger plan.',
         ],
       };
+    case 'call_allowance':
+      return {
+        subject: `${entityName}: this month's call minutes are used up`,
+        lines: [
+          plan.includedCallMinutes === 0
+            ? `A member chose to get leads by phone call, but the ${plan.title} plan includes no call minutes.`
+            : `${entityName} has used the ${COUNT.format(plan.includedCallMinutes)} call minutes its ${plan.title} plan includes this billing month.`,
+          'Members who chose calls get a text message and their pushes instead; calls start again next billing month, or now with a larger plan.',
+        ],
+      };
   }
 }
 

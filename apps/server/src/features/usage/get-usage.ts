@@ -4,6 +4,7 @@ import { getPlan } from '@leadbell/shared/plans';
 import type { Database } from '../../db/client.ts';
 import { getSeats } from '../team/seats.ts';
 import { getBillingStateOrThrow } from '../../lib/billing-state.ts';
+import { callMinutesUsed } from '../voice/call-minutes.ts';
 
 /**
  * An entity's count against its plan in the billing month from `periodStart`, with the counts
@@ -40,5 +41,9 @@ export async function getUsage(db: Database, entityId: string, now: Date): Promi
     isLimitReached: !allowsNotification(billing.plan, count + 1),
     heldCount: heldCount ?? 0,
     seats: { used: seats.used, included: seats.included },
+    callMinutes: {
+      used: await callMinutesUsed(db, entityId, billing.period.start),
+      included: getPlan(billing.plan).includedCallMinutes,
+    },
   };
 }

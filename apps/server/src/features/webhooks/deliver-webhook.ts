@@ -1,4 +1,5 @@
 import { and, eq, isNull, lt, or, sql, type SQLWrapper } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   WEBHOOK_PAYLOAD_VERSION,
@@ -9,7 +10,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/auth.ts';
 import { entities } from '../../db/schema/entities.ts';
-import { webhookDeliveries, webhookEndpoints } from '../../db/schema/webhooks.ts';
+import { webhookDeliveries, webhookDeliveryAttempts, webhookEndpoints } from '../../db/schema/webhooks.ts';
 import type { DeliveryQueue } from '../../jobs/delivery-queue.ts';
 import type { WebhookPayload } from '../../jobs/webhook.job.ts';
 import type { Mailer } from '../../mail/mailer.ts';
@@ -159,8 +160,37 @@ function retryDelayOf(attempt: number, result: WebhookAttemptResult): number | u
 }
 
 /**
- * Records attempt `attempt` on the delivery, guarded by its attempt number (a stale rerun records
- * nothing). A failure schedules the next retry as a new job in the same transaction; the last
+ * Writes attempt `attempt`'s outcome on the delivery, if it still waits for that attempt, and the
+ * attempt itself in its log, in one statement (an attempt is logged exactly when it is recorded).
+ * Says whether it was recorded.
+ */
+async function writeAttempt(
+  db: Pick<Database, 'execute' | 'update'>,
+  deliveryId: string,
+  attempt: number,
+  outcome: PgUpdateSetSource<typeof webhookDeliveries>,
+  result: WebhookAttemptResult,
+): Promise<boolean> {
+  // Drizzle puts a query embedded in another in parentheses, as the WITH wants it.
+  const recorded = db
+    .update(webhookDeliveries)
+    .set(outcome)
+    .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookDeliveries.attempts, attempt)))
+    .returning({ id: webhookDeliveries.id });
+  const { rows } = await db.execute(sql`
+    WITH recorded AS ${recorded}
+    INSERT INTO ${webhookDeliveryAttempts}
+           (delivery_id, number, is_success, status_code, duration_ms, error, response_excerpt)
+    SELECT id, ${attempt + 1}::integer, ${result.isSuccess}::boolean, ${result.statusCode}::integer,
+           ${result.durationMs}::integer, ${result.error}::text, ${result.responseExcerpt}::text
+      FROM recorded
+    RETURNING delivery_id`);
+  return rows.length > 0;
+}
+
+/**
+ * Records attempt `attempt` on the delivery and in its log, guarded by its attempt number (a stale
+ * rerun records nothing). A failure schedules the next retry as a new job in the same transaction; the last
  * one failed, with no success at the endpoint since the event, turns the endpoint off (once: the
  * update is conditional) and its admins are emailed after the commit. A test event is not retried.
  * A Slack connection whose URL Slack says is revoked is turned off at once, without retries.
@@ -185,12 +215,11 @@ export async function recordWebhookAttempt(
     lastAttemptAt: sql`now()`,
     nextAttemptAt,
   } as const;
-  const isThisAttempt = and(eq(webhookDeliveries.id, target.id), eq(webhookDeliveries.attempts, attempt));
   if (result.isSuccess) {
     // No transaction for what nearly every attempt is. The endpoint's last success is kept at most
     // once a minute (every success at a busy endpoint would otherwise wait on its row), and not
     // even asked for while the one read with the delivery is recent.
-    await db.update(webhookDeliveries).set(outcome).where(isThisAttempt);
+    await writeAttempt(db, target.id, attempt, outcome, result);
     const isKeptRecently =
       target.lastSuccessAt !== null && Date.now() - target.lastSuccessAt.getTime() < SUCCESS_KEPT_EVERY_MS;
     if (isKeptRecently) return;
@@ -209,12 +238,7 @@ export async function recordWebhookAttempt(
     return;
   }
   const disabled = await db.transaction(async (tx) => {
-    const recorded = await tx
-      .update(webhookDeliveries)
-      .set(outcome)
-      .where(isThisAttempt)
-      .returning({ id: webhookDeliveries.id });
-    if (recorded.length === 0) return null;
+    if (!(await writeAttempt(tx, target.id, attempt, outcome, result))) return null;
     if (nextAttemptAt) {
       await queue.enqueue(tx, [
         { payload: { kind: 'webhook', deliveryId: target.id, attempt: attempt + 1 }, startAfter: nextAttemptAt },

@@ -4,12 +4,12 @@ import type { Database } from '../../db/client.ts';
 import { webhookDeliveries, webhookEndpoints } from '../../db/schema/webhooks.ts';
 import { AppError } from '../../http/app-error.ts';
 import { isUuid } from '../../http/ids.ts';
-import { deliveryColumns, ownedEndpoint, toWebhookDelivery } from './webhook-record.ts';
+import { deliveryColumns, ownedEndpoint, toWebhookDeliveries } from './webhook-record.ts';
 
 /** How many of the latest deliveries the log shows. */
 export const WEBHOOK_LOG_SIZE = 100;
 
-/** The endpoint's (or the Slack connection's) delivery log, newest first; 404 for another entity's endpoint. */
+/** The endpoint's (or the Slack connection's) delivery log, newest first, each with its attempts; 404 for another entity's endpoint. */
 export async function listWebhookDeliveries(
   db: Database,
   { entityId, id }: { entityId: string; id: string },
@@ -26,5 +26,5 @@ export async function listWebhookDeliveries(
     .where(and(eq(webhookDeliveries.endpointId, id), eq(webhookDeliveries.entityId, entityId)))
     .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
     .limit(WEBHOOK_LOG_SIZE);
-  return rows.map(toWebhookDelivery);
+  return toWebhookDeliveries(db, rows);
 }

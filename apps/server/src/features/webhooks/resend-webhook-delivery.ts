@@ -5,7 +5,7 @@ import { webhookDeliveries } from '../../db/schema/webhooks.ts';
 import { AppError } from '../../http/app-error.ts';
 import { isUuid } from '../../http/ids.ts';
 import { wakeDeliveryWorkers, type DeliveryQueue } from '../../jobs/delivery-queue.ts';
-import { deliveryColumns, toWebhookDelivery } from './webhook-record.ts';
+import { deliveryColumns, toWebhookDeliveries } from './webhook-record.ts';
 
 /**
  * "Resend": the same event (same `webhook-id`, same body) is sent again as the next attempt, by
@@ -18,7 +18,7 @@ export async function resendWebhookDelivery(
 ): Promise<WebhookDelivery> {
   if (!isUuid(endpointId) || !isUuid(deliveryId)) throw new AppError('not_found', 'Delivery not found.');
   return db.transaction(async (tx) => {
-    const [row] = await tx
+    const rows = await tx
       .update(webhookDeliveries)
       .set({ status: 'pending', nextAttemptAt: sql`now()` })
       .where(
@@ -29,9 +29,11 @@ export async function resendWebhookDelivery(
         ),
       )
       .returning(deliveryColumns);
+    const row = rows[0];
     if (!row) throw new AppError('not_found', 'Delivery not found.');
     await queue.enqueue(tx, [{ payload: { kind: 'webhook', deliveryId, attempt: row.attempts } }]);
     await wakeDeliveryWorkers(tx);
-    return toWebhookDelivery(row);
+    const [answer] = await toWebhookDeliveries(tx, rows);
+    return answer!;
   });
 }

@@ -4,7 +4,7 @@ import { webhookDeliveries, webhookEndpoints } from '../../db/schema/webhooks.ts
 import { AppError } from '../../http/app-error.ts';
 import { isUuid } from '../../http/ids.ts';
 import { attemptWebhookDelivery, recordWebhookAttempt, type WebhookDependencies } from './deliver-webhook.ts';
-import { ownedEndpoint, deliveryColumns, toWebhookDelivery } from './webhook-record.ts';
+import { ownedEndpoint, deliveryColumns, toWebhookDeliveries } from './webhook-record.ts';
 
 /**
  * "Send test event": a `webhook.test` event, sent now while the admin waits (at most the send
@@ -37,9 +37,10 @@ export async function sendWebhookTest(
   const target = { ...delivery!, ...endpoint, lead: null };
   const result = await attemptWebhookDelivery(deps, target);
   await recordWebhookAttempt(deps, target, 0, result);
-  const [row] = await db
+  const rows = await db
     .select(deliveryColumns)
     .from(webhookDeliveries)
     .where(and(eq(webhookDeliveries.id, target.id), eq(webhookDeliveries.entityId, entityId)));
-  return toWebhookDelivery(row!);
+  const [answer] = await toWebhookDeliveries(db, rows);
+  return answer!;
 }

@@ -1,6 +1,12 @@
-import { and, eq, type SQL } from 'drizzle-orm';
-import type { WebhookDelivery, WebhookEndpoint, WebhookEndpointKind } from '@leadbell/shared/webhooks';
-import { webhookDeliveries, webhookEndpoints } from '../../db/schema/webhooks.ts';
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import type {
+  WebhookDelivery,
+  WebhookDeliveryAttempt,
+  WebhookEndpoint,
+  WebhookEndpointKind,
+} from '@leadbell/shared/webhooks';
+import type { Database } from '../../db/client.ts';
+import { webhookDeliveries, webhookDeliveryAttempts, webhookEndpoints } from '../../db/schema/webhooks.ts';
 import { webhookMessageIdOf } from './webhook-signature.ts';
 
 /**
@@ -55,7 +61,7 @@ type DeliveryRow = { [Key in keyof typeof deliveryColumns]: (typeof deliveryColu
   createdAt: Date;
 };
 
-export function toWebhookDelivery(row: DeliveryRow): WebhookDelivery {
+function toWebhookDelivery(row: DeliveryRow, attemptLog: WebhookDeliveryAttempt[]): WebhookDelivery {
   return {
     id: row.id,
     messageId: webhookMessageIdOf(row.id),
@@ -70,5 +76,40 @@ export function toWebhookDelivery(row: DeliveryRow): WebhookDelivery {
     nextAttemptAt: row.nextAttemptAt?.toISOString() ?? null,
     lastAttemptAt: row.lastAttemptAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
+    attemptLog,
   };
+}
+
+/** The deliveries as the API answers them, each with its attempts (one query for all of them). */
+export async function toWebhookDeliveries(
+  db: Pick<Database, 'select'>,
+  rows: DeliveryRow[],
+): Promise<WebhookDelivery[]> {
+  if (rows.length === 0) return [];
+  const attempts = await db
+    .select({
+      deliveryId: webhookDeliveryAttempts.deliveryId,
+      number: webhookDeliveryAttempts.number,
+      attemptedAt: webhookDeliveryAttempts.attemptedAt,
+      isSuccess: webhookDeliveryAttempts.isSuccess,
+      statusCode: webhookDeliveryAttempts.statusCode,
+      durationMs: webhookDeliveryAttempts.durationMs,
+      error: webhookDeliveryAttempts.error,
+      responseExcerpt: webhookDeliveryAttempts.responseExcerpt,
+    })
+    .from(webhookDeliveryAttempts)
+    .where(
+      inArray(
+        webhookDeliveryAttempts.deliveryId,
+        rows.map((row) => row.id),
+      ),
+    )
+    .orderBy(asc(webhookDeliveryAttempts.deliveryId), asc(webhookDeliveryAttempts.number));
+  const logs = new Map<string, WebhookDeliveryAttempt[]>();
+  for (const { deliveryId, attemptedAt, isSuccess, ...attempt } of attempts) {
+    const log = logs.get(deliveryId) ?? [];
+    log.push({ ...attempt, attemptedAt: attemptedAt.toISOString(), outcome: isSuccess ? 'delivered' : 'failed' });
+    logs.set(deliveryId, log);
+  }
+  return rows.map((row) => toWebhookDelivery(row, logs.get(row.id) ?? []));
 }

@@ -231,6 +231,14 @@ describe('webhooks › retries', () => {
       (rows) => rows[0]?.status === 'delivered',
     );
     expect(delivered).toMatchObject({ attempts: 2, lastStatusCode: 200, nextAttemptAt: null });
+    // The log keeps both attempts, not only the last (issue 50).
+    expect(delivered!.attemptLog).toEqual([
+      expect.objectContaining({ number: 1, outcome: 'failed', statusCode: 500, responseExcerpt: 'database is down' }),
+      expect.objectContaining({ number: 2, outcome: 'delivered', statusCode: 200, responseExcerpt: 'ok' }),
+    ]);
+    const [firstAttempt, secondAttempt] = delivered!.attemptLog;
+    expect(Date.parse(secondAttempt.attemptedAt)).toBeGreaterThan(Date.parse(firstAttempt.attemptedAt));
+    expect(firstAttempt.durationMs).toBeGreaterThanOrEqual(0);
 
     // Resend: the same event again, same webhook-id.
     const resent = await owner.client.post(`/v1/webhook-endpoints/${id}/deliveries/${delivered!.id}/resend`, {});
@@ -243,10 +251,11 @@ describe('webhooks › retries', () => {
       )
     )[2]!;
     expect(third.headers['webhook-id']).toBe(first!.headers['webhook-id']);
-    await until(
+    const [resentRow] = await until(
       () => deliveriesOf(id),
       (rows) => rows[0]?.status === 'delivered' && rows[0]?.attempts === 3,
     );
+    expect(resentRow!.attemptLog.map((attempt: { statusCode: number }) => attempt.statusCode)).toEqual([500, 200, 200]);
     receiver.answer(() => ({ status: 200, body: 'ok' }));
   });
 

@@ -158,7 +158,7 @@ export function registerWebhookRoutes(
       schema: {
         summary: 'List a webhook endpoint’s deliveries',
         description:
-          'The latest 100 events sent or to send to the endpoint, newest first: status, attempts, the last answer’s status code, duration and first 500 characters, and when the next retry is due.',
+          'The latest 100 events sent or to send to the endpoint, newest first: status, attempts, the last answer’s status code, duration and first 500 characters, when the next retry is due, and every attempt with its own answer (`attemptLog`).',
         params: IdParamsSchema,
         response: { 200: WebhookDeliveryListSchema, ...ENTITY_REQUIRED },
       },

@@ -13,6 +13,7 @@ import { ThisDeviceNotifications } from '../../features/devices/components/this-
 import { useThisDevice } from '../../features/devices/hooks/use-this-device.ts';
 import { ChangePlanForm } from '../../features/entities/components/change-plan-form.tsx';
 import { EntitySettingSelect } from '../../features/entities/components/entity-setting-select.tsx';
+import { AwayToggle } from '../../features/team/components/away-toggle.tsx';
 import { LeaveTeam } from '../../features/team/components/leave-team.tsx';
 import { USAGE_QUERY_KEY } from '../../features/usage/api/get-usage.ts';
 import { UsagePanel } from '../../features/usage/components/usage-panel.tsx';
@@ -58,6 +59,12 @@ export function AccountPage() {
             ) : null}
           </dl>
         </Card>
+
+        {entity ? (
+          <SectionCard id="away" title="Away">
+            <AwayToggle />
+          </SectionCard>
+        ) : null}
 
         <SectionCard
           id="notifications"

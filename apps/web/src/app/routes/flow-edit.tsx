@@ -68,7 +68,7 @@ export function FlowEditPage() {
     );
   }
 
-  const { name, title, message, responseTargetMinutes, isUrgent } = flow.data;
+  const { name, title, message, responseTargetMinutes, isUrgent, ringPolicy, ringStepMinutes } = flow.data;
   return (
     <>
       <PageHeader
@@ -80,9 +80,9 @@ export function FlowEditPage() {
         <FlowForm
           // Starts over when these values change elsewhere, but not when the sections below save
           // (it changes updatedAt): that would throw away edits not yet saved.
-          key={JSON.stringify([name, title, message, responseTargetMinutes, isUrgent])}
+          key={JSON.stringify([name, title, message, responseTargetMinutes, isUrgent, ringPolicy, ringStepMinutes])}
           flowId={flowId}
-          defaultValues={{ name, title, message, responseTargetMinutes, isUrgent }}
+          defaultValues={{ name, title, message, responseTargetMinutes, isUrgent, ringPolicy, ringStepMinutes }}
           onSubmit={submit}
           submitError={submitError}
         />

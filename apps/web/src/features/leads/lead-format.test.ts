@@ -79,6 +79,23 @@ describe('lead format › text messages', () => {
   });
 });
 
+describe('lead format › phone calls', () => {
+  it('a lead call reads "Calling", its answer, how it went, and a pass (issue 50)', () => {
+    const placed: LeadTimelineEntry = { kind: 'delivered', at: AT, person: ANN, detail: 'Phone call' };
+    const answered: LeadTimelineEntry = { kind: 'confirmed', at: AT, person: ANN, detail: 'Phone call' };
+    const phoned: LeadTimelineEntry = { kind: 'phoned', at: AT, person: ANN, detail: 'completed, 42 s, pressed 1' };
+    const passed: LeadTimelineEntry = { kind: 'passed', at: AT, person: ANN, detail: null };
+    const asked: LeadTimelineEntry = { kind: 'asked', at: AT, person: ANN, detail: null };
+    const everyone: LeadTimelineEntry = { kind: 'asked', at: AT, person: null, detail: null };
+    expect(timelineText(placed, BO.userId)).toBe('Calling Ann Lee');
+    expect(timelineText(answered, ANN.userId)).toBe('Call answered by you');
+    expect(timelineText(phoned, BO.userId)).toBe('Phoned Ann Lee: completed, 42 s, pressed 1');
+    expect(timelineText(passed, BO.userId)).toBe('Ann Lee passed it on');
+    expect(timelineText(asked, BO.userId)).toBe('Rang Ann Lee, in turn');
+    expect(timelineText(everyone, BO.userId)).toBe('Nobody was on it in turn: everyone was rung');
+  });
+});
+
 describe('lead format › Slack and webhooks', () => {
   it('a lead posted to Slack or sent to a webhook reads so, failures with their reason, outside the delivery list', () => {
     const timeline: LeadTimelineEntry[] = [

@@ -95,11 +95,15 @@ export function timelineText(entry: LeadTimelineEntry, viewerId: string): string
       if (entry.channel === 'webhook') return `Sent to ${entry.detail ?? 'a webhook endpoint'}`;
       // A delivery to a member's Telegram chat carries 'Telegram' as its detail (decision 052).
       if (entry.detail === 'Telegram') return `Sent to ${whom} on Telegram`;
+      // A call to a member's phone carries 'Phone call' (issue 50): its own entry says how it went.
+      if (entry.detail === 'Phone call') return `Calling ${whom}`;
       // A text to a member's phone carries 'Text message' (decision 053).
       if (entry.detail === 'Text message') return `Texted ${whom}`;
       return `Sent to ${entry.person ? `${who}’s ` : ''}${entry.detail ?? 'device'}`;
     case 'confirmed':
       if (entry.detail === 'Text message') return `Text reached ${entry.person ? `${who}’s ` : 'the '}phone`;
+      // A call to a member (issue 50) is confirmed when they pick up.
+      if (entry.detail === 'Phone call') return `Call answered by ${entry.person ? whom : 'a member'}`;
       return `Shown on ${entry.person ? `${who}’s ` : ''}${entry.detail ?? 'device'}`;
     case 'emailed':
       return `Emailed to ${entry.detail ?? whom}`;
@@ -136,6 +140,12 @@ export function timelineText(entry: LeadTimelineEntry, viewerId: string): string
       return entry.detail ? `${who} marked it ${entry.detail}` : `Outcome set by ${whom}`;
     case 'acknowledged':
       return `Acknowledgement emailed to the visitor${entry.detail ? ` at ${entry.detail}` : ''}`;
+    case 'phoned':
+      return `Phoned ${whom}${entry.detail ? `: ${entry.detail}` : ''}`;
+    case 'passed':
+      return `${who} passed it on`;
+    case 'asked':
+      return entry.person ? `Rang ${whom}, in turn` : 'Nobody was on it in turn: everyone was rung';
     case 'not_acknowledged':
       return `No acknowledgement sent: ${ACKNOWLEDGEMENT_SKIPPED[entry.detail as AcknowledgementSkipReason] ?? 'it could not go out'}`;
   }

@@ -24,9 +24,11 @@ export function deliveryDetailText(detail: DeliveryDetail): DeliveryDetailText {
         ? `Telegram to ${detail.recipient.name ?? 'a team member'}`
         : detail.channel === 'sms'
           ? `Text message to ${detail.recipient.name ?? 'a team member'}`
-          : detail.device
-            ? (detail.device.label ?? 'Unnamed device')
-            : 'A device that was removed since';
+          : detail.channel === 'voice'
+            ? `Phone call to ${detail.recipient.name ?? 'a team member'}`
+            : detail.device
+              ? (detail.device.label ?? 'Unnamed device')
+              : 'A device that was removed since';
   const fallback = detail.fallbackReason ? FALLBACKS[detail.fallbackReason] : null;
   switch (detail.status) {
     case 'delivered':
@@ -69,6 +71,7 @@ function targetName(detail: DeliveryDetail): string {
   if (detail.channel === 'email') return 'email';
   if (detail.channel === 'telegram') return 'Telegram';
   if (detail.channel === 'sms') return 'text message';
+  if (detail.channel === 'voice') return 'phone call';
   return detail.device?.label ?? 'a removed device';
 }
 
@@ -84,8 +87,9 @@ function summaryOf(details: DeliveryDetail[]): string {
     const emails = delivered.some((detail) => detail.channel === 'email') ? ['email'] : [];
     const telegram = delivered.some((detail) => detail.channel === 'telegram') ? ['Telegram'] : [];
     const texts = delivered.some((detail) => detail.channel === 'sms') ? ['text message'] : [];
-    if (pushes.length > 0 || telegram.length > 0 || texts.length > 0)
-      return `delivered to ${listed([...pushes, ...emails, ...telegram, ...texts])}`;
+    const calls = delivered.some((detail) => detail.channel === 'voice') ? ['phone call'] : [];
+    if (pushes.length > 0 || telegram.length > 0 || texts.length > 0 || calls.length > 0)
+      return `delivered to ${listed([...pushes, ...emails, ...telegram, ...texts, ...calls])}`;
     return 'email';
   }
   return details.some((detail) => detail.status === 'pending') ? 'sending' : 'not delivered';

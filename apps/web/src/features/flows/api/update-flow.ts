@@ -9,6 +9,8 @@ export function updateFlow(flowId: string, input: FlowInput) {
     message: input.message,
     responseTargetMinutes: input.responseTargetMinutes,
     isUrgent: input.isUrgent,
+    ringPolicy: input.ringPolicy,
+    ringStepMinutes: input.ringStepMinutes,
   };
   return apiRequest<Flow>(`/v1/flows/${encodeURIComponent(flowId)}`, { method: 'PUT', body });
 }

@@ -1,10 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   DEFAULT_RESPONSE_TARGET_MINUTES,
+  DEFAULT_RING_STEP_MINUTES,
   FlowInputSchema,
   RESPONSE_TARGET_MINUTES_MAX,
   RESPONSE_TARGET_MINUTES_MIN,
+  RING_POLICIES,
+  RING_POLICY_LABELS,
+  RING_STEP_MINUTES_MAX,
+  RING_STEP_MINUTES_MIN,
   type FlowInput,
+  type RingPolicy,
 } from '@leadbell/shared/flows';
 import { templateVariables } from '@leadbell/shared/template';
 import { useId } from 'react';
@@ -21,13 +27,29 @@ import { applyServerFieldErrors } from '../../../lib/form-errors.ts';
 import { useFlowFields } from '../api/get-flow-fields.ts';
 import { seenFieldList, unfilledPlaceholders } from '../placeholder-check.ts';
 
-const FIELDS = ['name', 'title', 'message', 'responseTargetMinutes', 'isUrgent'] as const;
+const FIELDS = [
+  'name',
+  'title',
+  'message',
+  'responseTargetMinutes',
+  'isUrgent',
+  'ringPolicy',
+  'ringStepMinutes',
+] as const;
 const EMPTY: FlowInput = {
   name: '',
   title: '',
   message: '',
   responseTargetMinutes: DEFAULT_RESPONSE_TARGET_MINUTES,
   isUrgent: false,
+  ringPolicy: 'everyone',
+  ringStepMinutes: DEFAULT_RING_STEP_MINUTES,
+};
+
+const RING_POLICY_HINTS: Record<RingPolicy, string> = {
+  everyone: 'Every member not away is rung on all their devices the moment a lead arrives.',
+  in_turn:
+    'One member is rung on all their devices, the next after each step while nobody is on it, then everyone. The first member takes turns from lead to lead; members who are away are skipped.',
 };
 
 type FlowFormProps = {
@@ -42,7 +64,7 @@ export function FlowForm({ flowId, defaultValues = EMPTY, onSubmit, submitError 
   const urgentId = useId();
   const form = useForm<FlowInput>({ resolver: zodResolver(FlowInputSchema), defaultValues });
   const { errors, isSubmitting } = form.formState;
-  const [title, message] = useWatch({ control: form.control, name: ['title', 'message'] });
+  const [title, message, ringPolicy] = useWatch({ control: form.control, name: ['title', 'message', 'ringPolicy'] });
   const variables = templateVariables(`${title ?? ''}\n${message ?? ''}`);
   const fields = useFlowFields(flowId);
   const unfilled = fields.data ? unfilledPlaceholders(variables, fields.data) : [];
@@ -82,6 +104,48 @@ export function FlowForm({ flowId, defaultValues = EMPTY, onSubmit, submitError 
               />
             )}
           </FormField>
+          <div className="grid gap-5 border-t border-slate-200 pt-5">
+            <fieldset className="grid gap-2">
+              <legend className="mb-1.5 text-sm font-semibold text-slate-900">Who is rung</legend>
+              {RING_POLICIES.map((policy) => (
+                <label
+                  key={policy}
+                  className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-200 p-3 text-sm has-checked:border-brand-500 has-checked:bg-brand-50/60 has-focus-visible:outline-2 has-focus-visible:outline-brand-600"
+                >
+                  <input
+                    type="radio"
+                    value={policy}
+                    className="mt-0.5 size-4 accent-brand-600"
+                    {...form.register('ringPolicy')}
+                  />
+                  <span className="grid gap-0.5">
+                    <span className="font-semibold text-slate-900">{RING_POLICY_LABELS[policy]}</span>
+                    <span className="text-slate-600">{RING_POLICY_HINTS[policy]}</span>
+                  </span>
+                </label>
+              ))}
+            </fieldset>
+            {ringPolicy === 'in_turn' ? (
+              <FormField
+                label="Next member after (minutes)"
+                error={errors.ringStepMinutes?.message}
+                hint={`How long each member has to tap “I’m on it” before the next is rung. ${RING_STEP_MINUTES_MIN} to ${RING_STEP_MINUTES_MAX} minutes.`}
+              >
+                {(control) => (
+                  <Input
+                    {...control}
+                    type="number"
+                    inputMode="numeric"
+                    min={RING_STEP_MINUTES_MIN}
+                    max={RING_STEP_MINUTES_MAX}
+                    step={1}
+                    className="max-w-32"
+                    {...form.register('ringStepMinutes', { valueAsNumber: true })}
+                  />
+                )}
+              </FormField>
+            ) : null}
+          </div>
           <div role="group" aria-labelledby={`${urgentId}-group`} className="grid gap-5 border-t border-slate-200 pt-5">
             <h2 id={`${urgentId}-group`} className="text-sm font-semibold text-slate-900">
               When nobody answers

@@ -8,7 +8,13 @@ export function MemberFiguresTable({ members, viewerId }: { members: Insights['m
   return (
     <DataTable
       aria-label="Figures per member"
-      columns={['Member', { label: 'Claimed', isNumeric: true }, ...CLAIM_SPEED_COLUMNS]}
+      columns={[
+        'Member',
+        { label: 'Claimed', isNumeric: true },
+        ...CLAIM_SPEED_COLUMNS,
+        { label: 'Calls answered', isNumeric: true },
+        { label: 'Calls missed', isNumeric: true },
+      ]}
     >
       {members.map((member) => (
         <TableRow key={member.userId} data-user-id={member.userId}>
@@ -26,6 +32,12 @@ export function MemberFiguresTable({ members, viewerId }: { members: Insights['m
             withinTarget={member.claimedWithinTarget}
             speed={member}
           />
+          <TableCell label="Calls answered" isNumeric>
+            {member.callsAnswered}
+          </TableCell>
+          <TableCell label="Calls missed" isNumeric>
+            {member.callsMissed}
+          </TableCell>
         </TableRow>
       ))}
     </DataTable>

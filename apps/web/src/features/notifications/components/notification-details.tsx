@@ -1,5 +1,5 @@
 import type { DeliveryDetail, Notification } from '@leadbell/shared/notifications';
-import { CircleAlert, CircleCheck, Clock, Mail, MessageSquareText, Send, Smartphone } from 'lucide-react';
+import { CircleAlert, CircleCheck, Clock, Mail, MessageSquareText, Phone, Send, Smartphone } from 'lucide-react';
 import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
@@ -153,7 +153,9 @@ function DeliveryRow({ detail }: { detail: DeliveryDetail }) {
         ? Send
         : detail.channel === 'sms'
           ? MessageSquareText
-          : Smartphone;
+          : detail.channel === 'voice'
+            ? Phone
+            : Smartphone;
   const at = detail.receivedAt ?? detail.deliveredAt;
   return (
     <li className="grid gap-1 px-3 py-2.5">

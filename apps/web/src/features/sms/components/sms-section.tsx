@@ -31,13 +31,37 @@ import { removeMemberPhone } from '../api/remove-member-phone.ts';
 import { sendSmsTest } from '../api/send-sms-test.ts';
 import { verifyMemberPhone } from '../api/verify-member-phone.ts';
 
-const CHOICE_TEXT: Record<SmsChoice, { label: string; hint: string }> = {
-  off: { label: 'Off', hint: 'No text messages.' },
-  escalations: {
-    label: 'Escalations only',
-    hint: 'A text when a lead is still unanswered after your team’s response time.',
+type ChoiceText = Record<SmsChoice, { label: string; hint: string }>;
+
+/** What the member's number is used for: texts and calls (issue 50), each with the same three choices. */
+const PHONE_CHOICES: Record<'sms' | 'voice', { legend: string; noun: string; text: ChoiceText }> = {
+  sms: {
+    legend: 'Text me',
+    noun: 'text message',
+    text: {
+      off: { label: 'Off', hint: 'No text messages.' },
+      escalations: {
+        label: 'Escalations only',
+        hint: 'A text when a lead is still unanswered after your team’s response time.',
+      },
+      all: { label: 'Every lead', hint: 'A text with each new lead, and again if nobody answers it in time.' },
+    },
   },
-  all: { label: 'Every lead', hint: 'A text with each new lead, and again if nobody answers it in time.' },
+  voice: {
+    legend: 'Call me',
+    noun: 'phone call',
+    text: {
+      off: { label: 'Off', hint: 'No phone calls.' },
+      escalations: {
+        label: 'Escalations only',
+        hint: 'A call when a lead is still unanswered after your team’s response time.',
+      },
+      all: {
+        label: 'Every lead',
+        hint: 'Your phone rings with each new lead: press 1 to take it and talk to the customer, 2 to pass it on.',
+      },
+    },
+  },
 };
 
 function usePhoneSaved() {
@@ -124,10 +148,11 @@ function VerifyCodeForm({ pending }: { pending: NonNullable<MemberPhone['pending
   );
 }
 
-/** Which leads come by text: saved as soon as it is chosen. */
-function SmsChoiceField() {
+/** Which leads come by text, or by phone call: saved as soon as it is chosen. */
+function PhoneChoiceField({ field }: { field: 'sms' | 'voice' }) {
   const queryClient = useQueryClient();
   const preferences = useDeliveryPreferences();
+  const { legend, noun, text } = PHONE_CHOICES[field];
   // The choice clicked, shown at once while it saves (the mutation's own state arrives a task
   // later, and a radio whose checked state lags its click reads as unchanged); cleared when the
   // save ends, so a failure puts back the saved one.
@@ -137,18 +162,18 @@ function SmsChoiceField() {
     onSuccess: (next) => queryClient.setQueryData<DeliveryPreferencesState>(DELIVERY_PREFERENCES_QUERY_KEY, next),
     onSettled: () => setPicked(null),
   });
-  const chosen = picked ?? preferences.data?.sms ?? 'off';
-  if (preferences.isPending) return <LoadingState label="Loading your text message choice…" />;
+  const chosen = picked ?? preferences.data?.[field] ?? 'off';
+  if (preferences.isPending) return <LoadingState label={`Loading your ${noun} choice…`} />;
   if (preferences.isError)
     return (
       <ErrorState
-        message={errorMessage(preferences.error, 'Failed to load your text message choice.')}
+        message={errorMessage(preferences.error, `Failed to load your ${noun} choice.`)}
         onRetry={() => void preferences.refetch()}
       />
     );
   return (
     <fieldset className="grid gap-2" disabled={mutation.isPending}>
-      <legend className="mb-1.5 text-sm font-medium text-slate-900">Text me</legend>
+      <legend className="mb-1.5 text-sm font-medium text-slate-900">{legend}</legend>
       {SMS_CHOICES.map((choice) => (
         <label
           key={choice}
@@ -156,23 +181,23 @@ function SmsChoiceField() {
         >
           <input
             type="radio"
-            name="sms-choice"
+            name={`${field}-choice`}
             value={choice}
             checked={chosen === choice}
             onChange={() => {
               setPicked(choice);
-              mutation.mutate({ sms: choice });
+              mutation.mutate({ [field]: choice });
             }}
             className="mt-0.5 size-4 shrink-0 accent-brand-600"
           />
           <span className="grid gap-0.5">
-            <span className="font-semibold text-slate-900">{CHOICE_TEXT[choice].label}</span>
-            <span className="text-slate-600">{CHOICE_TEXT[choice].hint}</span>
+            <span className="font-semibold text-slate-900">{text[choice].label}</span>
+            <span className="text-slate-600">{text[choice].hint}</span>
           </span>
         </label>
       ))}
       <p aria-live="polite" className="text-sm text-slate-500">
-        {mutation.isSuccess ? `Saved: ${CHOICE_TEXT[chosen].label.toLowerCase()}.` : null}
+        {mutation.isSuccess ? `Saved: ${text[chosen].label.toLowerCase()}.` : null}
       </p>
       {mutation.isError ? <Alert tone="error">{errorMessage(mutation.error)}</Alert> : null}
     </fieldset>
@@ -216,7 +241,8 @@ function VerifiedPhone({ phone }: { phone: NonNullable<MemberPhone['phone']> }) 
         {test.isSuccess ? <Alert tone="success">Test text sent: look at your phone.</Alert> : null}
         {test.isError ? <Alert tone="error">{errorMessage(test.error)}</Alert> : null}
       </div>
-      <SmsChoiceField />
+      <PhoneChoiceField field="sms" />
+      <PhoneChoiceField field="voice" />
       <ConfirmDialog
         open={isConfirming}
         onOpenChange={setIsConfirming}

@@ -43,6 +43,11 @@ export function MembersTable({ members, onAction }: MembersTableProps) {
                     You
                   </Badge>
                 ) : null}
+                {member.isAway ? (
+                  <Badge tone="warning" className="ml-2 align-middle">
+                    Away
+                  </Badge>
+                ) : null}
               </span>
               <span className="text-xs break-all text-slate-500">{member.email}</span>
             </span>

@@ -116,6 +116,11 @@ function UsageDetails({ usage, headingId, planHref }: { usage: Usage; headingId:
           {pendingPlan ? `${pendingPlan.title} plan, from ${renewsOn}` : `${plan.title} plan`}
         </UsageFact>
         <UsageFact term="Team">{seatsUsedLabel(usage.seats)}</UsageFact>
+        <UsageFact term="Call minutes">
+          {usage.callMinutes.included === 0
+            ? 'None in this plan'
+            : `${formatCount(usage.callMinutes.used)} of ${formatCount(usage.callMinutes.included)}`}
+        </UsageFact>
       </dl>
 
       {usage.heldCount > 0 ? <HeldLeadsNotice usage={usage} planHref={planHref} /> : null}

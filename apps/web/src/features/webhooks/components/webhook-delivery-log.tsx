@@ -1,4 +1,4 @@
-import { WEBHOOK_EVENT_LABELS, type WebhookDelivery } from '@leadbell/shared/webhooks';
+import { WEBHOOK_EVENT_LABELS, type WebhookDelivery, type WebhookDeliveryAttempt } from '@leadbell/shared/webhooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { RotateCw } from 'lucide-react';
 import { useState } from 'react';
@@ -19,6 +19,27 @@ const STATUS: Record<WebhookDelivery['status'], { label: string; tone: BadgeTone
 
 function eventLabel(type: WebhookDelivery['eventType']): string {
   return type === 'webhook.test' ? 'Test event' : WEBHOOK_EVENT_LABELS[type];
+}
+
+/** Every attempt, oldest first, each with its own answer: a 500 and the 200 after it both show. */
+function AttemptLog({ attempts }: { attempts: WebhookDeliveryAttempt[] }) {
+  return (
+    <details className="text-xs">
+      <summary className="cursor-pointer text-slate-600">All {attempts.length} attempts</summary>
+      <ol aria-label="Attempts" className="mt-1 grid gap-1">
+        {attempts.map((attempt) => (
+          <li key={attempt.number} className="flex flex-wrap gap-x-2 text-slate-700">
+            <span className="font-medium">#{attempt.number}</span>
+            <time dateTime={attempt.attemptedAt}>{formatDateTime(attempt.attemptedAt)}</time>
+            <span className={attempt.outcome === 'delivered' ? 'text-green-700' : 'text-red-700'}>
+              {attempt.statusCode !== null ? `HTTP ${attempt.statusCode}` : (attempt.error ?? 'No answer')}
+            </span>
+            <span>{attempt.durationMs} ms</span>
+          </li>
+        ))}
+      </ol>
+    </details>
+  );
 }
 
 function DeliveryRow({ endpointId, delivery }: { endpointId: string; delivery: WebhookDelivery }) {
@@ -50,6 +71,7 @@ function DeliveryRow({ endpointId, delivery }: { endpointId: string; delivery: W
           Next attempt <time dateTime={delivery.nextAttemptAt}>{formatDateTime(delivery.nextAttemptAt)}</time>
         </p>
       ) : null}
+      {delivery.attemptLog.length > 1 ? <AttemptLog attempts={delivery.attemptLog} /> : null}
       {delivery.responseExcerpt ? (
         <details className="text-xs">
           <summary className="cursor-pointer text-slate-600">Response</summary>

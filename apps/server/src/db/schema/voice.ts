@@ -1,0 +1,40 @@
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { VoiceCallStatus } from '@leadbell/shared/voice';
+import { users } from './auth.ts';
+import { deliveries } from './deliveries.ts';
+import { entities } from './entities.ts';
+import { notifications } from './notifications.ts';
+
+/**
+ * Every phone call placed for a lead (issue 50): to whom, Twilio's id, its latest status with its
+ * duration (status callbacks), the key the member pressed, and the call minutes reserved for it
+ * from the plan's month (given back or topped up by its real length when it ends). Its `id` is in
+ * the TwiML URLs Twilio fetches; no phone number is kept here.
+ */
+export const voiceCalls = pgTable(
+  'voice_calls',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    deliveryId: uuid('delivery_id').references(() => deliveries.id, { onDelete: 'cascade' }),
+    notificationId: uuid('notification_id')
+      .notNull()
+      .references(() => notifications.id, { onDelete: 'cascade' }),
+    entityId: uuid('entity_id')
+      .notNull()
+      .references(() => entities.id, { onDelete: 'cascade' }),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    providerSid: text('provider_sid').unique(),
+    status: text('status').$type<VoiceCallStatus>().notNull().default('queued'),
+    durationSeconds: integer('duration_seconds'),
+    // 1: took the lead; 2: passed it on; null: no key (not an answer).
+    digits: text('digits'),
+    reservedMinutes: integer('reserved_minutes').notNull(),
+    // The allowance counter's take, to give back into the same month only.
+    reservedAt: timestamp('reserved_at', { withTimezone: true }).notNull(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('voice_calls_notification_id_idx').on(table.notificationId)],
+);

@@ -1,0 +1,66 @@
+import { and, eq, notInArray, sql } from 'drizzle-orm';
+import { getPlan } from '@leadbell/shared/plans';
+import { VOICE_CALL_STATUSES, type VoiceCallStatus } from '@leadbell/shared/voice';
+import type { Database } from '../../db/client.ts';
+import { deliveries } from '../../db/schema/deliveries.ts';
+import { entities } from '../../db/schema/entities.ts';
+import { voiceCalls } from '../../db/schema/voice.ts';
+import { billingColumns, billingStateOf } from '../../lib/billing-state.ts';
+import { callMinutesAllowance, settleCallMinutes } from './call-minutes.ts';
+
+/** The statuses a call ends with; a callback arriving late never moves a call back from one. */
+const FINAL: VoiceCallStatus[] = ['completed', 'no-answer', 'busy', 'failed', 'canceled'];
+
+/**
+ * Applies a verified status callback (ringing, answered, no-answer, busy, failed, completed) to
+ * the call of this Twilio sid: its status and duration; answered, its delivery is confirmed (the
+ * member's phone rang and was picked up); ended, its reserved minutes are settled with its length.
+ */
+export async function recordCallStatus(
+  db: Database,
+  {
+    callId,
+    callSid,
+    status,
+    durationSeconds,
+    now,
+  }: { callId: string; callSid: string; status: string; durationSeconds: number | null; now: Date },
+): Promise<void> {
+  const known = VOICE_CALL_STATUSES.find((value) => value === status);
+  if (!known || known === 'queued') return;
+  const isFinal = FINAL.includes(known);
+  const [call] = await db
+    .update(voiceCalls)
+    .set({
+      status: known,
+      updatedAt: now,
+      ...(known === 'in-progress' && {
+        answeredAt: sql`coalesce(${voiceCalls.answeredAt}, ${now.toISOString()}::timestamptz)`,
+      }),
+      ...(isFinal && { endedAt: now, durationSeconds: durationSeconds ?? 0 }),
+    })
+    .where(and(eq(voiceCalls.id, callId), eq(voiceCalls.providerSid, callSid), notInArray(voiceCalls.status, FINAL)))
+    .returning({
+      entityId: voiceCalls.entityId,
+      deliveryId: voiceCalls.deliveryId,
+      reservedMinutes: voiceCalls.reservedMinutes,
+      reservedAt: voiceCalls.reservedAt,
+    });
+  if (!call) return;
+  if (known === 'in-progress' && call.deliveryId)
+    await db
+      .update(deliveries)
+      .set({ receivedAt: sql`coalesce(${deliveries.receivedAt}, ${now.toISOString()}::timestamptz)`, updatedAt: now })
+      .where(eq(deliveries.id, call.deliveryId));
+  if (!isFinal) return;
+  const [entity] = await db.select(billingColumns).from(entities).where(eq(entities.id, call.entityId));
+  if (!entity?.plan || !entity.planSelectedAt) return;
+  // The month the minutes were reserved in, whatever month it is now.
+  const { plan, period } = billingStateOf(entity, call.reservedAt);
+  await settleCallMinutes(db, {
+    allowance: callMinutesAllowance(call.entityId, period.start, getPlan(plan).includedCallMinutes),
+    reservedMinutes: call.reservedMinutes,
+    reservedAt: call.reservedAt,
+    durationSeconds: durationSeconds ?? 0,
+  });
+}

@@ -1,0 +1,71 @@
+/**
+ * The TwiML of a lead's phone call (twilio.com/docs/voice/twiml): what the member hears and the
+ * one key they press. Words are the lead's own, so every one is escaped for XML.
+ */
+
+const SAY_MESSAGE_MAX = 400;
+
+function escapeXml(text: string): string {
+  return text.replace(/[<>&'"]/g, (character) => `&#${character.charCodeAt(0)};`);
+}
+
+function say(text: string, language: string): string {
+  return `<Say language="${language}">${escapeXml(text.replace(/\s+/g, ' ').trim())}</Say>`;
+}
+
+function response(...verbs: string[]): string {
+  return `<?xml version="1.0" encoding="UTF-8"?><Response>${verbs.join('')}</Response>`;
+}
+
+/**
+ * The call's opening: the business, the flow's title and message, then one key: 1 takes the lead
+ * and connects the customer, 2 passes it on. No key is not an answer.
+ */
+export function leadCallTwiml({
+  businessName,
+  title,
+  message,
+  gatherUrl,
+  language,
+  isEscalation,
+}: {
+  businessName: string;
+  title: string;
+  message: string;
+  gatherUrl: string;
+  language: string;
+  isEscalation: boolean;
+}): string {
+  const shown = message.length > SAY_MESSAGE_MAX ? `${message.slice(0, SAY_MESSAGE_MAX - 1)}…` : message;
+  const intro = `Leadbell for ${businessName}. ${isEscalation ? 'Still unanswered: ' : 'New lead: '}${title}.`;
+  return response(
+    `<Gather numDigits="1" action="${escapeXml(gatherUrl)}" method="POST" timeout="8">`,
+    say(intro, language),
+    say(shown, language),
+    say('Press 1 to take this lead and call the customer now. Press 2 to pass it to the next person.', language),
+    '</Gather>',
+    say('No key was pressed. The lead is still waiting in the app. Goodbye.', language),
+    '<Hangup/>',
+  );
+}
+
+/** Key 1: the lead is the member's; the customer's phone rings with the business's caller ID. */
+export function connectCustomerTwiml({
+  customerPhone,
+  callerId,
+  language,
+}: {
+  customerPhone: string;
+  callerId: string;
+  language: string;
+}): string {
+  return response(
+    say('The lead is yours. Connecting you to the customer now.', language),
+    `<Dial callerId="${escapeXml(callerId)}"><Number>${escapeXml(customerPhone)}</Number></Dial>`,
+  );
+}
+
+/** Key 1 for a lead without a phone number, or one already taken: what the app has instead. */
+export function spokenTwiml(text: string, language: string): string {
+  return response(say(text, language), '<Hangup/>');
+}

@@ -1,0 +1,250 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  FAKE_TWILIO_FROM,
+  FAKE_TWILIO_SID,
+  FAKE_TWILIO_TOKEN,
+  startFakeTwilio,
+  type FakeTwilio,
+  type TwilioCallPost,
+} from '../../../test/fake-twilio.ts';
+import type { HttpClient } from '../../../test/http-client.ts';
+import { joinedTeammate, notify, onboardedOwner } from '../../../test/owners.ts';
+import { startTestApp, type TestApp } from '../../../test/test-app.ts';
+import { advanceTime, createTestClock, type TestClock } from '../../../test/test-clock.ts';
+import { until } from '../../../test/until.ts';
+
+// Issue 50: a lead rings a member's phone; 1 takes it and connects the customer, 2 passes it on.
+// The fake Twilio plays each call as Twilio does: create, fetch TwiML, post Digits, status callbacks.
+
+let app: TestApp;
+let twilio: FakeTwilio;
+let clock: TestClock;
+
+beforeAll(async () => {
+  twilio = await startFakeTwilio();
+  clock = createTestClock(new Date());
+  app = await startTestApp(
+    {
+      TWILIO_ACCOUNT_SID: FAKE_TWILIO_SID,
+      TWILIO_AUTH_TOKEN: FAKE_TWILIO_TOKEN,
+      TWILIO_FROM_NUMBER: FAKE_TWILIO_FROM,
+      TWILIO_API_URL: twilio.url,
+      NOTIFY_RATE_LIMIT: '1000',
+      NOTIFY_RATE_BURST: '1000',
+    },
+    undefined,
+    { clock },
+  );
+});
+afterAll(async () => {
+  await app?.close();
+  await twilio?.close();
+});
+
+let numberCount = 0;
+/** A fresh valid UK mobile number per member. */
+function mobile() {
+  numberCount += 1;
+  return `+4479112${String(45_600 + numberCount).padStart(5, '0')}`;
+}
+
+/** Verifies a number for the member (the code from the fake's text) and chooses calls for `voice`. */
+async function callable(client: HttpClient, voice: 'escalations' | 'all' = 'all') {
+  const phone = mobile();
+  expect((await client.post('/v1/me/phone', { phone })).status).toBe(200);
+  const code = /\b(\d{6})\b/.exec(twilio.to(phone).at(-1)!.fields.Body!)![1]!;
+  expect((await client.post('/v1/me/phone/verify', { code })).status).toBe(200);
+  const saved = await client.put('/v1/me/delivery-preferences', { voice });
+  expect(saved.status).toBe(200);
+  expect(saved.body.voice).toBe(voice);
+  return phone;
+}
+
+async function callTo(phone: string, count = 1): Promise<TwilioCallPost> {
+  const calls = await until(
+    () => twilio.callsTo(phone),
+    (list) => list.length >= count,
+  );
+  return calls[count - 1]!;
+}
+
+async function flowIn(client: HttpClient, body: Record<string, unknown> = {}) {
+  const created = await client.post('/v1/flows', {
+    name: 'Contact form',
+    title: 'New lead: {{name}}',
+    message: '{{name}} wrote: {{question}}',
+    ...body,
+  });
+  expect(created.status).toBe(201);
+  return created.body.flowId as string;
+}
+
+async function leadOf(client: HttpClient, id: string) {
+  const response = await client.get(`/v1/leads/${id}`);
+  expect(response.status).toBe(200);
+  return response.body;
+}
+
+describe('voice › a call for a lead', () => {
+  it('says the lead’s title; 1 claims it for the member and dials the customer; the call is in the timeline', async () => {
+    const owner = await onboardedOwner(app, { plan: 'pro' });
+    const phone = await callable(owner.client);
+    const flowId = await flowIn(owner.client);
+    const lead = await notify(app, owner.apiKey, {
+      flowId,
+      data: { name: 'Flo', question: 'a leaking boiler', phone: '+447700900123' },
+    });
+    const call = await callTo(phone);
+    expect(call.fields).toMatchObject({ To: phone, From: FAKE_TWILIO_FROM, Method: 'POST' });
+    expect(call.fields.Url).toMatch(new RegExp(`^${app.baseUrl}/v1/twilio/calls/[0-9a-f-]{36}/twiml$`));
+    expect(call.fields.StatusCallback).toMatch(/\/status$/);
+
+    const played = await twilio.play(call, { digits: '1', durationSeconds: 75 });
+    expect(played.status).toBe(200);
+    expect(played.twiml).toContain('New lead: Flo');
+    expect(played.twiml).toContain('<Gather numDigits="1"');
+    expect(played.gather?.twiml).toContain(
+      `<Dial callerId="${FAKE_TWILIO_FROM}"><Number>+447700900123</Number></Dial>`,
+    );
+    const me = (await owner.client.get('/v1/me')).body.user.id as string;
+    const claimed = await leadOf(owner.client, lead.id);
+    expect(claimed).toMatchObject({ status: 'claimed', claimedBy: { userId: me } });
+
+    const timeline = await until(
+      async () => (await owner.client.get(`/v1/leads/${lead.id}/events`)).body.timeline as Array<Record<string, any>>,
+      (entries) => entries.some((entry) => entry.kind === 'phoned' && /completed/.test(entry.detail ?? '')),
+    );
+    expect(timeline.find((entry) => entry.kind === 'phoned')).toMatchObject({
+      person: { userId: me },
+      detail: 'completed, 75 s, pressed 1',
+    });
+    expect(timeline.some((entry) => entry.kind === 'claimed' && entry.person?.userId === me)).toBe(true);
+    // The 1 is the member's first response, and their answered call, in insights.
+    const insights = (await owner.client.get('/v1/insights?days=7')).body;
+    expect(insights.totals).toMatchObject({ received: 1, answeredWithinTarget: 1 });
+    expect(insights.members).toEqual([
+      expect.objectContaining({ userId: me, claimed: 1, callsAnswered: 1, callsMissed: 0 }),
+    ]);
+  });
+
+  it('2 passes the lead to the next member in turn; no key leaves it open', async () => {
+    const owner = await onboardedOwner(app, { plan: 'pro' });
+    const teammate = await joinedTeammate(app, owner);
+    const ownerId = (await owner.client.get('/v1/me')).body.user.id as string;
+    const ownerPhone = await callable(owner.client);
+    const teammatePhone = await callable(teammate.client);
+    const flowId = await flowIn(owner.client, { ringPolicy: 'in_turn', ringStepMinutes: 10 });
+    const lead = await notify(app, owner.apiKey, { flowId, data: { name: 'Gus' } });
+    const first = await callTo(ownerPhone);
+    expect(twilio.callsTo(teammatePhone)).toHaveLength(0);
+
+    const passed = await twilio.play(first, { digits: '2' });
+    expect(passed.gather?.twiml).toContain('Passed on');
+    const second = await callTo(teammatePhone);
+    const unanswered = await twilio.play(second, {});
+    expect(unanswered.twiml).toContain('New lead: Gus');
+    expect((await leadOf(owner.client, lead.id)).status).toBe('open');
+    const timeline = (await owner.client.get(`/v1/leads/${lead.id}/events`)).body.timeline as Array<
+      Record<string, any>
+    >;
+    expect(
+      timeline
+        .filter((entry) => ['asked', 'passed', 'phoned'].includes(entry.kind))
+        .map((entry) => [entry.kind, entry.person?.userId, entry.detail]),
+    ).toEqual(
+      expect.arrayContaining([
+        ['passed', ownerId, null],
+        ['phoned', ownerId, 'completed, 30 s, pressed 2'],
+        ['phoned', teammate.userId, 'completed, 30 s'],
+      ]),
+    );
+    expect(timeline.filter((entry) => entry.kind === 'asked').map((entry) => entry.person?.userId)).toEqual([
+      ownerId,
+      teammate.userId,
+    ]);
+  });
+
+  it('escalations only: no call with the lead, a call with the re-ring; an unanswered call is recorded as such', async () => {
+    const owner = await onboardedOwner(app, { plan: 'pro' });
+    const phone = await callable(owner.client, 'escalations');
+    const flowId = await flowIn(owner.client, { responseTargetMinutes: 1 });
+    const lead = await notify(app, owner.apiKey, { flowId, data: { name: 'Hal' } });
+    await until(
+      async () => (await app.pool.query(`select from deliveries where notification_id = $1`, [lead.id])).rowCount,
+      (count) => (count ?? 0) > 0,
+    );
+    expect(twilio.callsTo(phone)).toHaveLength(0);
+    await advanceTime(app, clock, 61_000);
+    const call = await callTo(phone);
+    const missed = await twilio.play(call, { answer: 'no-answer' });
+    expect(missed.twiml).toBe('');
+    const timeline = await until(
+      async () => (await owner.client.get(`/v1/leads/${lead.id}/events`)).body.timeline as Array<Record<string, any>>,
+      (entries) => entries.some((entry) => entry.kind === 'phoned' && entry.detail === 'no-answer'),
+    );
+    expect(timeline.some((entry) => entry.kind === 'escalated')).toBe(true);
+    const { rows } = await app.pool.query(
+      `select status, duration_seconds, ended_at is not null as ended from voice_calls where provider_sid = $1`,
+      [call.sid],
+    );
+    expect(rows).toEqual([{ status: 'no-answer', duration_seconds: 0, ended: true }]);
+  });
+
+  it('a forged signature answers 403 and changes nothing', async () => {
+    const owner = await onboardedOwner(app, { plan: 'pro' });
+    const phone = await callable(owner.client);
+    const flowId = await flowIn(owner.client);
+    const lead = await notify(app, owner.apiKey, { flowId, data: { name: 'Eve', phone: '+447700900124' } });
+    const call = await callTo(phone);
+    const forged = await twilio.play(call, { digits: '1', signature: 'Zm9yZ2VkIHNpZ25hdHVyZQ==' });
+    expect(forged.status).toBe(403);
+    expect(forged.twiml).not.toContain('Gather');
+    expect(forged.gather).toBeNull();
+    expect((await leadOf(owner.client, lead.id)).status).toBe('open');
+    const { rows } = await app.pool.query(`select status, digits from voice_calls where provider_sid = $1`, [call.sid]);
+    expect(rows).toEqual([{ status: 'queued', digits: null }]);
+  });
+
+  it('calls need a verified number: voice other than off without one answers 400', async () => {
+    const owner = await onboardedOwner(app, { plan: 'pro' });
+    const response = await owner.client.put('/v1/me/delivery-preferences', { voice: 'all' });
+    expect(response.status).toBe(400);
+    expect(response.body.error.details.fields.voice).toEqual(['Add and verify your mobile number first.']);
+  });
+});
+
+describe('voice › call minutes', () => {
+  it('parallel calls reserve the month’s minutes atomically; past them, the member is texted instead', async () => {
+    // The growth plan's 30 minutes are 15 calls' reservations.
+    const owner = await onboardedOwner(app, { plan: 'growth' });
+    const phone = await callable(owner.client);
+    const flowId = await flowIn(owner.client);
+    const mailsBefore = app.smtp.count();
+    await Promise.all(
+      Array.from({ length: 20 }, (_, index) => notify(app, owner.apiKey, { flowId, data: { name: `P${index}` } })),
+    );
+    await until(
+      async () =>
+        (
+          await app.pool.query(
+            `select from deliveries where channel = 'voice' and entity_id = $1 and status <> 'pending'`,
+            [owner.entityId],
+          )
+        ).rowCount,
+      (settled) => settled === 20,
+      20_000,
+    );
+    expect(twilio.callsTo(phone)).toHaveLength(15);
+    const { rows } = await app.pool.query<{ count: number }>(
+      `select count(*)::int as count from deliveries where channel = 'sms' and entity_id = $1`,
+      [owner.entityId],
+    );
+    expect(rows[0]!.count).toBe(5);
+    await until(
+      () => app.smtp.received.slice(mailsBefore).filter((mail) => /call minutes are used up/.test(mail.subject)),
+      (mails) => mails.length === 1,
+    );
+    const usage = await owner.client.get('/v1/usage');
+    expect(usage.body).toMatchObject({ callMinutes: { used: 30, included: 30 } });
+  });
+});
