@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { entities } from './entities.ts';
 
 /**
@@ -65,4 +65,21 @@ export const fillTokenUses = pgTable(
     primaryKey({ columns: [table.entityId, table.nonce] }),
     index('fill_token_uses_used_at_idx').on(table.usedAt),
   ],
+);
+
+/**
+ * The languages an entity's genuine leads were written in, and how many of each (issue 46): a
+ * message in a language the business never receives counts against it. Learned when a lead is
+ * settled open, and from the team's "Spam" (one less) and "Not spam" (one more).
+ */
+export const entityLanguages = pgTable(
+  'entity_languages',
+  {
+    entityId: uuid('entity_id')
+      .notNull()
+      .references(() => entities.id, { onDelete: 'cascade' }),
+    language: text('language').notNull(),
+    leads: integer('leads').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.entityId, table.language] })],
 );

@@ -178,4 +178,33 @@ describe('spam › a flood on one form (decision 039)', () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(floodMails()).toHaveLength(1);
   });
+
+  it('the business’s own server never floods its form: a plain form post after a burst of its calls rings (issue 46)', async () => {
+    const owner = await onboardedOwner(app, { plan: 'pro' });
+    const flowId = await createFlow(owner.client);
+    // The business's server relays its bookings with the secret key: no Origin, no token.
+    const serverIds: string[] = [];
+    for (let index = 0; index < WORKER_VERDICT.floodLeadsPerMinute + 5; index += 1)
+      serverIds.push(
+        await idOf(
+          await fetch(`${app.baseUrl}/v1/notify`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${owner.apiKey}`, 'content-type': 'application/json' },
+            body: JSON.stringify({ flowId, data: { name: `Booking ${index}`, question: 'Table for two at eight' } }),
+          }),
+        ),
+      );
+    // A plain HTML form, without the snippet's token: one weak signal, never enough alone.
+    const customerId = await idOf(
+      await postForm(owner, flowId, { name: 'Ann', question: 'Do you deliver on Sundays?' }),
+    );
+
+    expect((await judged(serverIds)).every((lead) => lead.status === 'open')).toBe(true);
+    expect(await judged([customerId])).toEqual([{ status: 'open', reasons: ['missing_token'] }]);
+    await expect
+      .poll(
+        async () => (await app.pool.query('select from deliveries where notification_id = $1', [customerId])).rowCount,
+      )
+      .toBeGreaterThan(0);
+  });
 });

@@ -6,7 +6,7 @@ import { createTestClock, type TestClock } from '../../../test/test-clock.ts';
 import { startTestApp, type TestApp } from '../../../test/test-app.ts';
 import { FILL_TIME } from './fill-time-token.ts';
 import { SPAM_SAMPLES, type SpamSample } from './spam-samples.ts';
-import { requestVerdictOf } from './spam-score.ts';
+import { requestSignalsOf } from './spam-score.ts';
 
 // Issue 24's acceptance: the labelled set through the HTML form, the JSON API and the inbound
 // webhook, each sample as its sender would send it. Its fill-time token is a real one from
@@ -147,20 +147,21 @@ async function judged(ids: string[]) {
 }
 
 // What each channel can carry: a webhook forwards a service's fields, never our form's hidden
-// field or token, so there only what the words and the address show can be told; JSON has no
-// hidden field. A sample with nothing its channel carries is left out of that channel's set.
+// field or token, so there only the words and the address can tell: the spam whose address adds
+// to its words is sent that way. JSON has no hidden field.
+const ADDRESS_SIGNALS: readonly string[] = ['disposable_email', 'invalid_email', 'role_email'];
 const CHANNEL_SAMPLES: Record<Channel, SpamSample[]> = {
   form: SPAM_SAMPLES,
   json: SPAM_SAMPLES.filter((sample) => !sample.honeypotFilled),
   hook: SPAM_SAMPLES.filter(
     (sample) =>
       sample.label === 'genuine' ||
-      requestVerdictOf({
+      requestSignalsOf({
         data: sample.data,
         honeypotFilled: false,
         fillTime: 'not_applicable',
         captcha: 'not_applicable',
-      }).isSpam,
+      }).some((reason) => ADDRESS_SIGNALS.includes(reason.code)),
   ),
 };
 

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FORM_FIELDS } from '@leadbell/shared/notifications';
 import { cookieOf, openEventStream } from '../../../test/event-stream.ts';
 import { createFlow, onboardedOwner } from '../../../test/owners.ts';
 import { startPushServiceStub, type PushServiceStub } from '../../../test/push-service-stub.ts';
 import { startTestApp, type TestApp } from '../../../test/test-app.ts';
 import { SPAM_SAMPLES } from './spam-samples.ts';
+import { WORKER_VERDICT } from './spam-score.ts';
 import { takeInAcceptedLeads } from '../../../test/accepted-leads.ts';
 
 // Decision 039: a submission judged spam is stored as `spam` with its reasons, answered like any
@@ -37,6 +39,15 @@ function postJson(owner: Owner, flowId: string, data: Record<string, string>) {
     method: 'POST',
     headers: { authorization: `Bearer ${owner.apiKey}`, 'content-type': 'application/json' },
     body: JSON.stringify({ flowId, data }),
+  });
+}
+
+/** A plain HTML form post, without the snippet's fill-time token. */
+function postForm(owner: Owner, flowId: string, data: Record<string, string>) {
+  return fetch(`${app.baseUrl}/v1/notify`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ [FORM_FIELDS.apiKey]: owner.apiKey, [FORM_FIELDS.flowId]: flowId, ...data }),
   });
 }
 
@@ -177,6 +188,79 @@ describe('spam › the same message at several businesses (decision 039)', () =>
       expect((await site.owner.client.get(`/v1/leads/${ids[index]}`)).body).toMatchObject({ status: 'open' });
       expect((await stub.waitForMessages(site.device.id, 1))[0]!.payload.notificationId).toBe(ids[index]);
     }
+  });
+});
+
+describe('spam › the business’s languages, learned from its genuine leads (issue 46)', () => {
+  async function idOf(response: Response) {
+    expect(response.status).toBe(202);
+    return ((await response.json()) as { id: string }).id;
+  }
+
+  /** A site whose genuine leads, settled, taught it `language`. */
+  async function siteSpeaking(question: string) {
+    const site = await ownerWithDevice();
+    const ids: string[] = [];
+    for (let index = 0; index < WORKER_VERDICT.languagesLearnedFrom; index += 1)
+      ids.push(await idOf(await postJson(site.owner, site.flowId, { name: `Customer ${index}`, question })));
+    await settled(ids);
+    await expect
+      .poll(
+        async () =>
+          (
+            await app.pool.query(
+              'select coalesce(sum(leads), 0)::int as leads from entity_languages where entity_id = $1',
+              [site.owner.entityId],
+            )
+          ).rows[0].leads,
+      )
+      .toBe(WORKER_VERDICT.languagesLearnedFrom);
+    return site;
+  }
+
+  it('a message in a language the business never receives counts against it; where that language is usual it does not', async () => {
+    const english = await siteSpeaking('Hi, could you come and look at the boiler this week? It makes a noise.');
+    const russian = await siteSpeaking('Здравствуйте, можно записаться на стрижку в субботу утром? Спасибо.');
+    // Two pitch phrases and a plain form without its token: short of the threshold on their own.
+    // Worded apart at each business: the same words at both would be a campaign (the network signal).
+    const pitch = (when: string) => ({
+      name: 'Иван',
+      question: `Здравствуйте! Предлагаем продвижение вашего сайта, первые места в поиске ${when}.`,
+    });
+
+    const atEnglish = await idOf(await postForm(english.owner, english.flowId, pitch('за месяц')));
+    const atRussian = await idOf(await postForm(russian.owner, russian.flowId, pitch('за две недели')));
+    await settled([atEnglish, atRussian]);
+
+    expect((await english.owner.client.get(`/v1/leads/${atEnglish}`)).body).toMatchObject({
+      status: 'spam',
+      spamReasons: ['spam_phrases', 'missing_token', 'new_language'],
+    });
+    expect((await russian.owner.client.get(`/v1/leads/${atRussian}`)).body).toMatchObject({ status: 'open' });
+    expect((await app.pool.query('select from deliveries where notification_id = $1', [atEnglish])).rowCount).toBe(0);
+  });
+
+  it('“Not spam” teaches the business a language; “Spam” unlearns one', async () => {
+    const site = await ownerWithDevice();
+    const bonjour = await idOf(
+      await postJson(site.owner, site.flowId, {
+        name: 'Luc',
+        question: 'Bonjour, pouvez-vous passer mardi pour le devis ?',
+      }),
+    );
+    await settled([bonjour]);
+    const learned = async () =>
+      (
+        await app.pool.query<{ language: string; leads: number }>(
+          'select language, leads from entity_languages where entity_id = $1 order by language',
+          [site.owner.entityId],
+        )
+      ).rows;
+    await expect.poll(learned).toEqual([{ language: 'fr', leads: 1 }]);
+    expect((await site.owner.client.post(`/v1/leads/${bonjour}/spam`, {})).status).toBe(200);
+    expect(await learned()).toEqual([{ language: 'fr', leads: 0 }]);
+    expect((await site.owner.client.post(`/v1/leads/${bonjour}/not-spam`, {})).status).toBe(200);
+    expect(await learned()).toEqual([{ language: 'fr', leads: 1 }]);
   });
 });
 
