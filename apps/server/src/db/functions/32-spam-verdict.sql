@@ -57,7 +57,22 @@ BEGIN
              AS flooded,
            -- A language the business has never received from its genuine leads, once it has
            -- received enough of them to tell (entity_languages, learned as leads settle).
-           spoken.language IS NOT NULL AND NOT spoken.language = ANY (known.languages) AS new_language
+           spoken.language IS NOT NULL AND NOT spoken.language = ANY (known.languages) AS new_language,
+           -- The content model's word (issue 46): its log-odds of spam as points, all of them from
+           -- the log-odds at which it is sure enough to quarantine alone.
+           least((p_spam ->> 'modelPoints')::integer,
+                 greatest(0, floor((p_spam ->> 'modelPoints')::integer
+                                   * leadbell_spam_log_odds(n.entity_id, leadbell_spam_tokens(n.data))
+                                   / (p_spam ->> 'modelSpamAt')::double precision)))::integer AS model_points,
+           -- Other businesses' "Spam" on this message or sender (issue 46): it counts once several
+           -- agree, each with genuine leads of its own, so neither one business nor a handful of
+           -- new accounts can poison the others.
+           (SELECT count(*)
+              FROM (SELECT DISTINCT m.entity_id FROM spam_marks m
+                     WHERE m.fingerprint IN (n.message_fingerprint, n.sender_fingerprint) AND m.verdict = 'spam'
+                       AND m.entity_id <> n.entity_id) marking
+             WHERE (SELECT coalesce(sum(l.leads), 0) FROM entity_languages l WHERE l.entity_id = marking.entity_id)
+                   >= (p_spam ->> 'languagesLearnedFrom')::integer) AS marked_elsewhere
       FROM unnest(p_leads) AS n
       CROSS JOIN LATERAL (
         SELECT coalesce(sum((r.value ->> 'points')::integer), 0) AS points,
@@ -82,11 +97,20 @@ BEGIN
                     THEN leadbell_language_of(n.data) END AS language) spoken
      WHERE n.lead_status = 'open' AND n.spam_reasons IS NOT NULL
   ), signals AS (
-    -- A sender the team said is not spam is never quarantined here; one it said is spam always is.
+    -- What the database adds to the request's signals. A sender the team said is not spam gets
+    -- none of it (but a replay); one it said is spam always gets its mark.
     SELECT j.*,
-           CASE WHEN NOT j.trusted AND j.other_entities > 0 AND (j.content_points > 0 OR NOT j.same_sender)
+           CASE WHEN NOT j.trusted AND j.model_points > 0
+                THEN jsonb_build_array(jsonb_build_object('code', 'content_model', 'points', j.model_points))
+                ELSE '[]' END
+           || CASE WHEN NOT j.trusted AND j.other_entities > 0
+                    AND (j.content_points > 0 OR j.model_points > 0 OR NOT j.same_sender)
                 THEN jsonb_build_array(jsonb_build_object('code', 'network_fingerprint',
                                                           'points', (p_spam ->> 'networkPoints')::integer))
+                ELSE '[]' END
+           || CASE WHEN NOT j.trusted AND j.marked_elsewhere >= (p_spam ->> 'networkMarksAgreed')::integer
+                THEN jsonb_build_array(jsonb_build_object('code', 'network_marked',
+                                                          'points', (p_spam ->> 'networkMarkedPoints')::integer))
                 ELSE '[]' END
            || CASE WHEN j.marked AND NOT j.trusted
                    THEN jsonb_build_array(jsonb_build_object('code', 'marked_before',
@@ -121,7 +145,8 @@ BEGIN
                        FILTER (WHERE a ->> 'code' IN (SELECT jsonb_array_elements_text(p_spam -> 'contentCodes'))), 0)
               AS content_points
        FROM jsonb_array_elements(s.added) a) added
-   -- The words together never count past the cap: content alone is never spam.
+   -- The hand-written word signals together never count past the cap: alone they are never spam
+   -- (a genuine inquiry may read like a pitch). The trained model's points are not capped.
    WHERE least(s.content_points + added.content_points, (p_spam ->> 'contentCap')::integer)
          + (s.points - s.content_points) + (added.points - added.content_points)
          >= (p_spam ->> 'threshold')::integer;
@@ -293,16 +318,18 @@ BEGIN
   IF v_text IS NULL OR length(v_text) < 30 THEN
     RETURN NULL;
   END IF;
-  -- Another script's letters are looked for only in a text that has any.
+  -- Another script's letters are counted only in a text that has some, and only that script's.
   IF v_text ~ '[^\u0001-\u024f]' THEN
     v_latin := length(regexp_replace(v_text, '[^A-Za-z\u00c0-\u024f]', '', 'g'));
     -- Kana before Han: Japanese writes both.
     SELECT s.language INTO v_language
-      FROM (VALUES (1, 'ja', '[^\u3040-\u30ff]'), (2, 'zh', '[^\u4e00-\u9fff]'), (3, 'ko', '[^\uac00-\ud7af]'),
-                   (4, 'ru', '[^\u0400-\u04ff]'), (5, 'el', '[^\u0370-\u03ff]'), (6, 'ar', '[^\u0600-\u06ff]'),
-                   (7, 'he', '[^\u0590-\u05ff]'), (8, 'hi', '[^\u0900-\u097f]'), (9, 'th', '[^\u0e00-\u0e7f]'))
-             AS s (rank, language, others)
-     WHERE length(regexp_replace(v_text, s.others, '', 'g')) * CASE WHEN s.language = 'ja' THEN 4 ELSE 1 END > v_latin
+      FROM (VALUES (1, 'ja', '[\u3040-\u30ff]'), (2, 'zh', '[\u4e00-\u9fff]'), (3, 'ko', '[\uac00-\ud7af]'),
+                   (4, 'ru', '[\u0400-\u04ff]'), (5, 'el', '[\u0370-\u03ff]'), (6, 'ar', '[\u0600-\u06ff]'),
+                   (7, 'he', '[\u0590-\u05ff]'), (8, 'hi', '[\u0900-\u097f]'), (9, 'th', '[\u0e00-\u0e7f]'))
+             AS s (rank, language, letters)
+     WHERE v_text ~ s.letters
+       AND (length(v_text) - length(regexp_replace(v_text, s.letters, '', 'g')))
+           * CASE WHEN s.language = 'ja' THEN 4 ELSE 1 END > v_latin
      ORDER BY s.rank LIMIT 1;
     IF v_language IS NOT NULL THEN
       RETURN v_language;
@@ -340,5 +367,78 @@ BEGIN
    WHERE p_each > 0 AND spoken.language IS NOT NULL
    ORDER BY spoken.entity_id, spoken.language
   ON CONFLICT (entity_id, language) DO UPDATE SET leads = known.leads + excluded.leads;
+END;
+$$;
+
+-- The content model's features of a lead (issue 46): the words of its text fields, each distinct
+-- word and each distinct pair of neighbouring words once. Letters and digits in runs of two or
+-- more, lower-cased, every digit read as 0 (prices and phone numbers alike). lower() follows the
+-- database's locale (under C it folds ASCII only); training and scoring both call this function,
+-- so they agree on a database alike. The first 2,000 characters: enough to tell, and a bound on
+-- what a lead costs. The training script (train-spam-model.ts) calls this very function.
+CREATE OR REPLACE FUNCTION leadbell_spam_tokens(p_data jsonb) RETURNS text[]
+LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
+DECLARE
+  v_text text;
+  v_words text[];
+BEGIN
+  IF jsonb_typeof(p_data) IS DISTINCT FROM 'object' THEN
+    RETURN '{}';
+  END IF;
+  SELECT left(string_agg(f.value #>> '{}', E'\n'), 2000) INTO v_text
+    FROM jsonb_each(p_data) f WHERE jsonb_typeof(f.value) = 'string';
+  v_words := ARRAY(SELECT w FROM unnest(regexp_split_to_array(translate(lower(coalesce(v_text, '')), '123456789', '000000000'),
+                                                              '[^0-9a-zß-ÿœа-яё]+')) AS w
+                    -- RFC 2606's reserved name, which the labelled set's made-up addresses and links
+                    -- use, spam and genuine alike: it must teach the model nothing.
+                    WHERE length(w) >= 2 AND w <> 'example');
+  -- The pairs by zipping the words with themselves one on: a subscript per word re-reads the array.
+  RETURN ARRAY(SELECT DISTINCT u.token
+                 FROM (SELECT w FROM unnest(v_words) AS w
+                       UNION ALL
+                       SELECT p.a || ' ' || p.b
+                         FROM unnest(v_words[1:cardinality(v_words) - 1], v_words[2:cardinality(v_words)]) AS p (a, b))
+                      AS u (token));
+END;
+$$;
+
+-- The content model's log-odds that a lead of p_entity_id with p_tokens (leadbell_spam_tokens) is
+-- spam (issue 46): the trained model's prior plus the weight of each feature it knows
+-- (leadbell_spam_model, 32-spam-model.sql, generated by train-spam-model.ts; a constant, folded
+-- into the plan once), plus what the business's own marks taught it (spam_word_marks): each pair
+-- of words it marked spam more often than not adds, each it marked not spam more often takes
+-- away. Pairs only: single words ("hello", "price") are shared by pitches and customers alike, and
+-- one mark must not turn a business's ordinary words against its customers.
+CREATE OR REPLACE FUNCTION leadbell_spam_log_odds(p_entity_id uuid, p_tokens text[]) RETURNS double precision
+LANGUAGE plpgsql STABLE AS $$
+BEGIN
+  RETURN (SELECT (leadbell_spam_model() ->> 'prior')::double precision
+                 + coalesce(sum(((leadbell_spam_model() -> 'weights') ->> t)::double precision), 0)
+            FROM unnest(p_tokens) AS t)
+         + CASE WHEN EXISTS (SELECT FROM spam_word_marks w WHERE w.entity_id = p_entity_id)
+                THEN (SELECT coalesce(sum(ln((w.spam + 1.0) / (w.genuine + 1.0))), 0)
+                        FROM unnest(p_tokens) AS t
+                        CROSS JOIN LATERAL (SELECT w.spam, w.genuine FROM spam_word_marks w
+                                             WHERE w.entity_id = p_entity_id AND w.token = t OFFSET 0) w
+                       WHERE position(' ' IN t) > 0)
+                ELSE 0 END;
+END;
+$$;
+
+-- What a team's "Spam" (p_is_spam) or "Not spam" on a lead teaches its business (issue 46): the
+-- lead's language (leadbell_learn_languages) and its pairs of words (spam_word_marks).
+CREATE OR REPLACE FUNCTION leadbell_learn_from_mark(p_lead_id uuid, p_is_spam boolean) RETURNS void
+LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM leadbell_learn_languages(ARRAY(SELECT n FROM notifications n WHERE n.id = p_lead_id),
+                                   CASE WHEN p_is_spam THEN -1 ELSE 1 END);
+  INSERT INTO spam_word_marks AS known (entity_id, token, spam, genuine)
+  SELECT n.entity_id, t, CASE WHEN p_is_spam THEN 1 ELSE 0 END, CASE WHEN p_is_spam THEN 0 ELSE 1 END
+    FROM notifications n
+   CROSS JOIN LATERAL unnest(leadbell_spam_tokens(n.data)) AS t
+   WHERE n.id = p_lead_id AND NOT n.is_test AND position(' ' IN t) > 0
+   ORDER BY t
+  ON CONFLICT (entity_id, token)
+    DO UPDATE SET spam = known.spam + excluded.spam, genuine = known.genuine + excluded.genuine;
 END;
 $$;

@@ -234,11 +234,12 @@ describe('stored functions › the worker’s spam verdict (32-spam-verdict.sql)
     const phrases: Reason = { code: 'spam_phrases', points: 6 };
     const missingToken: Reason = { code: 'missing_token', points: 2 };
     const data = (question: string) => ({ name: 'Someone', question });
-    const german = 'Guten Tag, wir bieten Ihnen mehr Umsatz mit unserer Agentur, bitte melden Sie sich.';
+    // Plain requests, so that only the signals given here count (the content model finds nothing).
+    const german = 'Guten Tag, können Sie bitte am Montag vorbeikommen? Wir sind ab acht Uhr zu Hause.';
     const foreign = await judgedLead(business, { data: data(german), spam_reasons: [phrases, missingToken] });
     const wordsOnly = await judgedLead(business, { data: data(german), spam_reasons: [phrases] });
     const english = await judgedLead(business, {
-      data: data('Hello, we offer the best rates and we would like to talk with you about it.'),
+      data: data('Hello, could you please call me back about the kitchen this week? Thank you.'),
       spam_reasons: [phrases, missingToken],
     });
     const young = await insertBusiness(database.db);
@@ -274,6 +275,75 @@ describe('stored functions › the worker’s spam verdict (32-spam-verdict.sql)
       [samples.map(([question]) => question)],
     );
     expect(rows.map((row) => row.language)).toEqual(samples.map(([, language]) => language));
+  });
+
+  it('the content model reads words and pairs of words, lower-cased, each once; digits read as 0', async () => {
+    const { rows } = await database.db.query<{ tokens: string[] }>(
+      `select array(select t from unnest(leadbell_spam_tokens($1::jsonb)) t order by t) as tokens`,
+      [JSON.stringify({ name: 'A', message: 'Call ME: привет привет, 555!', count: 3 })],
+    );
+    expect(rows[0]!.tokens).toEqual([
+      '000',
+      'call',
+      'call me',
+      'me',
+      'me привет',
+      'привет',
+      'привет 000',
+      'привет привет',
+    ]);
+  });
+
+  it('a business’s marks move its own model’s word on pairs of words it marked, and no other business’s', async () => {
+    const { business } = await countedBusiness();
+    const other = await insertBusiness(database.db);
+    const data = { message: 'We sell coffee machines at factory prices, reply for the catalogue.' };
+    const logOdds = async (entityId: string) =>
+      (
+        await database.db.query<{ value: number }>(
+          'select leadbell_spam_log_odds($1, leadbell_spam_tokens($2::jsonb)) as value',
+          [entityId, JSON.stringify(data)],
+        )
+      ).rows[0]!.value;
+    const before = await logOdds(business.entityId);
+    await database.db.query(
+      `insert into spam_word_marks (entity_id, token, spam, genuine)
+       values ($1, 'coffee machines', 0, 3), ($1, 'factory prices', 0, 3), ($1, 'coffee', 0, 9)`,
+      [business.entityId],
+    );
+    // Two pairs marked "Not spam" three times each: ln(1/4) each; the single word does not count.
+    expect(await logOdds(business.entityId)).toBeCloseTo(before + 2 * Math.log(1 / 4), 6);
+    expect(await logOdds(other.entityId)).toBeCloseTo(before, 6);
+  });
+
+  it('a message or sender three other businesses with genuine leads marked spam is quarantined; two, with a business without leads of its own, do not decide', async () => {
+    const { business, intake } = await countedBusiness();
+    const established = async () => {
+      const marker = await insertBusiness(database.db);
+      await database.db.query(`insert into entity_languages (entity_id, language, leads) values ($1, 'en', $2)`, [
+        marker.entityId,
+        WORKER_VERDICT.languagesLearnedFrom,
+      ]);
+      return marker;
+    };
+    const [first, second, third] = [await established(), await established(), await established()];
+    const newcomer = await insertBusiness(database.db);
+    const mark = (marker: Business, fingerprint: string) =>
+      database.db.query(`insert into spam_marks (entity_id, fingerprint, verdict) values ($1, $2, 'spam')`, [
+        marker.entityId,
+        fingerprint,
+      ]);
+    for (const marker of [first!, second!, third!]) await mark(marker, 'the pitch');
+    for (const marker of [first!, second!, newcomer]) await mark(marker, 'the sender');
+    const pitch = await judgedLead(business, { message_fingerprint: 'the pitch' });
+    const sender = await judgedLead(business, { sender_fingerprint: 'the sender' });
+
+    await judge([pitch, sender], [intake]);
+    expect(await judged(pitch)).toMatchObject({
+      status: 'spam',
+      reasons: [{ code: 'network_marked', points: WORKER_VERDICT.networkMarkedPoints }],
+    });
+    expect((await judged(sender)).status).toBe('open');
   });
 
   it('the room spam gives back releases a held lead, oldest first, and rings it', async () => {

@@ -139,7 +139,8 @@ describe('spam › a flood on one form (decision 039)', () => {
     await expect
       .poll(async () => (await judged(floodIds)).filter((lead) => lead.status === 'spam').length)
       .toBe(floodIds.length);
-    for (const lead of await judged(floodIds)) expect(lead.reasons).toEqual(['missing_token', 'flood']);
+    for (const lead of await judged(floodIds))
+      expect(lead.reasons).toEqual(expect.arrayContaining(['missing_token', 'flood']));
     // The customer: a real token and nothing else, so never quarantined by the flood alone; held
     // for the limit if it came while the bot's leads still counted, delivered once they do not.
     expect(await judged([customerId])).toEqual([{ status: 'open', reasons: [] }]);

@@ -222,3 +222,49 @@ describe('spam › the labelled set through every channel (issue 24)', () => {
     });
   }
 });
+
+// Issue 24's own three examples, which issue 46 found ringing: a crypto pitch with four links from
+// a disposable address, an "I visited your website" SEO pitch from another, and a Russian
+// wholesale-electronics pitch from a mail.ru address with a .ru catalogue link.
+const ISSUE_24_EXAMPLES: Array<Record<string, string>> = [
+  {
+    name: 'Crypto Desk',
+    email: 'profits@mailinator.com',
+    message:
+      'Turn $250 into $8,000 in a week with our bitcoin trading bot! https://crypto-x.example https://bit.ly/3xYz https://crypto-x.example/join https://crypto-x.example/proof',
+  },
+  {
+    name: 'Mark',
+    email: 'mark.seo@10minutemail.com',
+    message:
+      'Hi, I visited your website and noticed it is not on the first page of Google. We offer guaranteed SEO backlinks to boost your traffic.',
+  },
+  {
+    name: 'Иван Петров',
+    email: 'ivan.opt@mail.ru',
+    message:
+      'Здравствуйте! Наша компания осуществляет оптовые поставки электроники из Китая по низким ценам: смартфоны, ноутбуки, аксессуары. Каталог и цены: http://opt-elektronika.ru/katalog',
+  },
+];
+
+describe('spam › issue 24’s own examples (issue 46)', () => {
+  for (const channel of ['form', 'json', 'hook'] as const) {
+    it(`${channel}: each is quarantined, rings nobody and counts nothing`, async () => {
+      await app.pool.query('delete from spam_fingerprints');
+      const site = await siteWithDevice();
+      const ids: string[] = [];
+      for (const data of ISSUE_24_EXAMPLES) {
+        // A form post as issue 24 sent them (no token), a server's JSON call, a webhook delivery.
+        const sample: SpamSample = { label: 'spam', data, fillTime: channel === 'form' ? 'missing' : 'not_applicable' };
+        const response = await post(site, channel, sample, null);
+        expect(response.status).toBe(202);
+        ids.push(((await response.json()) as { id: string }).id);
+      }
+      const leads = await judged(ids);
+      expect(ids.map((id) => leads.get(id)!.lead_status)).toEqual(ISSUE_24_EXAMPLES.map(() => 'spam'));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(stub.messagesFor(site.device.id)).toEqual([]);
+      expect((await site.owner.client.get('/v1/usage')).body.count).toBe(0);
+    });
+  }
+});

@@ -12,7 +12,7 @@ import type { CaptchaVerdict } from './turnstile.ts';
  * the address and the words) and those only the database knows, with these weights
  * (WORKER_VERDICT). Every signal that counted is a reason, kept with the lead so its owner sees why.
  */
-export const SPAM_THRESHOLD = 10;
+const SPAM_THRESHOLD = 10;
 // What the words alone may add: content never quarantines a lead by itself, so a genuine
 // inquiry that happens to read like a pitch still rings; it takes another signal with it.
 const CONTENT_CAP = SPAM_THRESHOLD - 1;
@@ -21,6 +21,7 @@ const POINTS = {
   honeypot: 10,
   markedBefore: 10,
   networkFingerprint: 10,
+  networkMarked: 10,
   tooFast: 6,
   forgedToken: 6,
   replayedToken: 6,
@@ -29,6 +30,8 @@ const POINTS = {
   captchaFailed: 10,
   captchaUnverified: 3,
   flood: 8,
+  // The content model's most (its log-odds at WORKER_VERDICT.modelSpamAt or more): enough alone.
+  contentModel: 10,
   disposableEmail: 5,
   invalidEmail: 4,
   roleEmail: 1,
@@ -69,6 +72,19 @@ export const WORKER_VERDICT = {
    */
   newLanguagePoints: POINTS.newLanguage,
   languagesLearnedFrom: 5,
+  /**
+   * The content model (issue 46, docs/spam.md): its log-odds of spam give points in proportion, up
+   * to its most at this log-odds, where it quarantines a lead alone. Odds of about 7 to 1, chosen
+   * before measuring, not fitted to the held-out split or to any public corpus.
+   */
+  modelPoints: POINTS.contentModel,
+  modelSpamAt: 2,
+  /**
+   * The same message or sender marked "Spam" by this many other businesses (each with genuine
+   * leads of its own) is spam at the next (issue 46): one business alone never decides for others.
+   */
+  networkMarksAgreed: 3,
+  networkMarkedPoints: POINTS.networkMarked,
 };
 
 /**
