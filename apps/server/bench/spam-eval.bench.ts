@@ -108,9 +108,19 @@ try {
         `       ${percent(counts.caught, counts.caught + counts.flagged)}`,
     );
   }
+  // The content model alone, as the take scores a lead: its features read, then weighed.
+  const scoring = `select leadbell_spam_log_odds(gen_random_uuid(), leadbell_spam_tokens(lead)) from unnest($1::jsonb[]) lead`;
+  const leadsData = [heldOut.map((example) => JSON.stringify(example.data))];
+  await client.pool.query(scoring, leadsData);
+  const scoringStarted = performance.now();
+  for (let round = 0; round < 5; round += 1) await client.pool.query(scoring, leadsData);
+  const scoringMicros = ((performance.now() - scoringStarted) * 1000) / (5 * heldOut.length);
   const judgedLeads = heldOut.length * Object.keys(PATHS).length;
   console.log(
     `  judging: ${((judgingMs * 1000) / judgedLeads).toFixed(0)} µs of the take per lead (${judgedLeads} leads, with their quarantine)`,
+  );
+  console.log(
+    `  the content model alone: ${scoringMicros.toFixed(0)} µs of PostgreSQL per lead (its features read, then weighed)`,
   );
   for (const line of missed) console.log(`  wrong: ${line}`);
 } finally {
