@@ -109,7 +109,7 @@ try {
     );
   }
   // The content model alone, as the take scores a lead: its features read, then weighed.
-  const scoring = `select leadbell_spam_log_odds(gen_random_uuid(), leadbell_spam_tokens(lead)) from unnest($1::jsonb[]) lead`;
+  const scoring = `select leadbell_spam_log_odds(gen_random_uuid(), leadbell_spam_tokens(lead), ${WORKER_VERDICT.modelFullEvidence}) from unnest($1::jsonb[]) lead`;
   const leadsData = [heldOut.map((example) => JSON.stringify(example.data))];
   await client.pool.query(scoring, leadsData);
   const scoringStarted = performance.now();

@@ -62,7 +62,8 @@ BEGIN
            -- the log-odds at which it is sure enough to quarantine alone.
            least((p_spam ->> 'modelPoints')::integer,
                  greatest(0, floor((p_spam ->> 'modelPoints')::integer
-                                   * leadbell_spam_log_odds(n.entity_id, leadbell_spam_tokens(n.data))
+                                   * leadbell_spam_log_odds(n.entity_id, leadbell_spam_tokens(n.data),
+                                                            (p_spam ->> 'modelFullEvidence')::integer)
                                    / (p_spam ->> 'modelSpamAt')::double precision)))::integer AS model_points,
            -- Other businesses' "Spam" on this message or sender (issue 46): it counts once several
            -- agree, each with genuine leads of its own, so neither one business nor a handful of
@@ -408,13 +409,17 @@ $$;
 -- into the plan once), plus what the business's own marks taught it (spam_word_marks): each pair
 -- of words it marked spam more often than not adds, each it marked not spam more often takes
 -- away. Pairs only: single words ("hello", "price") are shared by pitches and customers alike, and
--- one mark must not turn a business's ordinary words against its customers.
-CREATE OR REPLACE FUNCTION leadbell_spam_log_odds(p_entity_id uuid, p_tokens text[]) RETURNS double precision
+-- one mark must not turn a business's ordinary words against its customers. A lead with fewer than
+-- p_full_evidence features the model knows gets that share of their weight: three words are
+-- little evidence, and naive Bayes is sure of itself on little ("Call me back today").
+CREATE OR REPLACE FUNCTION leadbell_spam_log_odds(p_entity_id uuid, p_tokens text[], p_full_evidence integer)
+RETURNS double precision
 LANGUAGE plpgsql STABLE AS $$
 BEGIN
   RETURN (SELECT (leadbell_spam_model() ->> 'prior')::double precision
-                 + coalesce(sum(((leadbell_spam_model() -> 'weights') ->> t)::double precision), 0)
-            FROM unnest(p_tokens) AS t)
+                 + coalesce(sum(w.weight), 0) * least(1.0, count(w.weight)::double precision / p_full_evidence)
+            FROM unnest(p_tokens) AS t
+            CROSS JOIN LATERAL (SELECT ((leadbell_spam_model() -> 'weights') ->> t)::double precision AS weight) w)
          + CASE WHEN EXISTS (SELECT FROM spam_word_marks w WHERE w.entity_id = p_entity_id)
                 THEN (SELECT coalesce(sum(ln((w.spam + 1.0) / (w.genuine + 1.0))), 0)
                         FROM unnest(p_tokens) AS t

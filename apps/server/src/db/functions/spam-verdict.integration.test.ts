@@ -301,8 +301,8 @@ describe('stored functions › the worker’s spam verdict (32-spam-verdict.sql)
     const logOdds = async (entityId: string) =>
       (
         await database.db.query<{ value: number }>(
-          'select leadbell_spam_log_odds($1, leadbell_spam_tokens($2::jsonb)) as value',
-          [entityId, JSON.stringify(data)],
+          'select leadbell_spam_log_odds($1, leadbell_spam_tokens($2::jsonb), $3) as value',
+          [entityId, JSON.stringify(data), WORKER_VERDICT.modelFullEvidence],
         )
       ).rows[0]!.value;
     const before = await logOdds(business.entityId);

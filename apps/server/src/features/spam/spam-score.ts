@@ -79,6 +79,8 @@ export const WORKER_VERDICT = {
    */
   modelPoints: POINTS.contentModel,
   modelSpamAt: 2,
+  /** A lead with fewer features the model knows than this gets that share of their weight. */
+  modelFullEvidence: 8,
   /**
    * The same message or sender marked "Spam" by this many other businesses (each with genuine
    * leads of its own) is spam at the next (issue 46): one business alone never decides for others.
