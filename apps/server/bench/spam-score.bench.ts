@@ -1,9 +1,10 @@
-// Benchmark (issue 24): what judging a lead costs the ingest path, per lead, against a baseline
-// measured in the same run: parsing the same submission from JSON, which every request does anyway.
-// The verdict is pure CPU on the request (decision 039), so this is its whole cost before the 202.
+// Benchmark (issue 24): what reading a lead's spam signals costs the ingest path, per lead, against a
+// baseline measured in the same run: parsing the same submission from JSON, which every request
+// does anyway. The signals are pure CPU on the request (decision 039), and the verdict is the
+// worker's (spam-eval.bench.ts), so this is spam's whole cost before the 202.
 import { performance } from 'node:perf_hooks';
 import { SPAM_SAMPLES } from '../src/features/spam/spam-samples.ts';
-import { requestVerdictOf } from '../src/features/spam/spam-score.ts';
+import { requestSignalsOf } from '../src/features/spam/spam-score.ts';
 
 const ROUNDS = 2_000;
 const bodies = SPAM_SAMPLES.map((sample) => JSON.stringify({ flowId: 'flow', data: sample.data }));
@@ -17,13 +18,13 @@ function microsecondsPerLead(work: (index: number) => unknown): number {
 
 const parse = microsecondsPerLead((index) => JSON.parse(bodies[index]!));
 const judge = microsecondsPerLead((index) =>
-  requestVerdictOf({
+  requestSignalsOf({
     data: SPAM_SAMPLES[index]!.data,
     honeypotFilled: false,
     fillTime: 'missing',
     captcha: 'not_applicable',
   }),
 );
-console.log(`spam verdict from the request, ${SPAM_SAMPLES.length} labelled submissions × ${ROUNDS}`);
+console.log(`spam signals of the request, ${SPAM_SAMPLES.length} labelled submissions × ${ROUNDS}`);
 console.log(`  parsing the submission's JSON (baseline): ${parse.toFixed(2)} µs per lead`);
-console.log(`  judging it: ${judge.toFixed(2)} µs per lead, ${(judge / parse).toFixed(1)}x the parse`);
+console.log(`  reading its signals: ${judge.toFixed(2)} µs per lead, ${(judge / parse).toFixed(1)}x the parse`);

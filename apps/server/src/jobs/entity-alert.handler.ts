@@ -9,6 +9,14 @@ import { billingColumns, billingStateOf } from '../lib/billing-state.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { EntityAlertPayload } from './entity-alert.job.ts';
 
+/** Whether a lead of the entity waits for a larger plan (not one quarantined since). */
+async function isAnyLeadHeld(db: Database, entityId: string): Promise<boolean> {
+  const { rows } = await db.execute(
+    sql`select from notifications where entity_id = ${entityId} and is_held and lead_status <> 'spam' limit 1`,
+  );
+  return rows.length > 0;
+}
+
 /**
  * Sends one alert (usage, held leads, a spam flood) to the entity's admins and marks it sent. Idempotent: an alert already
  * marked sent does nothing. A mail that fails throws, and pg-boss runs the job again; a rerun
@@ -35,6 +43,13 @@ export function createEntityAlertHandler({
       .innerJoin(entities, eq(entities.id, entityAlerts.entityId))
       .where(and(thisAlert, isNull(entityAlerts.sentAt)));
     if (!pending) return;
+    if (alert === 'leads_held' && !(await isAnyLeadHeld(db, entityId))) {
+      // Spam counts against the plan until the worker's verdict gives it back (decision 039), and
+      // may be held meanwhile: when what was held has been quarantined, no lead waits. Forgotten,
+      // so a lead held later this month is still told.
+      await db.delete(entityAlerts).where(and(thisAlert, isNull(entityAlerts.sentAt)));
+      return;
+    }
     const { plan } = billingStateOf(pending, new Date(periodStart));
     const admins = await db
       .select({ email: users.email })

@@ -48,9 +48,9 @@ CREATE TYPE leadbell_batch_item_wanted AS (
   is_after_hours boolean,
   response_started_at timestamptz,
   response_target_seconds integer,
-  -- Decision 039: the request's verdict, its signals (each code and its points) and the hashes of
-  -- its message and sender; null signals for a test, which is never judged.
-  is_spam boolean,
+  -- Decision 039: the request's spam signals (each code and its points), which the worker's take
+  -- weighs (issue 46: the accept judges nothing), and the hashes of its message and sender; null
+  -- signals for a test, which is never judged.
   spam_reasons jsonb,
   message_fingerprint text,
   sender_fingerprint text,
@@ -65,7 +65,10 @@ CREATE TYPE leadbell_batch_item_wanted AS (
   rate_tokens double precision,
   -- Decision 072: the member who sent a test from the console, whom alone it rings; null for any
   -- other lead, and for a test sent with a key alone (it rings the admins).
-  test_sent_by text
+  test_sent_by text,
+  -- Issue 46: a public submission (a form post, a webhook delivery, a browser's call with an
+  -- Origin), which counts toward its form's flood; a call from the business's own server does not.
+  is_public boolean
 );
 
 -- The type in place is kept when it already reads as the one above (every run but the one after a

@@ -79,14 +79,14 @@ BEGIN
      FROM (SELECT DISTINCT leadbell_entity_lock_key(b.entity_id) AS entity_lock FROM unnest(p_items) b
             WHERE NOT v_settled ? b.item::text ORDER BY 1) locks;
 
-  -- Most items only need counting (no idempotency key, a plan without a limit, not a test), and
-  -- spam is never counted (decision 039), so never refused or held for the limit: together.
+  -- Most items only need counting (no idempotency key, a plan without a limit, not a test):
+  -- together. Spam is counted here too: the worker's verdict gives its count back (decision 039).
   SELECT coalesce(array_agg(b.item), '{}'), coalesce(array_agg(gen_random_uuid()), '{}'),
-         coalesce(array_agg(b.item) FILTER (WHERE NOT b.is_spam), '{}')
+         coalesce(array_agg(b.item), '{}')
     INTO v_accepted_items, v_accepted_ids, v_counted_items
     FROM unnest(p_items) b
    WHERE NOT v_settled ? b.item::text AND b.idempotency_key IS NULL
-     AND (b.notification_limit IS NULL OR b.is_spam) AND NOT b.is_test;
+     AND b.notification_limit IS NULL AND NOT b.is_test;
   -- Only a plan without a limit comes this way, and its count is appended, not added to its row
   -- (decision 060): a row updated here stayed locked to this batch's commit, and the business's
   -- next batch waited on it.
@@ -137,9 +137,7 @@ BEGIN
       END IF;
     END IF;
 
-    IF v.is_spam THEN
-      v_status := 'accepted';
-    ELSIF v.is_test THEN
+    IF v.is_test THEN
       INSERT INTO entity_usage AS usage (entity_id, period_start, test_count)
       VALUES (v.entity_id, v.period_start, 1)
       ON CONFLICT (entity_id, period_start) DO UPDATE SET test_count = usage.test_count + 1
@@ -215,8 +213,9 @@ BEGIN
            b.url, b.data, b.is_test,
            accepted.item = ANY (v_held_items), b.source, b.page_url, coalesce(b.shortened_fields, '{}'),
            coalesce(b.is_after_hours, false), b.response_started_at, b.response_target_seconds,
-           CASE WHEN b.is_spam THEN 'spam' ELSE 'open' END, b.spam_reasons, b.message_fingerprint,
-           b.sender_fingerprint, b.fill_token, b.referrer, b.attribution, b.traffic_source, now(), b.test_sent_by
+           'open', b.spam_reasons, b.message_fingerprint,
+           b.sender_fingerprint, b.fill_token, b.referrer, b.attribution, b.traffic_source, now(), b.test_sent_by,
+           coalesce(b.is_public, false)
       FROM unnest(v_accepted_items, v_accepted_ids) WITH ORDINALITY AS accepted (item, id, position)
       JOIN unnest(p_items) b ON b.item = accepted.item
      CROSS JOIN notification_positions p;

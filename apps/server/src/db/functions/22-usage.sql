@@ -92,7 +92,12 @@ BEGIN
       INSERT INTO entity_alerts (entity_id, period_start, kind)
       SELECT c.entity_id, c.period_start, 'usage_' || percent
         FROM leadbell_intake_usage(p_intakes, 'usage') c
-       CROSS JOIN LATERAL (SELECT leadbell_usage_count(c.entity_id, c.period_start) AS notification_count) usage
+       -- Less the leads counted at their arrival that no take has judged yet (decision 073): spam
+       -- among them is given back, and a lead that stays is told by its own settle.
+       CROSS JOIN LATERAL (SELECT leadbell_usage_count(c.entity_id, c.period_start)
+                                  - (SELECT count(*) FROM lead_intake i
+                                      WHERE i.entity_id = c.entity_id AND NOT i.is_test AND NOT i.is_held)
+                                  AS notification_count) usage
        CROSS JOIN unnest(p_percents) AS percent
        WHERE usage.notification_count::bigint * 100 >= c.included_notifications::bigint * percent
       ON CONFLICT DO NOTHING

@@ -47,13 +47,13 @@ BEGIN
     INSERT INTO notifications (seq, id, entity_id, flow_id, title, message, url, data, is_test, is_held, source,
                                page_url, shortened_fields, is_after_hours, response_started_at, response_target_seconds,
                                lead_status, spam_reasons, message_fingerprint, sender_fingerprint, fill_token,
-                               referrer, attribution, traffic_source, created_at, test_sent_by)
+                               referrer, attribution, traffic_source, created_at, test_sent_by, is_public)
     -- nextval is volatile, so PostgreSQL evaluates it after the sort: positions in accepted order.
     SELECT v_block + nextval('notifications_seq_seq') - v_first_value,
            m.id, m.entity_id, m.flow_id, m.title, m.message, m.url, m.data, m.is_test, m.is_held, m.source, m.page_url,
            m.shortened_fields, m.is_after_hours, m.response_started_at, m.response_target_seconds,
            m.lead_status, m.spam_reasons, m.message_fingerprint, m.sender_fingerprint, m.fill_token,
-           m.referrer, m.attribution, m.traffic_source, m.created_at, m.test_sent_by
+           m.referrer, m.attribution, m.traffic_source, m.created_at, m.test_sent_by, m.is_public
       FROM moved m
      WHERE EXISTS (SELECT FROM flows f WHERE f.id = m.flow_id AND f.entity_id = m.entity_id)
      ORDER BY m.accepted_position

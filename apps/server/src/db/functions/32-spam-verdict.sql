@@ -1,11 +1,12 @@
--- The spam verdict's second half, on what only the database knows (decision 039), and the
--- quarantine that follows it. The first half is the request's own signals, judged in TypeScript
--- before the 202 (spam-score.ts's requestVerdictOf); p_spam carries spam-score.ts's WORKER_VERDICT,
--- the weights and threshold both halves share. The worker's take (30-take.sql) judges its leads
--- here, first thing after taking them in: the same message at other entities within a day, the
--- team's earlier word on the sender or the message (spam_marks), a fill-time token used before,
--- and a flood (more of the flow's leads in the last minute than a form gets from people; its
--- admins are emailed once a day).
+-- The spam verdict (decisions 039, issue 46), reached here and nowhere else, and the quarantine
+-- that follows it. The worker's take (30-take.sql) judges its leads first thing after taking them
+-- in, from the signals their requests showed (spam-score.ts's requestSignalsOf, each with its
+-- points) and what only the database knows: the same message at other entities within a day, the
+-- team's earlier word on the sender or the message (spam_marks), a fill-time token used before, a
+-- flood (more of the flow's public submissions in the last minute than a form gets from people;
+-- its admins are emailed once a day), and a language the business's genuine leads were never
+-- written in (entity_languages). p_spam carries spam-score.ts's WORKER_VERDICT: the threshold, the
+-- cap on the words, and the weights, which live there with the request's.
 
 -- Judges the take's leads (p_ids, read as p_leads) and quarantines those it finds spam: they move
 -- to Spam, give back what they counted against the plan (p_intakes' `plans`), and the room they
@@ -26,14 +27,10 @@ BEGIN
   leads := p_leads;
   jobs := '[]';
   -- The same message at other entities within a day is a campaign when something else says so
-  -- too: words that count, or another sender at each (scoreLead's network signal). Only hashes
-  -- are compared, and only earlier arrivals count, so the first business still gets its lead.
+  -- too: words that count, or another sender at each. Only hashes are compared, and only earlier
+  -- arrivals count, so the first business still gets its lead.
   WITH judged AS (
-    SELECT n.id, n.entity_id, n.flow_id, n.is_held,
-           coalesce(sum((r.value ->> 'points')::integer), 0) AS points,
-           coalesce(sum((r.value ->> 'points')::integer)
-                      FILTER (WHERE r.value ->> 'code' IN (SELECT jsonb_array_elements_text(p_spam -> 'contentCodes'))), 0)
-             AS content_points,
+    SELECT n.id, n.entity_id, n.flow_id, n.is_held, request.points, request.content_points,
            network.other_entities, network.same_sender,
            -- Scalar look-ups by the key, not EXISTS: the planner may give an EXISTS a second plan
            -- that reads every mark into a hash, and chose it on a young database's statistics.
@@ -49,13 +46,41 @@ BEGIN
              OR EXISTS (SELECT FROM unnest(p_leads) AS o
                          WHERE o.entity_id = n.entity_id AND o.fill_token = n.fill_token
                            AND (o.created_at, o.id) < (n.created_at, n.id))) AS replayed,
-           -- Read backward along the flow's positions: at most floodLeadsPerMinute rows.
-           (SELECT o.created_at FROM notifications o
-             WHERE o.flow_id = n.flow_id AND o.seq < n.seq
-             ORDER BY o.seq DESC
-            OFFSET (p_spam ->> 'floodLeadsPerMinute')::integer - 1 LIMIT 1) > n.created_at - interval '1 minute'
-             AS flooded
+           -- Only public submissions flood a form (issue 46): the business's own server sending its
+           -- leads with the secret key is neither flooded nor counted. Read backward along the
+           -- flow's public positions: at most floodLeadsPerMinute rows.
+           n.is_public
+             AND (SELECT o.created_at FROM notifications o
+                   WHERE o.flow_id = n.flow_id AND o.is_public AND o.seq < n.seq
+                   ORDER BY o.seq DESC
+                  OFFSET (p_spam ->> 'floodLeadsPerMinute')::integer - 1 LIMIT 1) > n.created_at - interval '1 minute'
+             AS flooded,
+           -- A language the business has never received from its genuine leads, once it has
+           -- received enough of them to tell (entity_languages, learned as leads settle).
+           spoken.language IS NOT NULL AND NOT spoken.language = ANY (known.languages) AS new_language,
+           -- The content model's word (issue 46): its log-odds of spam as points, all of them from
+           -- the log-odds at which it is sure enough to quarantine alone.
+           least((p_spam ->> 'modelPoints')::integer,
+                 greatest(0, floor((p_spam ->> 'modelPoints')::integer
+                                   * leadbell_spam_log_odds(n.entity_id, leadbell_spam_tokens(n.data),
+                                                            (p_spam ->> 'modelFullEvidence')::integer)
+                                   / (p_spam ->> 'modelSpamAt')::double precision)))::integer AS model_points,
+           -- Other businesses' "Spam" on this message or sender (issue 46): it counts once several
+           -- agree, each with genuine leads of its own, so neither one business nor a handful of
+           -- new accounts can poison the others.
+           (SELECT count(*)
+              FROM (SELECT DISTINCT m.entity_id FROM spam_marks m
+                     WHERE m.fingerprint IN (n.message_fingerprint, n.sender_fingerprint) AND m.verdict = 'spam'
+                       AND m.entity_id <> n.entity_id) marking
+             WHERE (SELECT coalesce(sum(l.leads), 0) FROM entity_languages l WHERE l.entity_id = marking.entity_id)
+                   >= (p_spam ->> 'languagesLearnedFrom')::integer) AS marked_elsewhere
       FROM unnest(p_leads) AS n
+      CROSS JOIN LATERAL (
+        SELECT coalesce(sum((r.value ->> 'points')::integer), 0) AS points,
+               coalesce(sum((r.value ->> 'points')::integer)
+                          FILTER (WHERE r.value ->> 'code' IN (SELECT jsonb_array_elements_text(p_spam -> 'contentCodes'))), 0)
+                 AS content_points
+          FROM jsonb_array_elements(n.spam_reasons) r) request
       CROSS JOIN LATERAL (
         SELECT count(*) AS other_entities,
                -- No address or phone either time: nothing says it is someone else.
@@ -64,16 +89,29 @@ BEGIN
           -- database's statistics a plan also read the day's range of seen_at, which grows all day.
           FROM (SELECT * FROM spam_fingerprints f WHERE f.fingerprint = n.message_fingerprint OFFSET 0) f
          WHERE f.entity_id <> n.entity_id AND f.seen_at > now() - interval '1 day' AND f.seen_at < n.created_at) network
-      LEFT JOIN LATERAL jsonb_array_elements(n.spam_reasons) r ON true
+      CROSS JOIN LATERAL (
+        SELECT coalesce(sum(l.leads), 0) AS leads, coalesce(array_agg(l.language) FILTER (WHERE l.leads > 0), '{}') AS languages
+          FROM entity_languages l WHERE l.entity_id = n.entity_id) known
+      -- Telling the language only where there is something to compare it with.
+      CROSS JOIN LATERAL (
+        SELECT CASE WHEN known.leads >= (p_spam ->> 'languagesLearnedFrom')::integer
+                    THEN leadbell_language_of(n.data) END AS language) spoken
      WHERE n.lead_status = 'open' AND n.spam_reasons IS NOT NULL
-     GROUP BY n.id, n.entity_id, n.is_held, n.fill_token, n.flow_id, n.seq, n.created_at, n.message_fingerprint,
-              n.sender_fingerprint, network.other_entities, network.same_sender
   ), signals AS (
-    -- A sender the team said is not spam is never quarantined here; one it said is spam always is.
+    -- What the database adds to the request's signals. A sender the team said is not spam gets
+    -- none of it (but a replay); one it said is spam always gets its mark.
     SELECT j.*,
-           CASE WHEN NOT j.trusted AND j.other_entities > 0 AND (j.content_points > 0 OR NOT j.same_sender)
+           CASE WHEN NOT j.trusted AND j.model_points > 0
+                THEN jsonb_build_array(jsonb_build_object('code', 'content_model', 'points', j.model_points))
+                ELSE '[]' END
+           || CASE WHEN NOT j.trusted AND j.other_entities > 0
+                    AND (j.content_points > 0 OR j.model_points > 0 OR NOT j.same_sender)
                 THEN jsonb_build_array(jsonb_build_object('code', 'network_fingerprint',
                                                           'points', (p_spam ->> 'networkPoints')::integer))
+                ELSE '[]' END
+           || CASE WHEN NOT j.trusted AND j.marked_elsewhere >= (p_spam ->> 'networkMarksAgreed')::integer
+                THEN jsonb_build_array(jsonb_build_object('code', 'network_marked',
+                                                          'points', (p_spam ->> 'networkMarkedPoints')::integer))
                 ELSE '[]' END
            || CASE WHEN j.marked AND NOT j.trusted
                    THEN jsonb_build_array(jsonb_build_object('code', 'marked_before',
@@ -90,6 +128,10 @@ BEGIN
                         >= (p_spam ->> 'threshold')::integer
                    THEN jsonb_build_array(jsonb_build_object('code', 'flood',
                                                              'points', (p_spam ->> 'floodPoints')::integer))
+                   ELSE '[]' END
+           || CASE WHEN j.new_language AND NOT j.trusted
+                   THEN jsonb_build_array(jsonb_build_object('code', 'new_language',
+                                                             'points', (p_spam ->> 'newLanguagePoints')::integer))
                    ELSE '[]' END AS added
       FROM judged j
   )
@@ -98,9 +140,16 @@ BEGIN
          coalesce(array_agg(DISTINCT leadbell_entity_lock_key(s.entity_id)), '{}')
     INTO v_quarantine_ids, v_quarantine_reasons, v_quarantine_flooded, v_quarantine_locks
     FROM signals s
-   WHERE jsonb_array_length(s.added) > 0
-     AND least(s.content_points, (p_spam ->> 'contentCap')::integer) + (s.points - s.content_points)
-         + (SELECT sum((a ->> 'points')::integer) FROM jsonb_array_elements(s.added) a)
+   CROSS JOIN LATERAL (
+     SELECT coalesce(sum((a ->> 'points')::integer), 0) AS points,
+            coalesce(sum((a ->> 'points')::integer)
+                       FILTER (WHERE a ->> 'code' IN (SELECT jsonb_array_elements_text(p_spam -> 'contentCodes'))), 0)
+              AS content_points
+       FROM jsonb_array_elements(s.added) a) added
+   -- The hand-written word signals together never count past the cap: alone they are never spam
+   -- (a genuine inquiry may read like a pitch). The trained model's points are not capped.
+   WHERE least(s.content_points + added.content_points, (p_spam ->> 'contentCap')::integer)
+         + (s.points - s.content_points) + (added.points - added.content_points)
          >= (p_spam ->> 'threshold')::integer;
 
   IF cardinality(v_quarantine_ids) = 0 THEN
@@ -134,9 +183,13 @@ BEGIN
                               'alert', 'spam_flood')
       FROM flood_alerts f
   ), refunded AS (
-    -- Spam never counts against the plan: a lead counted at its arrival is given back.
-    UPDATE entity_usage u SET notification_count = u.notification_count - q.leads
-      FROM (SELECT q.entity_id, count(*) AS leads FROM quarantined q WHERE NOT q.is_held GROUP BY q.entity_id) q
+    -- Spam never counts against the plan: a lead counted at its arrival is given back, and one
+    -- held past the limit no longer waits for a larger plan.
+    UPDATE entity_usage u SET notification_count = u.notification_count - q.counted,
+                              held_count = greatest(u.held_count - q.held, 0)
+      FROM (SELECT q.entity_id, count(*) FILTER (WHERE NOT q.is_held) AS counted,
+                   count(*) FILTER (WHERE q.is_held) AS held
+              FROM quarantined q GROUP BY q.entity_id) q
       JOIN leadbell_intake_usage(p_intakes, 'plans') counted ON counted.entity_id = q.entity_id
      WHERE u.entity_id = q.entity_id AND u.period_start = counted.period_start
   )
@@ -162,7 +215,7 @@ BEGIN
                              (SELECT jsonb_array_elements_text(p_spam -> 'contentCodes'))), 0) AS points
                 FROM notifications c
                 LEFT JOIN LATERAL jsonb_array_elements(c.spam_reasons) r ON true
-               WHERE c.flow_id = ANY (v_flooded_flows) AND c.lead_status = 'open' AND c.claimed_by IS NULL
+               WHERE c.flow_id = ANY (v_flooded_flows) AND c.is_public AND c.lead_status = 'open' AND c.claimed_by IS NULL
                  AND c.first_claimed_at IS NULL AND c.spam_reasons IS NOT NULL
                  AND c.created_at > now() - interval '1 minute'
                  AND NOT EXISTS (SELECT FROM spam_marks m
@@ -227,5 +280,170 @@ BEGIN
     DELETE FROM spam_fingerprints WHERE seen_at < now() - interval '1 day';
     DELETE FROM fill_token_uses WHERE used_at < now() - interval '1 day';
   END IF;
+END;
+$$;
+
+-- The language of a lead's text fields (issue 46), for the business's languages: a script's
+-- language when most of the letters are in that script (Cyrillic is read as Russian), else the
+-- Latin-script language whose common words it uses most, at least twice; null when too short or
+-- unclear. Each word is listed for one language only: words several share ("de", "la", "con")
+-- tell nothing. Coarse on purpose: it only has to tell that a message is not in the languages a
+-- business receives, in microseconds, inside the take.
+CREATE OR REPLACE FUNCTION leadbell_language_words() RETURNS jsonb
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT jsonb_object_agg(word, w.language)
+    FROM (VALUES
+      ('en', '{the,and,you,your,are,have,has,what,with,for,this,that,can,would,could,please,we,our,my,to,of,it,how,when,there,not,be,does,if,or,from,hello,thanks,thank,need,want,looking,about,which,any,just,know,they,were,been,get}'::text[]),
+      ('de', '{der,die,das,und,ist,ich,sie,wir,nicht,ein,eine,einen,mit,für,auf,bitte,haben,können,sind,ihr,ihre,ihnen,uns,zu,dem,auch,oder,noch,gibt,mein,meine,kann,würde,danke,hallo,guten,wann,habe,möchte,gerne,vielen,dank,sehr,geehrte,geehrter,ob,bis,wäre,schon}'::text[]),
+      ('fr', '{le,les,et,est,je,vous,nous,une,pour,avec,pas,qui,dans,sur,votre,vos,mon,mes,bonjour,merci,elle,ce,cette,sont,avez,pouvez,serait,aussi,au,aux,ai,suis,être,faire,qu,madame,monsieur,cordialement,voudrais,combien,très,peut,notre,nos}'::text[]),
+      ('es', '{el,los,las,y,es,usted,ustedes,nosotros,hola,gracias,tiene,tienen,puede,pueden,quiero,necesito,muy,está,están,hay,también,buenos,días,cuánto,estoy,saludos,sería,nuestro,nuestra,tengo,quisiera,cuando}'::text[]),
+      ('it', '{di,che,è,sono,della,nel,gli,anche,ciao,grazie,vorrei,buongiorno,salve,questo,questa,ho,siamo,cosa,quanto,essere,molto,nella,alla,delle,degli}'::text[]),
+      ('pt', '{um,uma,é,não,você,vocês,obrigado,obrigada,olá,em,na,gostaria,bom,tem,seu,sua,ao,muito,também,estou,quero,preciso,fazer,isso}'::text[]),
+      ('nl', '{het,een,van,ik,niet,dat,wij,jullie,uw,voor,op,zijn,hebben,graag,bedankt,goedemorgen,dank,wel,kunt,kunnen,mijn,heeft,ook,naar,wat,wordt,kan,bij}'::text[])
+    ) AS w (language, words)
+   CROSS JOIN LATERAL unnest(w.words) AS word
+$$;
+
+CREATE OR REPLACE FUNCTION leadbell_language_of(p_data jsonb) RETURNS text
+LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
+DECLARE
+  v_text text;
+  v_latin integer;
+  v_language text;
+BEGIN
+  IF jsonb_typeof(p_data) IS DISTINCT FROM 'object' THEN
+    RETURN NULL;
+  END IF;
+  SELECT string_agg(f.value #>> '{}', E'\n') INTO v_text
+    FROM jsonb_each(p_data) f WHERE jsonb_typeof(f.value) = 'string';
+  IF v_text IS NULL OR length(v_text) < 30 THEN
+    RETURN NULL;
+  END IF;
+  -- Another script's letters are counted only in a text that has some, and only that script's.
+  IF v_text ~ '[^\u0001-\u024f]' THEN
+    v_latin := length(regexp_replace(v_text, '[^A-Za-z\u00c0-\u024f]', '', 'g'));
+    -- Kana before Han: Japanese writes both.
+    SELECT s.language INTO v_language
+      FROM (VALUES (1, 'ja', '[\u3040-\u30ff]'), (2, 'zh', '[\u4e00-\u9fff]'), (3, 'ko', '[\uac00-\ud7af]'),
+                   (4, 'ru', '[\u0400-\u04ff]'), (5, 'el', '[\u0370-\u03ff]'), (6, 'ar', '[\u0600-\u06ff]'),
+                   (7, 'he', '[\u0590-\u05ff]'), (8, 'hi', '[\u0900-\u097f]'), (9, 'th', '[\u0e00-\u0e7f]'))
+             AS s (rank, language, letters)
+     WHERE v_text ~ s.letters
+       AND (length(v_text) - length(regexp_replace(v_text, s.letters, '', 'g')))
+           * CASE WHEN s.language = 'ja' THEN 4 ELSE 1 END > v_latin
+     ORDER BY s.rank LIMIT 1;
+    IF v_language IS NOT NULL THEN
+      RETURN v_language;
+    END IF;
+  END IF;
+  SELECT w.language INTO v_language
+    FROM (SELECT leadbell_language_words() ->> word AS language
+            FROM regexp_split_to_table(lower(v_text), '[^a-z\u00c0-\u024f]+') AS word) w
+   WHERE w.language IS NOT NULL
+   GROUP BY w.language HAVING count(*) >= 2
+   ORDER BY count(*) DESC, w.language
+   LIMIT 1;
+  RETURN v_language;
+END;
+$$;
+
+-- What a business's leads teach it of its languages (issue 46): p_each is 1 for leads that
+-- settled open (36-settle.sql) or that the team said are not spam, -1 for ones it marked spam.
+CREATE OR REPLACE FUNCTION leadbell_learn_languages(p_leads notifications[], p_each integer) RETURNS void
+LANGUAGE plpgsql AS $$
+BEGIN
+  WITH spoken AS (
+    SELECT n.entity_id, leadbell_language_of(n.data) AS language, count(*) * p_each AS leads
+      FROM unnest(p_leads) AS n
+     WHERE NOT n.is_test
+     GROUP BY 1, 2
+  ), unlearned AS (
+    UPDATE entity_languages known SET leads = greatest(known.leads + spoken.leads, 0)
+      FROM spoken
+     WHERE p_each < 0 AND known.entity_id = spoken.entity_id AND known.language = spoken.language
+  )
+  INSERT INTO entity_languages AS known (entity_id, language, leads)
+  SELECT spoken.entity_id, spoken.language, spoken.leads
+    FROM spoken
+   WHERE p_each > 0 AND spoken.language IS NOT NULL
+   ORDER BY spoken.entity_id, spoken.language
+  ON CONFLICT (entity_id, language) DO UPDATE SET leads = known.leads + excluded.leads;
+END;
+$$;
+
+-- The content model's features of a lead (issue 46): the words of its text fields, each distinct
+-- word and each distinct pair of neighbouring words once. Letters and digits in runs of two or
+-- more, lower-cased, every digit read as 0 (prices and phone numbers alike). lower() follows the
+-- database's locale (under C it folds ASCII only); training and scoring both call this function,
+-- so they agree on a database alike. The first 2,000 characters: enough to tell, and a bound on
+-- what a lead costs. The training script (train-spam-model.ts) calls this very function.
+CREATE OR REPLACE FUNCTION leadbell_spam_tokens(p_data jsonb) RETURNS text[]
+LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
+DECLARE
+  v_text text;
+  v_words text[];
+BEGIN
+  IF jsonb_typeof(p_data) IS DISTINCT FROM 'object' THEN
+    RETURN '{}';
+  END IF;
+  SELECT left(string_agg(f.value #>> '{}', E'\n'), 2000) INTO v_text
+    FROM jsonb_each(p_data) f WHERE jsonb_typeof(f.value) = 'string';
+  v_words := ARRAY(SELECT w FROM unnest(regexp_split_to_array(translate(lower(coalesce(v_text, '')), '123456789', '000000000'),
+                                                              '[^0-9a-zß-ÿœа-яё]+')) AS w
+                    -- RFC 2606's reserved name, which the labelled set's made-up addresses and links
+                    -- use, spam and genuine alike: it must teach the model nothing.
+                    WHERE length(w) >= 2 AND w <> 'example');
+  -- The pairs by zipping the words with themselves one on: a subscript per word re-reads the array.
+  RETURN ARRAY(SELECT DISTINCT u.token
+                 FROM (SELECT w FROM unnest(v_words) AS w
+                       UNION ALL
+                       SELECT p.a || ' ' || p.b
+                         FROM unnest(v_words[1:cardinality(v_words) - 1], v_words[2:cardinality(v_words)]) AS p (a, b))
+                      AS u (token));
+END;
+$$;
+
+-- The content model's log-odds that a lead of p_entity_id with p_tokens (leadbell_spam_tokens) is
+-- spam (issue 46): the trained model's prior plus the weight of each feature it knows
+-- (leadbell_spam_model, 32-spam-model.sql, generated by train-spam-model.ts; a constant, folded
+-- into the plan once), plus what the business's own marks taught it (spam_word_marks): each pair
+-- of words it marked spam more often than not adds, each it marked not spam more often takes
+-- away. Pairs only: single words ("hello", "price") are shared by pitches and customers alike, and
+-- one mark must not turn a business's ordinary words against its customers. A lead with fewer than
+-- p_full_evidence features the model knows gets that share of their weight: three words are
+-- little evidence, and naive Bayes is sure of itself on little ("Call me back today").
+CREATE OR REPLACE FUNCTION leadbell_spam_log_odds(p_entity_id uuid, p_tokens text[], p_full_evidence integer)
+RETURNS double precision
+LANGUAGE plpgsql STABLE AS $$
+BEGIN
+  RETURN (SELECT (leadbell_spam_model() ->> 'prior')::double precision
+                 + coalesce(sum(w.weight), 0) * least(1.0, count(w.weight)::double precision / p_full_evidence)
+            FROM unnest(p_tokens) AS t
+            CROSS JOIN LATERAL (SELECT ((leadbell_spam_model() -> 'weights') ->> t)::double precision AS weight) w)
+         + CASE WHEN EXISTS (SELECT FROM spam_word_marks w WHERE w.entity_id = p_entity_id)
+                THEN (SELECT coalesce(sum(ln((w.spam + 1.0) / (w.genuine + 1.0))), 0)
+                        FROM unnest(p_tokens) AS t
+                        CROSS JOIN LATERAL (SELECT w.spam, w.genuine FROM spam_word_marks w
+                                             WHERE w.entity_id = p_entity_id AND w.token = t OFFSET 0) w
+                       WHERE position(' ' IN t) > 0)
+                ELSE 0 END;
+END;
+$$;
+
+-- What a team's "Spam" (p_is_spam) or "Not spam" on a lead teaches its business (issue 46): the
+-- lead's language (leadbell_learn_languages) and its pairs of words (spam_word_marks).
+CREATE OR REPLACE FUNCTION leadbell_learn_from_mark(p_lead_id uuid, p_is_spam boolean) RETURNS void
+LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM leadbell_learn_languages(ARRAY(SELECT n FROM notifications n WHERE n.id = p_lead_id),
+                                   CASE WHEN p_is_spam THEN -1 ELSE 1 END);
+  INSERT INTO spam_word_marks AS known (entity_id, token, spam, genuine)
+  SELECT n.entity_id, t, CASE WHEN p_is_spam THEN 1 ELSE 0 END, CASE WHEN p_is_spam THEN 0 ELSE 1 END
+    FROM notifications n
+   CROSS JOIN LATERAL unnest(leadbell_spam_tokens(n.data)) AS t
+   WHERE n.id = p_lead_id AND NOT n.is_test AND position(' ' IN t) > 0
+   ORDER BY t
+  ON CONFLICT (entity_id, token)
+    DO UPDATE SET spam = known.spam + excluded.spam, genuine = known.genuine + excluded.genuine;
 END;
 $$;

@@ -42,6 +42,8 @@ BEGIN
        WHERE NOT EXISTS (SELECT FROM lead_releases r WHERE r.notification_id = n.id))) f;
   RETURN QUERY SELECT a.job FROM leadbell_raise_usage_alerts(v_intakes, p_usage_alert_percents) a;
   PERFORM leadbell_write_lead_search(v_leads);
+  -- The business's languages, from its genuine leads (32-spam-verdict.sql, issue 46).
+  PERFORM leadbell_learn_languages(ARRAY(SELECT n FROM unnest(v_leads) AS n WHERE n.lead_status <> 'spam'), 1);
   -- Last: it locks rows of every entity with counts appended, and an entity's lock comes before
   -- its rows, here as in lockEntityLeads.
   PERFORM leadbell_fold_counts();

@@ -8,8 +8,9 @@ import {
   type LeadColumns,
 } from '../../../test/stored-function-fixtures.ts';
 
-// 32-spam-verdict.sql, called directly (decision 039): the verdict on what only the database knows,
-// with the weights the worker passes (spam-score.ts's WORKER_VERDICT), and the quarantine after it.
+// 32-spam-verdict.sql, called directly (decision 039): the spam verdict, reached only here, on the
+// signals the request showed and what only the database knows, with the weights the worker passes
+// (spam-score.ts's WORKER_VERDICT), and the quarantine after it.
 
 const database = storedFunctionsDatabase();
 
@@ -61,6 +62,45 @@ async function countedOf(business: Business): Promise<number> {
 }
 
 describe('stored functions › the worker’s spam verdict (32-spam-verdict.sql)', () => {
+  it('the request’s own signals are weighed here: a filled hidden field or a failed CAPTCHA quarantines alone; a missing token or words alone never do', async () => {
+    const { business, intake } = await countedBusiness();
+    const honeypot: Reason = { code: 'honeypot', points: 10 };
+    const words: Reason[] = [
+      { code: 'links', points: 4 },
+      { code: 'html', points: 4 },
+      { code: 'spam_phrases', points: 9 },
+    ];
+    const disposable: Reason = { code: 'disposable_email', points: 5 };
+    const hidden = await judgedLead(business, { spam_reasons: [honeypot] });
+    const captcha = await judgedLead(business, { spam_reasons: [{ code: 'captcha_failed', points: 10 }] });
+    const missing = await judgedLead(business, { spam_reasons: [{ code: 'missing_token', points: 2 }] });
+    const wordsOnly = await judgedLead(business, { spam_reasons: words });
+    const wordsAndAddress = await judgedLead(business, { spam_reasons: [...words, disposable] });
+
+    expect(await judge([hidden, captcha, missing, wordsOnly, wordsAndAddress], [intake])).toEqual([]);
+    expect(await judged(hidden)).toEqual({ status: 'spam', reasons: [honeypot], timerStarted: false });
+    expect((await judged(captcha)).status).toBe('spam');
+    expect((await judged(missing)).status).toBe('open');
+    expect((await judged(wordsOnly)).status).toBe('open');
+    expect(await judged(wordsAndAddress)).toMatchObject({ status: 'spam', reasons: [...words, disposable] });
+    // Counted at their arrival, given back once judged.
+    expect(await countedOf(business)).toBe(2);
+  });
+
+  it('a lead held past the limit and judged spam no longer waits for a larger plan', async () => {
+    const { business, intake } = await countedBusiness({ plan: 'starter', counted: 20, included: 20 });
+    await database.db.query('update entity_usage set held_count = 1 where entity_id = $1', [business.entityId]);
+    const held = await judgedLead(business, { is_held: true, spam_reasons: [{ code: 'honeypot', points: 10 }] });
+
+    await judge([held], [intake]);
+    expect((await judged(held)).status).toBe('spam');
+    const { rows } = await database.db.query(
+      'select notification_count as counted, held_count as held from entity_usage where entity_id = $1',
+      [business.entityId],
+    );
+    expect(rows).toEqual([{ counted: 20, held: 0 }]);
+  });
+
   it('the same message at another business from another sender is a campaign: quarantined, its count given back', async () => {
     const { business, intake } = await countedBusiness();
     const other = await insertBusiness(database.db);
@@ -129,8 +169,8 @@ describe('stored functions › the worker’s spam verdict (32-spam-verdict.sql)
     const { business, intake } = await countedBusiness({ counted: 30 });
     const missingToken: Reason = { code: 'missing_token', points: 2 };
     const { rows: earlier } = await database.db.query<{ id: string }>(
-      `insert into notifications (entity_id, flow_id, title, message, spam_reasons, created_at)
-       select $1, $2, 'New lead', 'Someone wrote', $3, now() - interval '20 seconds'
+      `insert into notifications (entity_id, flow_id, title, message, spam_reasons, is_public, created_at)
+       select $1, $2, 'New lead', 'Someone wrote', $3, true, now() - interval '20 seconds'
          from generate_series(1, $4::int)
        returning id`,
       [business.entityId, business.flowId, JSON.stringify([missingToken]), WORKER_VERDICT.floodLeadsPerMinute],
@@ -140,7 +180,7 @@ describe('stored functions › the worker’s spam verdict (32-spam-verdict.sql)
       taken,
       business.userId,
     ]);
-    const flooding = await judgedLead(business, { spam_reasons: [missingToken] });
+    const flooding = await judgedLead(business, { spam_reasons: [missingToken], is_public: true });
 
     await judge([flooding], [intake]);
     const flood = { code: 'flood', points: WORKER_VERDICT.floodPoints };
@@ -162,10 +202,148 @@ describe('stored functions › the worker’s spam verdict (32-spam-verdict.sql)
     expect(alerts).toEqual([{ alert: 'spam_flood' }]);
 
     // A second flooding lead the same day quarantines without telling the owner again.
-    await judge([await judgedLead(business, { spam_reasons: [missingToken] })], [intake]);
+    await judge([await judgedLead(business, { spam_reasons: [missingToken], is_public: true })], [intake]);
     expect(
       (await database.db.query(`select 1 from job_outbox where data ->> 'entityId' = $1`, [business.entityId])).rows,
     ).toHaveLength(1);
+  });
+
+  it('only public submissions flood a form: the business’s own server neither floods it nor is flooded (issue 46)', async () => {
+    const { business, intake } = await countedBusiness({ counted: 30 });
+    const missingToken: Reason = { code: 'missing_token', points: 2 };
+    await database.db.query(
+      `insert into notifications (entity_id, flow_id, title, message, spam_reasons, created_at)
+       select $1, $2, 'New lead', 'From the business’s server', '[]', now() - interval '20 seconds'
+         from generate_series(1, $3::int)`,
+      [business.entityId, business.flowId, WORKER_VERDICT.floodLeadsPerMinute * 2],
+    );
+    const form = await judgedLead(business, { spam_reasons: [missingToken], is_public: true });
+    const server = await judgedLead(business, { spam_reasons: [missingToken] });
+
+    await judge([form, server], [intake]);
+    expect((await judged(form)).status).toBe('open');
+    expect((await judged(server)).status).toBe('open');
+  });
+
+  it('a language the business never received from its genuine leads counts against a lead; words alone stay under the cap', async () => {
+    const { business, intake } = await countedBusiness();
+    await database.db.query(
+      `insert into entity_languages (entity_id, language, leads) values ($1, 'en', $2), ($1, 'de', 0)`,
+      [business.entityId, WORKER_VERDICT.languagesLearnedFrom],
+    );
+    const phrases: Reason = { code: 'spam_phrases', points: 6 };
+    const missingToken: Reason = { code: 'missing_token', points: 2 };
+    const data = (question: string) => ({ name: 'Someone', question });
+    // Plain requests, so that only the signals given here count (the content model finds nothing).
+    const german = 'Guten Tag, können Sie bitte am Montag vorbeikommen? Wir sind ab acht Uhr zu Hause.';
+    const foreign = await judgedLead(business, { data: data(german), spam_reasons: [phrases, missingToken] });
+    const wordsOnly = await judgedLead(business, { data: data(german), spam_reasons: [phrases] });
+    const english = await judgedLead(business, {
+      data: data('Hello, could you please call me back about the kitchen this week? Thank you.'),
+      spam_reasons: [phrases, missingToken],
+    });
+    const young = await insertBusiness(database.db);
+    await database.db.query(`insert into entity_languages (entity_id, language, leads) values ($1, 'en', 1)`, [
+      young.entityId,
+    ]);
+    const unlearned = await judgedLead(young, { data: data(german), spam_reasons: [phrases, missingToken] });
+
+    await judge([foreign, wordsOnly, english, unlearned], [intake]);
+    const newLanguage = { code: 'new_language', points: WORKER_VERDICT.newLanguagePoints };
+    expect(await judged(foreign)).toMatchObject({ status: 'spam', reasons: [phrases, missingToken, newLanguage] });
+    expect((await judged(wordsOnly)).status).toBe('open');
+    expect((await judged(english)).status).toBe('open');
+    expect((await judged(unlearned)).status).toBe('open');
+  });
+
+  it('a lead’s language is told from its text fields by script or by common words; short or unclear text has none', async () => {
+    const samples: Array<[string, string | null]> = [
+      ['Hi, could you come and look at the boiler this week? It makes a noise.', 'en'],
+      ['Guten Tag, können Sie mir bitte ein Angebot für die Fenster schicken?', 'de'],
+      ['Bonjour, pouvez-vous passer mardi pour le devis de la cuisine ?', 'fr'],
+      ['Hola, ¿tienen disponibilidad para una limpieza el sábado? Gracias.', 'es'],
+      ['Здравствуйте, можно записаться на стрижку в субботу утром?', 'ru'],
+      ['Buongiorno, vorrei sapere se è possibile prenotare per sabato.', 'it'],
+      ['Olá, gostaria de saber se vocês fazem entregas no domingo.', 'pt'],
+      ['Goedemorgen, ik wil graag een afspraak maken voor volgende week.', 'nl'],
+      ['Call me', null],
+      ['12345 67890 12345 67890 12345 67890', null],
+    ];
+    const { rows } = await database.db.query<{ language: string | null }>(
+      `select leadbell_language_of(jsonb_build_object('name', 'Sam', 'question', question)) as language
+         from unnest($1::text[]) with ordinality as sample (question, position) order by position`,
+      [samples.map(([question]) => question)],
+    );
+    expect(rows.map((row) => row.language)).toEqual(samples.map(([, language]) => language));
+  });
+
+  it('the content model reads words and pairs of words, lower-cased, each once; digits read as 0', async () => {
+    const { rows } = await database.db.query<{ tokens: string[] }>(
+      `select array(select t from unnest(leadbell_spam_tokens($1::jsonb)) t order by t) as tokens`,
+      [JSON.stringify({ name: 'A', message: 'Call ME: привет привет, 555!', count: 3 })],
+    );
+    expect(rows[0]!.tokens).toEqual([
+      '000',
+      'call',
+      'call me',
+      'me',
+      'me привет',
+      'привет',
+      'привет 000',
+      'привет привет',
+    ]);
+  });
+
+  it('a business’s marks move its own model’s word on pairs of words it marked, and no other business’s', async () => {
+    const { business } = await countedBusiness();
+    const other = await insertBusiness(database.db);
+    const data = { message: 'We sell coffee machines at factory prices, reply for the catalogue.' };
+    const logOdds = async (entityId: string) =>
+      (
+        await database.db.query<{ value: number }>(
+          'select leadbell_spam_log_odds($1, leadbell_spam_tokens($2::jsonb), $3) as value',
+          [entityId, JSON.stringify(data), WORKER_VERDICT.modelFullEvidence],
+        )
+      ).rows[0]!.value;
+    const before = await logOdds(business.entityId);
+    await database.db.query(
+      `insert into spam_word_marks (entity_id, token, spam, genuine)
+       values ($1, 'coffee machines', 0, 3), ($1, 'factory prices', 0, 3), ($1, 'coffee', 0, 9)`,
+      [business.entityId],
+    );
+    // Two pairs marked "Not spam" three times each: ln(1/4) each; the single word does not count.
+    expect(await logOdds(business.entityId)).toBeCloseTo(before + 2 * Math.log(1 / 4), 6);
+    expect(await logOdds(other.entityId)).toBeCloseTo(before, 6);
+  });
+
+  it('a message or sender three other businesses with genuine leads marked spam is quarantined; two, with a business without leads of its own, do not decide', async () => {
+    const { business, intake } = await countedBusiness();
+    const established = async () => {
+      const marker = await insertBusiness(database.db);
+      await database.db.query(`insert into entity_languages (entity_id, language, leads) values ($1, 'en', $2)`, [
+        marker.entityId,
+        WORKER_VERDICT.languagesLearnedFrom,
+      ]);
+      return marker;
+    };
+    const [first, second, third] = [await established(), await established(), await established()];
+    const newcomer = await insertBusiness(database.db);
+    const mark = (marker: Business, fingerprint: string) =>
+      database.db.query(`insert into spam_marks (entity_id, fingerprint, verdict) values ($1, $2, 'spam')`, [
+        marker.entityId,
+        fingerprint,
+      ]);
+    for (const marker of [first!, second!, third!]) await mark(marker, 'the pitch');
+    for (const marker of [first!, second!, newcomer]) await mark(marker, 'the sender');
+    const pitch = await judgedLead(business, { message_fingerprint: 'the pitch' });
+    const sender = await judgedLead(business, { sender_fingerprint: 'the sender' });
+
+    await judge([pitch, sender], [intake]);
+    expect(await judged(pitch)).toMatchObject({
+      status: 'spam',
+      reasons: [{ code: 'network_marked', points: WORKER_VERDICT.networkMarkedPoints }],
+    });
+    expect((await judged(sender)).status).toBe('open');
   });
 
   it('the room spam gives back releases a held lead, oldest first, and rings it', async () => {

@@ -42,4 +42,5 @@ export const leadIntake = pgTable('lead_intake', {
   trafficSource: text('traffic_source'),
   testSentBy: text('test_sent_by'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  isPublic: boolean('is_public').notNull().default(false),
 });

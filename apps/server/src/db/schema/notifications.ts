@@ -70,6 +70,10 @@ export const notifications = pgTable(
     // The nonce of the form's genuine fill-time token (fill-time-token.ts): a second lead with it
     // replayed the token. No index: the worker keeps the nonces it saw in fill_token_uses.
     fillToken: text('fill_token'),
+    // A public submission (a form post, a webhook delivery, a browser's call with an Origin): only
+    // these count toward a form's flood; a call from the business's own server with its secret
+    // key does not (issue 46).
+    isPublic: boolean('is_public').notNull().default(false),
     claimedBy: text('claimed_by').references(() => users.id, { onDelete: 'set null' }),
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
     doneBy: text('done_by').references(() => users.id, { onDelete: 'set null' }),
@@ -107,6 +111,10 @@ export const notifications = pgTable(
     // Ascending on purpose: scanned backward it serves `order by seq desc` (NULLS FIRST), which a
     // DESC NULLS LAST index cannot.
     index('notifications_flow_id_seq_idx').on(table.flowId, table.seq),
+    // A flow's public submissions along their positions: the flood reads back at most a minute's.
+    index('notifications_public_flow_seq_idx')
+      .on(table.flowId, table.seq)
+      .where(sql`${table.isPublic}`),
     index('notifications_entity_id_seq_idx').on(table.entityId, table.seq),
     index('notifications_entity_status_seq_idx').on(table.entityId, table.leadStatus, table.seq),
     index('notifications_entity_claimed_by_seq_idx').on(table.entityId, table.claimedBy, table.seq),

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { entities } from './entities.ts';
 
 /**
@@ -42,7 +42,33 @@ export const spamMarks = pgTable(
       .notNull()
       .default(sql`now()`),
   },
-  (table) => [primaryKey({ columns: [table.entityId, table.fingerprint] })],
+  (table) => [
+    primaryKey({ columns: [table.entityId, table.fingerprint] }),
+    // Other businesses' Spam marks on a message or a sender (issue 46): agreed by several
+    // unrelated businesses, they quarantine it at the next.
+    index('spam_marks_spam_fingerprint_idx')
+      .on(table.fingerprint)
+      .where(sql`${table.verdict} = 'spam'`),
+  ],
+);
+
+/**
+ * What an entity's team taught its own content model (issue 46): for each feature of the leads
+ * it marked (leadbell_spam_tokens), how many it said are spam and how many are not. Only the
+ * entity's own leads are scored with them; features are words and pairs of words, kept per entity
+ * and never shown to another.
+ */
+export const spamWordMarks = pgTable(
+  'spam_word_marks',
+  {
+    entityId: uuid('entity_id')
+      .notNull()
+      .references(() => entities.id, { onDelete: 'cascade' }),
+    token: text('token').notNull(),
+    spam: integer('spam').notNull().default(0),
+    genuine: integer('genuine').notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.entityId, table.token] })],
 );
 
 /**
@@ -65,4 +91,21 @@ export const fillTokenUses = pgTable(
     primaryKey({ columns: [table.entityId, table.nonce] }),
     index('fill_token_uses_used_at_idx').on(table.usedAt),
   ],
+);
+
+/**
+ * The languages an entity's genuine leads were written in, and how many of each (issue 46): a
+ * message in a language the business never receives counts against it. Learned when a lead is
+ * settled open, and from the team's "Spam" (one less) and "Not spam" (one more).
+ */
+export const entityLanguages = pgTable(
+  'entity_languages',
+  {
+    entityId: uuid('entity_id')
+      .notNull()
+      .references(() => entities.id, { onDelete: 'cascade' }),
+    language: text('language').notNull(),
+    leads: integer('leads').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.entityId, table.language] })],
 );

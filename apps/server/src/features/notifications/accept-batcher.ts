@@ -29,6 +29,11 @@ export type AcceptItem = {
   url: string | null;
   data: Record<string, unknown> | null;
   source: NotificationSource;
+  /**
+   * A public submission (a form post, a webhook delivery, a browser's call with an Origin): it
+   * counts toward its form's flood; a call from the business's own server does not (issue 46).
+   */
+  isPublic: boolean;
   pageUrl: string | null;
   /** Where the lead came from (decision 048), derived while the request was read. */
   referrer: string | null;
@@ -44,9 +49,8 @@ export type AcceptItem = {
   isAfterHours: boolean;
   responseStartedAt: Date | null;
   responseTargetSeconds: number | null;
-  /** Decision 039: the request's verdict, its signals and fingerprints; null for a test. */
+  /** Decision 039: the request's spam signals and fingerprints, for the worker's verdict; null for a test. */
   spam: {
-    isSpam: boolean;
     reasons: SpamReason[];
     messageFingerprint: string | null;
     senderFingerprint: string | null;
@@ -114,6 +118,7 @@ function toRecord({ item, leasedRateTokens }: Waiting, index: number) {
     url: item.url ?? undefined,
     data: item.data ?? undefined,
     source: item.source,
+    is_public: item.isPublic,
     page_url: item.pageUrl ?? undefined,
     referrer: item.referrer ?? undefined,
     attribution: item.attribution ?? undefined,
@@ -124,7 +129,6 @@ function toRecord({ item, leasedRateTokens }: Waiting, index: number) {
     is_after_hours: item.isAfterHours,
     response_started_at: item.responseStartedAt ?? undefined,
     response_target_seconds: item.responseTargetSeconds ?? undefined,
-    is_spam: item.spam?.isSpam ?? false,
     spam_reasons: item.spam?.reasons,
     message_fingerprint: item.spam?.messageFingerprint ?? undefined,
     sender_fingerprint: item.spam?.senderFingerprint ?? undefined,

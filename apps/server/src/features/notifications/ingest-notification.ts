@@ -16,7 +16,7 @@ import type { CommitAnnouncer } from '../events/commit-announcer.ts';
 import { billingColumns, createBillingStateMemo } from '../../lib/billing-state.ts';
 import type { ApiKeyCipher } from '../../lib/api-key-cipher.ts';
 import type { FillTimeTokens } from '../spam/fill-time-token.ts';
-import { messageFingerprint, requestVerdictOf, senderFingerprint } from '../spam/spam-score.ts';
+import { messageFingerprint, requestSignalsOf, senderFingerprint } from '../spam/spam-score.ts';
 import type { CaptchaVerdict, TurnstileVerifier } from '../spam/turnstile.ts';
 import { createAcceptBatcher, type AcceptItem, type AcceptOutcome } from './accept-batcher.ts';
 import { leadSourceOf } from './lead-source.ts';
@@ -181,7 +181,7 @@ export function createNotificationIngester({
     return spam.verifyTurnstile({ secret, token: request.input.turnstileToken ?? null, remoteIp: request.remoteIp });
   }
 
-  /** The verdict from the request alone, with what the worker needs to finish it; null for a test, never judged. */
+  /** The request's own spam signals, for the worker's verdict (decision 039); null for a test, never judged. */
   async function spamOf(flow: RememberedFlow, request: IngestRequest, now: Date): Promise<AcceptItem['spam']> {
     const { input } = request;
     if (!spam || input.test) return null;
@@ -191,15 +191,13 @@ export function createNotificationIngester({
       now,
       expected: request.fromBrowser,
     });
-    const verdict = requestVerdictOf({
-      data,
-      honeypotFilled: request.honeypotFilled,
-      fillTime: fillTime.verdict,
-      captcha: await captchaOf(flow, request),
-    });
     return {
-      isSpam: verdict.isSpam,
-      reasons: verdict.reasons,
+      reasons: requestSignalsOf({
+        data,
+        honeypotFilled: request.honeypotFilled,
+        fillTime: fillTime.verdict,
+        captcha: await captchaOf(flow, request),
+      }),
       messageFingerprint: messageFingerprint(data),
       senderFingerprint: senderFingerprint(data),
       fillToken: fillTime.nonce,
@@ -221,7 +219,7 @@ export function createNotificationIngester({
         data,
       );
       const isTest = input.test ?? false;
-      // Spam is stored, but rings and counts nowhere.
+      // Judged by the worker before anything rings (decision 039): spam is stored, and counts nowhere.
       const spamItem = await spamOf(flow, request, now);
       // Pure CPU on what arrived (decision 048): no statement is added before the answer.
       const { trafficSource, attribution } = leadSourceOf({ pageUrl, referrer, attribution: request.attribution });
@@ -249,6 +247,8 @@ export function createNotificationIngester({
           url: input.url ?? null,
           data: input.data ?? null,
           source,
+          // A webhook address is called by a service's server, but on behalf of the public.
+          isPublic: request.fromBrowser || source === 'hook',
           pageUrl,
           referrer,
           attribution,
@@ -256,7 +256,7 @@ export function createNotificationIngester({
           shortenedFields,
           unusedFields,
           idempotencyKey,
-          ...responseTimerOf(flow, { isTimed: !isTest && !spamItem?.isSpam, now }),
+          ...responseTimerOf(flow, { isTimed: !isTest, now }),
           spam: spamItem,
         });
       } catch (error) {

@@ -98,8 +98,10 @@ describe('notify › plain HTML form posts', () => {
     const response = await postForm({ apiKey: owner.apiKey, flowId, name: 'Spam', _gotcha: 'http://spam.example' });
     expect(response.status).toBe(202);
     expect(await response.json()).toMatchObject({ status: 'accepted' });
-    expect(await titlesOf(flowId)).toEqual([]);
-    expect((await owner.client.get('/v1/usage')).body.count).toBe(usageBefore);
+    // The verdict is the worker's (decision 073): a read just after the 202 may see the lead for
+    // the milliseconds until it is quarantined and its count given back.
+    await expect.poll(() => titlesOf(flowId), { timeout: 10_000 }).toEqual([]);
+    await expect.poll(async () => (await owner.client.get('/v1/usage')).body.count).toBe(usageBefore);
   });
 
   it('a form without a key, or with a wrong one, answers 401', async () => {

@@ -54,6 +54,15 @@ async function remember(
     on conflict (entity_id, fingerprint) do update set verdict = excluded.verdict, marked_at = now()`);
 }
 
+/**
+ * What the team's word on the lead teaches its business (32-spam-verdict.sql, issue 46): its
+ * language, learned as a genuine lead's when it settled open, is unlearned by "Spam" and learned
+ * by "Not spam"; its pairs of words count toward spam or not in the business's own content model.
+ */
+async function learnFromMark(tx: Database, id: string, isSpam: boolean) {
+  await tx.execute(sql`select leadbell_learn_from_mark(${id}, ${isSpam})`);
+}
+
 async function announce(tx: Database, { id, entityId }: LeadRef): Promise<LeadState> {
   await tx.execute(sql`select pg_notify(${LEAD_EVENTS_CHANNEL}, ${leadEventPayload(entityId, id)})`);
   return (await findLeadState(tx, entityId, id))!;
@@ -83,6 +92,7 @@ export async function markLeadSpam(db: Database, lead: LeadRef): Promise<LeadSta
              and period_start = (select max(period_start) from entity_usage
                                   where entity_id = ${lead.entityId} and period_start <= ${current.created_at})`);
       }
+      await learnFromMark(tx, lead.id, true);
       await remember(tx, lead.entityId, [current.message_fingerprint, current.sender_fingerprint], 'spam');
       await queueWebhookEvent(tx, { entityId: lead.entityId, type: 'lead.spam', leadId: lead.id, at: lead.now });
     }
@@ -118,6 +128,7 @@ export async function markLeadNotSpam(db: Database, lead: LeadRef): Promise<Lead
       await tx.execute(sql`
         delete from spam_marks where entity_id = ${lead.entityId} and fingerprint = ${current.message_fingerprint}`);
       await remember(tx, lead.entityId, [current.sender_fingerprint], 'not_spam');
+      await learnFromMark(tx, lead.id, false);
     }
     return announce(tx, lead);
   });

@@ -6,7 +6,7 @@ import { createTestClock, type TestClock } from '../../../test/test-clock.ts';
 import { startTestApp, type TestApp } from '../../../test/test-app.ts';
 import { FILL_TIME } from './fill-time-token.ts';
 import { SPAM_SAMPLES, type SpamSample } from './spam-samples.ts';
-import { requestVerdictOf } from './spam-score.ts';
+import { requestSignalsOf } from './spam-score.ts';
 
 // Issue 24's acceptance: the labelled set through the HTML form, the JSON API and the inbound
 // webhook, each sample as its sender would send it. Its fill-time token is a real one from
@@ -147,20 +147,21 @@ async function judged(ids: string[]) {
 }
 
 // What each channel can carry: a webhook forwards a service's fields, never our form's hidden
-// field or token, so there only what the words and the address show can be told; JSON has no
-// hidden field. A sample with nothing its channel carries is left out of that channel's set.
+// field or token, so there only the words and the address can tell: the spam whose address adds
+// to its words is sent that way. JSON has no hidden field.
+const ADDRESS_SIGNALS: readonly string[] = ['disposable_email', 'invalid_email', 'role_email'];
 const CHANNEL_SAMPLES: Record<Channel, SpamSample[]> = {
   form: SPAM_SAMPLES,
   json: SPAM_SAMPLES.filter((sample) => !sample.honeypotFilled),
   hook: SPAM_SAMPLES.filter(
     (sample) =>
       sample.label === 'genuine' ||
-      requestVerdictOf({
+      requestSignalsOf({
         data: sample.data,
         honeypotFilled: false,
         fillTime: 'not_applicable',
         captcha: 'not_applicable',
-      }).isSpam,
+      }).some((reason) => ADDRESS_SIGNALS.includes(reason.code)),
   ),
 };
 
@@ -218,6 +219,52 @@ describe('spam › the labelled set through every channel (issue 24)', () => {
         [spamIds],
       );
       expect(escalations.rows[0].count).toBe(0);
+    });
+  }
+});
+
+// Issue 24's own three examples, which issue 46 found ringing: a crypto pitch with four links from
+// a disposable address, an "I visited your website" SEO pitch from another, and a Russian
+// wholesale-electronics pitch from a mail.ru address with a .ru catalogue link.
+const ISSUE_24_EXAMPLES: Array<Record<string, string>> = [
+  {
+    name: 'Crypto Desk',
+    email: 'profits@mailinator.com',
+    message:
+      'Turn $250 into $8,000 in a week with our bitcoin trading bot! https://crypto-x.example https://bit.ly/3xYz https://crypto-x.example/join https://crypto-x.example/proof',
+  },
+  {
+    name: 'Mark',
+    email: 'mark.seo@10minutemail.com',
+    message:
+      'Hi, I visited your website and noticed it is not on the first page of Google. We offer guaranteed SEO backlinks to boost your traffic.',
+  },
+  {
+    name: 'Иван Петров',
+    email: 'ivan.opt@mail.ru',
+    message:
+      'Здравствуйте! Наша компания осуществляет оптовые поставки электроники из Китая по низким ценам: смартфоны, ноутбуки, аксессуары. Каталог и цены: http://opt-elektronika.ru/katalog',
+  },
+];
+
+describe('spam › issue 24’s own examples (issue 46)', () => {
+  for (const channel of ['form', 'json', 'hook'] as const) {
+    it(`${channel}: each is quarantined, rings nobody and counts nothing`, async () => {
+      await app.pool.query('delete from spam_fingerprints');
+      const site = await siteWithDevice();
+      const ids: string[] = [];
+      for (const data of ISSUE_24_EXAMPLES) {
+        // A form post as issue 24 sent them (no token), a server's JSON call, a webhook delivery.
+        const sample: SpamSample = { label: 'spam', data, fillTime: channel === 'form' ? 'missing' : 'not_applicable' };
+        const response = await post(site, channel, sample, null);
+        expect(response.status).toBe(202);
+        ids.push(((await response.json()) as { id: string }).id);
+      }
+      const leads = await judged(ids);
+      expect(ids.map((id) => leads.get(id)!.lead_status)).toEqual(ISSUE_24_EXAMPLES.map(() => 'spam'));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(stub.messagesFor(site.device.id)).toEqual([]);
+      expect((await site.owner.client.get('/v1/usage')).body.count).toBe(0);
     });
   }
 });

@@ -1,17 +1,18 @@
 import { hash } from 'node:crypto';
 import MailChecker from 'mailchecker';
-import { detect } from 'tinyld/light';
 import { emailFieldValueOf, isEmail } from '@leadbell/shared/contact';
 import { SPAM_CONTENT_REASON_CODES, type SpamReasonCode } from '@leadbell/shared/leads';
 import type { CaptchaVerdict } from './turnstile.ts';
 
 /**
- * Whether an incoming lead is spam (issue 24), from signals that each add points; a lead at
- * SPAM_THRESHOLD or more is quarantined. Every signal that counted is a reason, kept with the lead
- * so its owner sees why. Pure: what needs the database (other entities' fingerprints, the owner's
- * earlier verdicts, the flow's languages) comes in as input.
+ * The spam verdict's weights, in one place (issues 24 and 46): each signal adds its points to a
+ * lead's score, and a lead at SPAM_THRESHOLD or more is quarantined. The verdict itself is
+ * reached once, in the worker's take (leadbell_judge_spam, 32-spam-verdict.sql), from the signals
+ * the request showed (requestSignalsOf, here: the hidden field, the fill-time token, the CAPTCHA,
+ * the address and the words) and those only the database knows, with these weights
+ * (WORKER_VERDICT). Every signal that counted is a reason, kept with the lead so its owner sees why.
  */
-export const SPAM_THRESHOLD = 10;
+const SPAM_THRESHOLD = 10;
 // What the words alone may add: content never quarantines a lead by itself, so a genuine
 // inquiry that happens to read like a pitch still rings; it takes another signal with it.
 const CONTENT_CAP = SPAM_THRESHOLD - 1;
@@ -20,6 +21,7 @@ const POINTS = {
   honeypot: 10,
   markedBefore: 10,
   networkFingerprint: 10,
+  networkMarked: 10,
   tooFast: 6,
   forgedToken: 6,
   replayedToken: 6,
@@ -28,6 +30,8 @@ const POINTS = {
   captchaFailed: 10,
   captchaUnverified: 3,
   flood: 8,
+  // The content model's most (its log-odds at WORKER_VERDICT.modelSpamAt or more): enough alone.
+  contentModel: 10,
   disposableEmail: 5,
   invalidEmail: 4,
   roleEmail: 1,
@@ -43,8 +47,8 @@ const POINTS = {
 export type SpamReason = { code: SpamReasonCode; points: number };
 
 /**
- * What the worker's take of a batch needs to finish the verdict with what only the database knows
- * (leadbell_take_outbox, decision 039): the same weights and rule as scoreLead's network signal.
+ * What the worker's take judges its leads by (leadbell_judge_spam, decision 039): the threshold,
+ * the cap on the words' points, and the weights of what only the database knows.
  */
 export const WORKER_VERDICT = {
   threshold: SPAM_THRESHOLD,
@@ -55,14 +59,35 @@ export const WORKER_VERDICT = {
   replayedPoints: POINTS.replayedToken,
   floodPoints: POINTS.flood,
   /**
-   * More of a flow's leads than this within a minute is a flood: people do not fill in one form
-   * that often, a bot with the page's key does. The flood quarantines only with one of the
+   * More of a flow's public submissions (form posts, webhook deliveries, browsers' calls; never
+   * its own server's, issue 46) than this within a minute is a flood: people do not fill in one
+   * form that often, a bot with the page's key does. The flood quarantines only with one of the
    * request's own signals (no token, a throwaway address…), never with words or alone: a real
    * rush of customers rings.
    */
   floodLeadsPerMinute: 20,
+  /**
+   * A message in a language none of the business's genuine leads were written in counts against it
+   * (issue 46), once this many of them taught it its languages (entity_languages).
+   */
+  newLanguagePoints: POINTS.newLanguage,
+  languagesLearnedFrom: 5,
+  /**
+   * The content model (issue 46, docs/spam.md): its log-odds of spam give points in proportion, up
+   * to its most at this log-odds, where it quarantines a lead alone. Odds of about 7 to 1, chosen
+   * before measuring, not fitted to the held-out split or to any public corpus.
+   */
+  modelPoints: POINTS.contentModel,
+  modelSpamAt: 2,
+  /** A lead with fewer features the model knows than this gets that share of their weight. */
+  modelFullEvidence: 8,
+  /**
+   * The same message or sender marked "Spam" by this many other businesses (each with genuine
+   * leads of its own) is spam at the next (issue 46): one business alone never decides for others.
+   */
+  networkMarksAgreed: 3,
+  networkMarkedPoints: POINTS.networkMarked,
 };
-export type SpamVerdict = { isSpam: boolean; score: number; reasons: SpamReason[] };
 
 /**
  * What a form's fill-time token says (fill-time-token.ts): `human`, a valid token of a form filled
@@ -77,12 +102,6 @@ export type SpamInput = {
   fillTime: FillTimeVerdict;
   /** Cloudflare Turnstile's answer, for a flow that asks for the CAPTCHA. */
   captcha: CaptchaVerdict;
-  /** Languages the flow's earlier leads were written in (tinyld's codes); empty while it has few. */
-  knownLanguages: readonly string[];
-  /** How many other entities received this message lately, and whether always from this sender. */
-  network: { otherEntities: number; sameSender: boolean };
-  /** The owner marked this sender or this message as spam before. */
-  markedBefore: boolean;
 };
 
 const URL_PATTERN = /\b(?:https?:\/\/|www\.)[^\s<>"']+/gi;
@@ -176,12 +195,6 @@ export function senderFingerprint(data: SpamInput['data']): string | null {
   return sender ? hash('sha256', sender, 'hex').slice(0, 32) : null;
 }
 
-/** The language of the visitor's words (tinyld's code), or null when too short to tell. */
-function messageLanguage(data: SpamInput['data']): string | null {
-  const message = messageOf(data);
-  return message.length >= 30 ? detect(message) || null : null;
-}
-
 function isDisposable(address: string): boolean {
   const domain = address.slice(address.lastIndexOf('@') + 1).toLowerCase();
   const listed = MailChecker.blacklist();
@@ -198,7 +211,7 @@ function emailReasons(data: SpamInput['data']): SpamReason[] {
   return ROLE_MAILBOX.test(address) ? [{ code: 'role_email', points: POINTS.roleEmail }] : [];
 }
 
-function contentReasons(data: SpamInput['data'], knownLanguages: SpamInput['knownLanguages']): SpamReason[] {
+function contentReasons(data: SpamInput['data']): SpamReason[] {
   const text = Object.values(data ?? {})
     .filter((value): value is string => typeof value === 'string')
     .join('\n');
@@ -216,10 +229,6 @@ function contentReasons(data: SpamInput['data'], knownLanguages: SpamInput['know
   const letters = text.replace(/[^\p{L}]/gu, '');
   if (letters.length >= 20 && letters.replace(/[^\p{Lu}]/gu, '').length >= letters.length * 0.7)
     reasons.push({ code: 'all_caps', points: POINTS.allCaps });
-  // Telling a language costs hundreds of microseconds: only for a flow with languages to compare.
-  const language = knownLanguages.length > 0 ? messageLanguage(data) : null;
-  if (language && !knownLanguages.includes(language))
-    reasons.push({ code: 'new_language', points: POINTS.newLanguage });
   return reasons;
 }
 
@@ -236,46 +245,19 @@ const CAPTCHA_REASONS: Partial<Record<CaptchaVerdict, SpamReason>> = {
   unverified: { code: 'captcha_unverified', points: POINTS.captchaUnverified },
 };
 
-/** The verdict on one lead, with every reason that added points. */
-export function scoreLead(input: SpamInput): SpamVerdict {
-  const content = contentReasons(input.data, input.knownLanguages);
-  const contentPoints = Math.min(
-    CONTENT_CAP,
-    content.reduce((sum, reason) => sum + reason.points, 0),
-  );
-  const reasons: SpamReason[] = [...content];
+/**
+ * The signals the request itself shows (decision 039), each with its points: the hidden field, the
+ * fill-time token, the CAPTCHA, the address and the words. Read while the request is, since only
+ * the request has the token's and the CAPTCHA's answers; weighed in the worker, with what only the
+ * database knows (leadbell_judge_spam).
+ */
+export function requestSignalsOf(input: SpamInput): SpamReason[] {
+  const reasons = contentReasons(input.data);
   if (input.honeypotFilled) reasons.push({ code: 'honeypot', points: POINTS.honeypot });
-  if (input.markedBefore) reasons.push({ code: 'marked_before', points: POINTS.markedBefore });
   const fillTime = FILL_TIME_REASONS[input.fillTime];
   if (fillTime) reasons.push(fillTime);
   const captcha = CAPTCHA_REASONS[input.captcha];
   if (captcha) reasons.push(captcha);
   reasons.push(...emailReasons(input.data));
-  // The same words at another business are a campaign when something else says so too: a pitch,
-  // links, or another sender each time. One person asking several businesses the same question
-  // under one name still rings at each.
-  const { otherEntities, sameSender } = input.network;
-  if (otherEntities > 0 && (contentPoints > 0 || !sameSender))
-    reasons.push({ code: 'network_fingerprint', points: POINTS.networkFingerprint });
-  const otherPoints = reasons
-    .filter((reason) => !content.includes(reason))
-    .reduce((sum, reason) => sum + reason.points, 0);
-  const score = contentPoints + otherPoints;
-  return { isSpam: score >= SPAM_THRESHOLD, score, reasons };
-}
-
-/**
- * The verdict ingestion reaches from the request alone (decision 039): the hidden field, the
- * fill-time token, the CAPTCHA, the address and the words. What needs the database (other
- * businesses' fingerprints, the owner's marks, a token used twice, a flood) is the worker's.
- */
-export function requestVerdictOf(
-  request: Pick<SpamInput, 'data' | 'honeypotFilled' | 'fillTime' | 'captcha'>,
-): SpamVerdict {
-  return scoreLead({
-    ...request,
-    knownLanguages: [],
-    network: { otherEntities: 0, sameSender: true },
-    markedBefore: false,
-  });
+  return reasons;
 }

@@ -1,0 +1,40 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * The project's labelled set of contact-form submissions (labelled/*.jsonl, SOURCES.md): a lead's
+ * data as it arrives, and whether it is spam. A fifth of it, chosen by a hash of its text, is held
+ * out: the training script never sees it, and `spam-eval` measures the verdict on it.
+ */
+export type LabelledExample = {
+  language: string;
+  isSpam: boolean;
+  data: Record<string, string>;
+  isHeldOut: boolean;
+};
+
+const LABELLED_FOLDER = fileURLToPath(new URL('./labelled', import.meta.url));
+
+/** Every example of every language, in file order. */
+export function labelledSet(): LabelledExample[] {
+  return readdirSync(LABELLED_FOLDER)
+    .filter((file) => file.endsWith('.jsonl'))
+    .sort()
+    .flatMap((file) =>
+      readFileSync(path.join(LABELLED_FOLDER, file), 'utf8')
+        .split('\n')
+        .filter((line) => line.trim() !== '')
+        .map((line) => {
+          const { label, ...data } = JSON.parse(line) as { label: 'spam' | 'ham' } & Record<string, string>;
+          const digest = createHash('sha256').update(JSON.stringify(data)).digest();
+          return {
+            language: path.basename(file, '.jsonl'),
+            isSpam: label === 'spam',
+            data,
+            isHeldOut: digest[0]! % 5 === 0,
+          };
+        }),
+    );
+}
