@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { untilTakenIn } from './until.ts';
 
 /**
  * Moves every accepted lead that no take has moved yet into notifications, as a console read of a
@@ -19,4 +20,17 @@ export async function storedLeadIds(db: pg.Pool | pg.Client, ids: string[]): Pro
     [ids],
   );
   return rows.map((row) => row.id);
+}
+
+/**
+ * Whom a lead's own deliveries went to so far, once the worker has taken it in (members without a
+ * device each get an email): the members a ring policy rang.
+ */
+export async function membersRungFor(db: pg.Pool, leadId: string): Promise<string[]> {
+  await untilTakenIn(db);
+  const { rows } = await db.query<{ user_id: string }>(
+    `select distinct user_id from deliveries where notification_id = $1 and purpose = 'lead' order by user_id`,
+    [leadId],
+  );
+  return rows.map((row) => row.user_id);
 }

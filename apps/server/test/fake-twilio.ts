@@ -134,3 +134,25 @@ export async function startFakeTwilio() {
   };
 }
 export type FakeTwilio = Awaited<ReturnType<typeof startFakeTwilio>>;
+
+/** The server's settings that send its texts and calls to `twilio`. */
+export function fakeTwilioEnv(twilio: FakeTwilio) {
+  return {
+    TWILIO_ACCOUNT_SID: FAKE_TWILIO_SID,
+    TWILIO_AUTH_TOKEN: FAKE_TWILIO_TOKEN,
+    TWILIO_FROM_NUMBER: FAKE_TWILIO_FROM,
+    TWILIO_API_URL: twilio.url,
+  };
+}
+
+/**
+ * Fresh valid UK mobile numbers after `first`, a new one each call, so one test's texts and calls
+ * never count against another's. Each test file takes its own range.
+ */
+export function mobileNumbers(first: number): () => string {
+  let count = 0;
+  return () => {
+    count += 1;
+    return `+4479112${String(first + count).padStart(5, '0')}`;
+  };
+}

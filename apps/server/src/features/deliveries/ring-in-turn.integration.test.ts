@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HttpClient } from '../../../test/http-client.ts';
 import { createFlow, joinedTeammate, notify, onboardedOwner } from '../../../test/owners.ts';
+import { membersRungFor } from '../../../test/accepted-leads.ts';
 import { startTestApp, type TestApp } from '../../../test/test-app.ts';
 import { advanceTime, createTestClock, type TestClock } from '../../../test/test-clock.ts';
-import { until, untilTakenIn } from '../../../test/until.ts';
+import { until } from '../../../test/until.ts';
 
 // Issue 50: a flow that rings in turn asks one member, then the next after each step while nobody
 // claimed the lead, then everyone; the first member takes turns from lead to lead.
@@ -20,15 +21,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-/** Whom the lead's own deliveries went to so far (members without a device each get an email). */
-async function rungOf(leadId: string): Promise<string[]> {
-  await untilTakenIn(app.pool);
-  const { rows } = await app.pool.query<{ user_id: string }>(
-    `select distinct user_id from deliveries where notification_id = $1 and purpose = 'lead' order by user_id`,
-    [leadId],
-  );
-  return rows.map((row) => row.user_id);
-}
+const rungOf = (leadId: string) => membersRungFor(app.pool, leadId);
 
 /** Who the lead's timeline says was asked, in order; null: everyone left. */
 async function askedOf(client: HttpClient, leadId: string): Promise<Array<string | null>> {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFlow, joinedTeammate, notify, onboardedOwner } from '../../../test/owners.ts';
+import { membersRungFor } from '../../../test/accepted-leads.ts';
 import { startTestApp, type TestApp } from '../../../test/test-app.ts';
-import { untilTakenIn } from '../../../test/until.ts';
 
 let app: TestApp;
 
@@ -12,15 +12,7 @@ afterAll(async () => {
   await app?.close();
 });
 
-/** Whom the lead's deliveries went to (members without a device each get an email). */
-async function rungOf(leadId: string): Promise<string[]> {
-  await untilTakenIn(app.pool);
-  const { rows } = await app.pool.query<{ user_id: string }>(
-    `select distinct user_id from deliveries where notification_id = $1 and purpose = 'lead' order by user_id`,
-    [leadId],
-  );
-  return rows.map((row) => row.user_id);
-}
+const rungOf = (leadId: string) => membersRungFor(app.pool, leadId);
 
 describe('availability › away', () => {
   it('an away member is not rung; when everyone is away, everyone is; back, rung again', async () => {

@@ -5,6 +5,8 @@ import {
   FAKE_TWILIO_FROM,
   FAKE_TWILIO_SID,
   FAKE_TWILIO_TOKEN,
+  fakeTwilioEnv,
+  mobileNumbers,
   startFakeTwilio,
   type FakeTwilio,
 } from '../../../test/fake-twilio.ts';
@@ -23,10 +25,7 @@ beforeAll(async () => {
   clock = createTestClock(new Date());
   app = await startTestApp(
     {
-      TWILIO_ACCOUNT_SID: FAKE_TWILIO_SID,
-      TWILIO_AUTH_TOKEN: FAKE_TWILIO_TOKEN,
-      TWILIO_FROM_NUMBER: FAKE_TWILIO_FROM,
-      TWILIO_API_URL: twilio.url,
+      ...fakeTwilioEnv(twilio),
       NOTIFY_RATE_LIMIT: '1000',
       NOTIFY_RATE_BURST: '1000',
       SCHEDULER_INTERVAL_SECONDS: '1',
@@ -40,12 +39,7 @@ afterAll(async () => {
   await twilio?.close();
 });
 
-let numberCount = 0;
-/** A fresh valid UK mobile number per test, so one test's codes never count against another's. */
-function mobile() {
-  numberCount += 1;
-  return `+4479112${String(23_400 + numberCount).padStart(5, '0')}`;
-}
+const mobile = mobileNumbers(23_400);
 
 /** Twilio's signature, computed here on its own (twilio.com/docs/usage/security), not by the server's code. */
 function signed(url: string, fields: Record<string, string>) {
@@ -547,13 +541,7 @@ describe('sms › leads by text', () => {
 describe('sms › the installation’s hourly ceiling (SMS_PER_HOUR)', () => {
   let ceiling: TestApp;
   beforeAll(async () => {
-    ceiling = await startTestApp({
-      TWILIO_ACCOUNT_SID: FAKE_TWILIO_SID,
-      TWILIO_AUTH_TOKEN: FAKE_TWILIO_TOKEN,
-      TWILIO_FROM_NUMBER: FAKE_TWILIO_FROM,
-      TWILIO_API_URL: twilio.url,
-      SMS_PER_HOUR: '4',
-    });
+    ceiling = await startTestApp({ ...fakeTwilioEnv(twilio), SMS_PER_HOUR: '4' });
   });
   afterAll(async () => ceiling?.close());
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   FAKE_TWILIO_FROM,
-  FAKE_TWILIO_SID,
-  FAKE_TWILIO_TOKEN,
+  fakeTwilioEnv,
+  mobileNumbers,
   startFakeTwilio,
   type FakeTwilio,
   type TwilioCallPost,
@@ -25,10 +25,7 @@ beforeAll(async () => {
   clock = createTestClock(new Date());
   app = await startTestApp(
     {
-      TWILIO_ACCOUNT_SID: FAKE_TWILIO_SID,
-      TWILIO_AUTH_TOKEN: FAKE_TWILIO_TOKEN,
-      TWILIO_FROM_NUMBER: FAKE_TWILIO_FROM,
-      TWILIO_API_URL: twilio.url,
+      ...fakeTwilioEnv(twilio),
       NOTIFY_RATE_LIMIT: '1000',
       NOTIFY_RATE_BURST: '1000',
     },
@@ -41,12 +38,7 @@ afterAll(async () => {
   await twilio?.close();
 });
 
-let numberCount = 0;
-/** A fresh valid UK mobile number per member. */
-function mobile() {
-  numberCount += 1;
-  return `+4479112${String(45_600 + numberCount).padStart(5, '0')}`;
-}
+const mobile = mobileNumbers(45_600);
 
 /** Verifies a number for the member (the code from the fake's text) and chooses calls for `voice`. */
 async function callable(client: HttpClient, voice: 'escalations' | 'all' = 'all') {

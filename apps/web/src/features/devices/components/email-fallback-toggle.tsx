@@ -1,8 +1,6 @@
 import type { DeliveryPreferencesState } from '@leadbell/shared/devices';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId } from 'react';
-import { Label } from '../../../components/ui/label.tsx';
-import { Switch } from '../../../components/ui/switch.tsx';
+import { SettingSwitch } from '../../../components/ui/setting-switch.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { DELIVERY_PREFERENCES_QUERY_KEY, useDeliveryPreferences } from '../api/get-delivery-preferences.ts';
 import { updateDeliveryPreferences } from '../api/update-delivery-preferences.ts';
@@ -12,7 +10,6 @@ import { updateDeliveryPreferences } from '../api/update-delivery-preferences.ts
  * the default is shown for what it is: on until one of their devices confirms a delivery.
  */
 export function EmailFallbackToggle({ email }: { email: string }) {
-  const id = useId();
   const queryClient = useQueryClient();
   const preferences = useDeliveryPreferences();
   const mutation = useMutation({
@@ -30,36 +27,26 @@ export function EmailFallbackToggle({ email }: { email: string }) {
       : null;
 
   return (
-    <div className="grid gap-2">
-      <div className="flex items-start justify-between gap-4">
-        <div className="grid gap-0.5">
-          <Label htmlFor={id}>Also email me every notification</Label>
-          <div id={`${id}-hint`} className="grid gap-1 text-sm break-words text-slate-500">
-            <p>
-              {isDefault && isOn
-                ? `On until one of your devices confirms it gets notifications: a copy of each goes to ${email} meanwhile.`
-                : isDefault
-                  ? `Off since one of your devices confirmed it gets notifications. Switch on for a copy of each at ${email}.`
-                  : isOn
-                    ? `A copy of each notification goes to ${email}, as a backup for your devices.`
-                    : `Switch on for a copy of each notification at ${email}, as a backup for your devices.`}
-            </p>
-            <p>Whatever you choose, an email copy always goes out when none of your devices can be reached.</p>
-          </div>
-        </div>
-        <Switch
-          id={id}
-          aria-describedby={`${id}-hint`}
-          checked={isOn}
-          disabled={!preferences.isSuccess}
-          onCheckedChange={(checked) => mutation.mutate({ emailNotifications: checked })}
-        />
-      </div>
-      {failure ? (
-        <p role="alert" className="text-sm text-red-700">
-          {failure}
-        </p>
-      ) : null}
-    </div>
+    <SettingSwitch
+      label="Also email me every notification"
+      hint={
+        <>
+          <p>
+            {isDefault && isOn
+              ? `On until one of your devices confirms it gets notifications: a copy of each goes to ${email} meanwhile.`
+              : isDefault
+                ? `Off since one of your devices confirmed it gets notifications. Switch on for a copy of each at ${email}.`
+                : isOn
+                  ? `A copy of each notification goes to ${email}, as a backup for your devices.`
+                  : `Switch on for a copy of each notification at ${email}, as a backup for your devices.`}
+          </p>
+          <p>Whatever you choose, an email copy always goes out when none of your devices can be reached.</p>
+        </>
+      }
+      checked={isOn}
+      disabled={!preferences.isSuccess}
+      onCheckedChange={(checked) => mutation.mutate({ emailNotifications: checked })}
+      failure={failure}
+    />
   );
 }

@@ -1,8 +1,6 @@
 import type { AvailabilityState } from '@leadbell/shared/team';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId } from 'react';
-import { Label } from '../../../components/ui/label.tsx';
-import { Switch } from '../../../components/ui/switch.tsx';
+import { SettingSwitch } from '../../../components/ui/setting-switch.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
 import { formatDateTime } from '../../../lib/format-date.ts';
 import { AVAILABILITY_QUERY_KEY, useAvailability } from '../api/get-availability.ts';
@@ -11,7 +9,6 @@ import { TEAM_QUERY_KEY } from '../api/get-team.ts';
 
 /** "I'm away", saved as soon as it is switched: leads ring the teammates instead (issue 50). */
 export function AwayToggle() {
-  const id = useId();
   const queryClient = useQueryClient();
   const availability = useAvailability();
   const mutation = useMutation({
@@ -30,29 +27,19 @@ export function AwayToggle() {
       ? errorMessage(mutation.error)
       : null;
   return (
-    <div className="grid gap-2">
-      <div className="flex items-start justify-between gap-4">
-        <div className="grid gap-0.5">
-          <Label htmlFor={id}>I’m away</Label>
-          <p id={`${id}-hint`} className="text-sm break-words text-slate-500">
-            {isAway
-              ? `Away${since && !mutation.isPending ? ` since ${formatDateTime(since)}` : ''}: new leads ring your teammates, not you. If everyone is away, everyone is rung.`
-              : 'Switch on when you can’t take leads: no pushes, texts or calls reach you, and leads ring your teammates instead.'}
-          </p>
-        </div>
-        <Switch
-          id={id}
-          aria-describedby={`${id}-hint`}
-          checked={isAway}
-          disabled={!availability.isSuccess}
-          onCheckedChange={(checked) => mutation.mutate({ away: checked })}
-        />
-      </div>
-      {failure ? (
-        <p role="alert" className="text-sm text-red-700">
-          {failure}
+    <SettingSwitch
+      label="I’m away"
+      hint={
+        <p>
+          {isAway
+            ? `Away${since && !mutation.isPending ? ` since ${formatDateTime(since)}` : ''}: new leads ring your teammates, not you. If everyone is away, everyone is rung.`
+            : 'Switch on when you can’t take leads: no pushes, texts or calls reach you, and leads ring your teammates instead.'}
         </p>
-      ) : null}
-    </div>
+      }
+      checked={isAway}
+      disabled={!availability.isSuccess}
+      onCheckedChange={(checked) => mutation.mutate({ away: checked })}
+      failure={failure}
+    />
   );
 }
