@@ -329,6 +329,13 @@ const ROUTES: Record<string, Decision> = {
     expected: ALL(200),
     call: () => ({ path: '/v1/me/delivery-preferences', body: { emailNotifications: true } }),
   },
+  // Each person's own availability (issue 50): away and back, no ids.
+  'GET /v1/me/availability': { kind: 'checked', expected: ALL(200), call: () => ({ path: '/v1/me/availability' }) },
+  'PUT /v1/me/availability': {
+    kind: 'checked',
+    expected: ALL(200),
+    call: () => ({ path: '/v1/me/availability', body: { away: false } }),
+  },
   // Each person's own inbox: each role's first test email of the minute goes.
   'POST /v1/me/email/test': { kind: 'checked', expected: ALL(200), call: () => ({ path: '/v1/me/email/test' }) },
   // Each member's own number; this server has no Twilio, so adding one answers sms_disabled.
@@ -352,6 +359,18 @@ const ROUTES: Record<string, Decision> = {
   'POST /v1/twilio/status': {
     kind: 'not a session route',
     why: 'Twilio signs it (X-Twilio-Signature with TWILIO_AUTH_TOKEN): features/sms/sms.integration.test.ts',
+  },
+  'POST /v1/twilio/calls/:callId/twiml': {
+    kind: 'not a session route',
+    why: 'Twilio signs it during a lead call (X-Twilio-Signature over PUBLIC_URL): features/voice/voice.integration.test.ts',
+  },
+  'POST /v1/twilio/calls/:callId/gather': {
+    kind: 'not a session route',
+    why: 'Twilio signs it during a lead call (X-Twilio-Signature over PUBLIC_URL): features/voice/voice.integration.test.ts',
+  },
+  'POST /v1/twilio/calls/:callId/status': {
+    kind: 'not a session route',
+    why: 'Twilio signs it during a lead call (X-Twilio-Signature over PUBLIC_URL): features/voice/voice.integration.test.ts',
   },
   // Each member's own Telegram, no ids; this server has no TELEGRAM_BOT_TOKEN, so linking answers 409
   // telegram_disabled and nobody here is linked (features/telegram/telegram.integration.test.ts).

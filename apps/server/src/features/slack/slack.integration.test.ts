@@ -137,12 +137,16 @@ describe('slack › messages', () => {
     expect(posts[2]!.message.text).toBe('Done by Ann Owner: New lead: Priya');
   });
 
+  // A genuine inquiry carrying Slack's control sequences (a bare "click here" pitch is spam, decision 073).
   it('a visitor’s <links>, mentions and & are escaped for Slack', async () => {
     const { owner } = await connected('escape');
     const flowId = await createFlow(owner.client, { name: 'R&D <form>' });
     await notify(app, owner.apiKey, {
       flowId,
-      data: { name: 'Eve & co', question: '<https://evil.example|click> here <!channel>' },
+      data: {
+        name: 'Eve & co',
+        question: 'Can you quote for the loft & garage? Drawings: <https://drive.example/plans|plans> <!channel>',
+      },
     });
     const [post] = await until(
       () => slack.at('escape'),
@@ -151,11 +155,14 @@ describe('slack › messages', () => {
     const { text, blocks } = post!.message;
     expect(blocks[1]!.fields).toEqual([
       { type: 'mrkdwn', text: '*name*\nEve &amp; co' },
-      { type: 'mrkdwn', text: '*question*\n&lt;https://evil.example|click&gt; here &lt;!channel&gt;' },
+      {
+        type: 'mrkdwn',
+        text: '*question*\nCan you quote for the loft &amp; garage? Drawings: &lt;https://drive.example/plans|plans&gt; &lt;!channel&gt;',
+      },
     ]);
     expect(blocks[2]!.elements[0]).toEqual({ type: 'mrkdwn', text: 'Flow: *R&amp;D &lt;form&gt;*' });
     expect(text).toBe('New lead: Eve &amp; co (R&amp;D &lt;form&gt;)');
-    expect(post!.body).not.toContain('<https://evil');
+    expect(post!.body).not.toContain('<https://drive');
     expect(post!.body).not.toContain('<!channel>');
   });
 
