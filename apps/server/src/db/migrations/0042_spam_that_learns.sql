@@ -23,4 +23,4 @@ ALTER TABLE "notifications" ADD COLUMN "is_public" boolean DEFAULT false NOT NUL
 ALTER TABLE "entity_languages" ADD CONSTRAINT "entity_languages_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "spam_word_marks" ADD CONSTRAINT "spam_word_marks_entity_id_entities_id_fk" FOREIGN KEY ("entity_id") REFERENCES "public"."entities"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "notifications_public_flow_seq_idx" ON "notifications" USING btree ("flow_id","seq") WHERE "notifications"."is_public";--> statement-breakpoint
-CREATE INDEX "spam_marks_spam_fingerprint_idx" ON "spam_marks" USING btree ("fingerprint") WHERE "spam_marks"."verdict" = 'spam';
+CREATE INDEX "spam_marks_spam_fingerprint_idx" ON "spam_marks" USING btree ("fingerprint","entity_id") WHERE "spam_marks"."verdict" = 'spam';

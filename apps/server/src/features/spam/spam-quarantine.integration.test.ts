@@ -113,6 +113,8 @@ describe('spam › quarantined from the request alone', () => {
       body: JSON.stringify(crypto.data),
     });
     expect(response.status).toBe(202);
+    // The worker's verdict (decision 073), not the request's: waited for, as the JSON test does.
+    await settled([((await response.json()) as { id: string }).id]);
     const [lead] = await leadsOf(owner, 'spam');
     expect(lead).toMatchObject({ status: 'spam', spamReasons: expect.arrayContaining(['link_shortener', 'links']) });
   });
