@@ -9,7 +9,8 @@ import { percentile } from './bench-database.ts';
 import { clusterCpuSeconds, processCpuSeconds } from './process-cpu.ts';
 import { wallClock } from './stream-readers.ts';
 
-export const WINDOW_S = 10;
+// BENCH_WINDOW_S=1 shows the first seconds one by one.
+export const WINDOW_S = Number(process.env.BENCH_WINDOW_S ?? 10);
 
 /**
  * The built server as `npm start` runs it (scripts/run-built.sh): on a fresh data folder with its

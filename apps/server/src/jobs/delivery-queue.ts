@@ -13,6 +13,7 @@ import {
   type DeliverNotificationPayload,
   type DeliveryLane,
 } from './deliver-notification.job.ts';
+import { paced } from '../lib/paced.ts';
 import { startLane, type Lane, type LaneSource, type SharedSlots } from './lane.ts';
 import { DELIVERY_LEASE_SECONDS, OUTBOX_BATCH_SIZE, settleLeads, takeOutbox, type OutboxTake } from './take-outbox.ts';
 
@@ -42,6 +43,10 @@ const PUSH_LANE_REFILL = LANE_CONCURRENCY.push / 2;
 // Only the fallback: new work wakes workers by NOTIFY, retries this process scheduled by a timer.
 // It is also how another process finds a stopped one's claimed deliveries (DELIVERY_LEASE_SECONDS).
 const POLL_INTERVAL_MS = 1_000;
+// A lone lead is taken at once; leads that follow within this wait and are taken together (issue
+// 45). A take's fixed cost (its statements, the spam verdict's and the fan-out's set-up, a
+// commit) was most of a lead's database time at 100 leads/s, when every take held about one lead.
+const TAKE_SPACING_MS = 20;
 const STOP_GRACE_MS = 5_000;
 // Finished jobs are marked complete in batches: one statement for many, and a job whose completion
 // is lost (crash) only runs again to find its work already done.
@@ -326,6 +331,10 @@ export async function startDeliveryQueue({
           limit: room,
           leaseSeconds: DELIVERY_LEASE_SECONDS,
         });
+        // A full claim may leave more due: asked again at once. The lane cannot tell from the units,
+        // a lead's deliveries each (a team of five claimed 16 deliveries as 3 units, which read as
+        // a drained backlog: the rest waited for the next poll, issue 45).
+        if (targets.length === room) lanes[lane].wake(['due']);
         // A lead's deliveries go together: one unit, one write of their settled attempts.
         const byLead = new Map<string, DeliveryTarget[]>();
         for (const target of targets)
@@ -346,7 +355,8 @@ export async function startDeliveryQueue({
           : senders[lane](unit.targets);
 
     lanes.push = startLane({
-      sources: [outbox, settle, dueDeliveries('push', PUSH_LANE_REFILL), pgBossJobs('push', PUSH_LANE_REFILL)],
+      // Deliveries due first: they waited longer than the leads the outbox holds (lane.ts's nextAsk).
+      sources: [dueDeliveries('push', PUSH_LANE_REFILL), outbox, settle, pgBossJobs('push', PUSH_LANE_REFILL)],
       concurrency: LANE_CONCURRENCY.push,
       run: run('push'),
       onError: onError('push'),
@@ -371,8 +381,10 @@ export async function startDeliveryQueue({
     wakeAll = () => {
       for (const lane of Object.values(lanes)) lane.wake();
     };
+    // New leads wake the take at most once per TAKE_SPACING_MS (issue 45).
+    const wakeOutbox = paced(() => lanes.push.wake(['outbox']), TAKE_SPACING_MS);
     const unsubscribe = subscribeWakeUps((payload) => {
-      if (payload === OUTBOX_WAKE_UP) lanes.push.wake(['outbox']);
+      if (payload === OUTBOX_WAKE_UP) wakeOutbox();
       else wakeAll();
     });
     const poll = setInterval(() => wakeAll(), POLL_INTERVAL_MS);

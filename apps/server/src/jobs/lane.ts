@@ -26,7 +26,8 @@ export type LaneState = {
 
 /**
  * The next source a fetch asks, and for how many units, or null when it waits: nothing wanted, or
- * too few free slots for every wanted source (see LaneSource.refill). Sources are asked in order.
+ * too few free slots for every wanted source (see LaneSource.refill). Sources are asked in order,
+ * oldest work first: a later source gets no room while an earlier one waits for its refill.
  */
 export function nextAsk<Unit>(
   state: LaneState,
@@ -37,11 +38,15 @@ export function nextAsk<Unit>(
   }: { sources: LaneSource<Unit>[]; concurrency: number; sharedFree?: number },
 ): { source: LaneSource<Unit>; room: number } | null {
   const room = Math.max(0, Math.min(concurrency - state.inFlight, sharedFree));
+  let isBehindWaitingWork = false;
   for (const source of sources) {
     if (!state.wanted.has(source.name)) continue;
-    if (source.refill === 0) return { source, room };
+    // Work an earlier source holds waited longer than anything a later one would start (first in,
+    // first out): behind it, a source asked at every wake-up still runs, with no room.
+    if (source.refill === 0) return { source, room: isBehindWaitingWork ? 0 : room };
     const needed = state.inFlight > 0 ? source.refill : 1;
     if (room >= needed) return { source, room };
+    isBehindWaitingWork = true;
   }
   return null;
 }

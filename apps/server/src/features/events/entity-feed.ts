@@ -2,8 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { batchWhileBusy } from '../../lib/batch-while-busy.ts';
 import { findLeadState } from '../leads/lead-record.ts';
-import { getDeliveryEvents } from './get-delivery-events.ts';
-import { listNotificationsAfter } from './list-notifications-after.ts';
+import { prepareDeliveryEvents } from './get-delivery-events.ts';
+import { prepareNotificationsAfter } from './list-notifications-after.ts';
 import type { NotificationHub } from './notification-hub.ts';
 
 /** The first wait before a position not yet final is read again, doubled while it stays so, up to the last. */
@@ -43,6 +43,7 @@ type WakeUp =
  */
 export function createEntityFeeds(db: Database, hub: NotificationHub, log: FastifyBaseLogger) {
   const feeds = new Map<string, { readers: Set<FeedReader>; leave: () => void }>();
+  const [listNotificationsAfter, getDeliveryEvents] = [prepareNotificationsAfter(db), prepareDeliveryEvents(db)];
   // Wake-ups that arrive while a read runs go together into the next one; alone, one reads at once.
   const readTogether = batchWhileBusy((wakeUps: WakeUp[]) =>
     // A failed read is retried by the next wake-up (the hub wakes every feed every 30 s).
@@ -80,8 +81,8 @@ export function createEntityFeeds(db: Database, hub: NotificationHub, log: Fasti
       if (readers?.size) afterSeqOf.set(entityId, Math.min(...[...readers].map((reader) => reader.lastSeq)));
     }
     const [notificationsOf, deliveryEvents, leadStates] = await Promise.all([
-      listNotificationsAfter(db, afterSeqOf),
-      getDeliveryEvents(db, deliveries),
+      listNotificationsAfter(afterSeqOf),
+      getDeliveryEvents(deliveries),
       // Someone's click, not a lead's arrival: few, so one statement each.
       Promise.all([...leads].map(([leadId, entityId]) => findLeadState(db, entityId, leadId))),
     ]);

@@ -2,7 +2,7 @@ import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Notification } from '@leadbell/shared/notifications';
 import type { Database } from '../../db/client.ts';
 import { notifications } from '../../db/schema/notifications.ts';
-import { summarizeDeliveries } from '../deliveries/summarize-deliveries.ts';
+import { deliveryCountsOf, toDeliverySummary } from '../deliveries/summarize-deliveries.ts';
 import { notificationColumns, toNotification } from '../notifications/notification-record.ts';
 
 /** The most notifications one read returns for an entity; a shorter batch is its last. */
@@ -21,23 +21,23 @@ export type NotificationsAfter = {
  * For each entity, its notifications after its position, oldest first, at most a batch, each
  * saying whether its position is final (decision 061): past the first that is not, a transaction
  * still running may yet commit a lead with a lower position. One statement reads every entity
- * (each by its own index range), and one more their delivery summaries, however many entities a
- * process streams.
+ * (each by its own index range) with their delivery summaries, however many entities a process
+ * streams; built once and planned once per connection, since every live lead runs it (issue 45).
  */
-export async function listNotificationsAfter(
-  db: Database,
-  afterSeqOf: ReadonlyMap<string, number>,
-): Promise<Map<string, NotificationsAfter>> {
-  const results = new Map<string, NotificationsAfter>();
-  if (afterSeqOf.size === 0) return results;
-  const wanted = sql`unnest(${sql.param([...afterSeqOf.keys()])}::uuid[], ${sql.param([...afterSeqOf.values()])}::bigint[]) as wanted(entity_id, after_seq)`;
+export function prepareNotificationsAfter(db: Database) {
+  const counts = deliveryCountsOf(db, notifications.id);
   const next = db
     .select({
       ...notificationColumns,
       entityId: notifications.entityId,
       isFinal: sql<boolean>`${notifications.seq} < (select leadbell_final_positions_below())`.as('is_final'),
+      delivered: counts.delivered,
+      failed: counts.failed,
+      pending: counts.pending,
+      reason: counts.reason,
     })
     .from(notifications)
+    .innerJoinLateral(counts, sql`true`)
     // Spam never reaches a console live (decision 039), nor a deleted lead on a catch-up; their
     // positions are skipped like any other.
     .where(
@@ -51,31 +51,35 @@ export async function listNotificationsAfter(
     .orderBy(asc(notifications.seq))
     .limit(NOTIFICATIONS_AFTER_BATCH)
     .as('next');
-  const rows = (
-    await db
-      .select()
-      .from(wanted)
-      .innerJoinLateral(next, sql`true`)
-      .orderBy(asc(next.seq))
-  ).map((row) => row.next);
+  const read = db
+    .select()
+    .from(
+      sql`unnest(${sql.placeholder('entityIds')}::uuid[], ${sql.placeholder('afterSeqs')}::bigint[]) as wanted(entity_id, after_seq)`,
+    )
+    .innerJoinLateral(next, sql`true`)
+    .orderBy(asc(next.seq))
+    .prepare('live_notifications_after');
 
-  const summaries = await summarizeDeliveries(
-    db,
-    rows.map((row) => row.id),
-  );
-  for (const entityId of afterSeqOf.keys())
-    results.set(entityId, { notifications: [], pending: false, complete: true });
-  for (const row of rows) {
-    const result = results.get(row.entityId)!;
-    result.notifications.push({
-      seq: row.seq,
-      isFinal: row.isFinal,
-      notification: toNotification(row, summaries.get(row.id)!),
-    });
-    result.pending ||= !row.isFinal;
-  }
-  for (const result of results.values()) result.complete = result.notifications.length < NOTIFICATIONS_AFTER_BATCH;
-  return results;
+  return async function listNotificationsAfter(
+    afterSeqOf: ReadonlyMap<string, number>,
+  ): Promise<Map<string, NotificationsAfter>> {
+    const results = new Map<string, NotificationsAfter>();
+    if (afterSeqOf.size === 0) return results;
+    const rows = await read.execute({ entityIds: [...afterSeqOf.keys()], afterSeqs: [...afterSeqOf.values()] });
+    for (const entityId of afterSeqOf.keys())
+      results.set(entityId, { notifications: [], pending: false, complete: true });
+    for (const { next: row } of rows) {
+      const result = results.get(row.entityId)!;
+      result.notifications.push({
+        seq: row.seq,
+        isFinal: row.isFinal,
+        notification: toNotification(row, toDeliverySummary(row)),
+      });
+      result.pending ||= !row.isFinal;
+    }
+    for (const result of results.values()) result.complete = result.notifications.length < NOTIFICATIONS_AFTER_BATCH;
+    return results;
+  };
 }
 
 /**
