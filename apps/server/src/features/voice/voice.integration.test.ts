@@ -182,6 +182,28 @@ describe('voice › a call for a lead', () => {
     expect(rows).toEqual([{ status: 'no-answer', duration_seconds: 0, ended: true }]);
   });
 
+  it('in the member’s quiet hours no call is placed, and the delivery says why', async () => {
+    const owner = await onboardedOwner(app, { plan: 'pro' });
+    const phone = await callable(owner.client);
+    const timeOf = (offsetMs: number) => new Date(clock.now().getTime() + offsetMs).toISOString().slice(11, 16);
+    const quietHours = { start: timeOf(-60_000), end: timeOf(2 * 60 * 60_000) };
+    expect((await owner.client.put('/v1/me/delivery-preferences', { quietHours })).status).toBe(200);
+    const flowId = await flowIn(owner.client);
+    const lead = await notify(app, owner.apiKey, { flowId, data: { name: 'Ida' } });
+    const settled = await until(
+      async () =>
+        (
+          await app.pool.query(
+            `select status, last_error from deliveries where notification_id = $1 and channel = 'voice'`,
+            [lead.id],
+          )
+        ).rows,
+      (rows) => rows.length === 1 && rows[0].status !== 'pending',
+    );
+    expect(settled).toEqual([{ status: 'failed', last_error: 'Not called: the member’s quiet hours' }]);
+    expect(twilio.callsTo(phone)).toHaveLength(0);
+  });
+
   it('a forged signature answers 403 and changes nothing', async () => {
     const owner = await onboardedOwner(app, { plan: 'pro' });
     const phone = await callable(owner.client);
