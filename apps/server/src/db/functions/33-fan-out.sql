@@ -106,14 +106,17 @@ BEGIN
 END;
 $$;
 
--- The next step of a lead ringing in turn, when it is due (the sweep calls it holding the turn's
--- row lock). A lead no longer open (claimed, done, deleted) stops there. Otherwise the next member
--- in turn at the step's time (leadbell_members_in_turn: not away, not in their quiet hours) not
--- asked yet, counting round the team from the first one asked, is asked now and the step after is
--- due a step later; with nobody left, everyone rung is (whoever was asked has theirs already; a
--- member in quiet hours gets silent pushes, as when a flow rings everyone), and the turn ends.
--- Returns how many deliveries it made.
-CREATE OR REPLACE FUNCTION leadbell_ring_next_turn(p_notification_id uuid) RETURNS integer
+-- The next step of a lead ringing in turn: when it is due (the sweep calls it holding the turn's
+-- row lock, p_passed_by null), or at once when the member asked last pressed 2 on their call at
+-- p_passed_at (the app's clock), which restarts the step from then; a pass from a member whose turn
+-- went by already moves nothing. A lead no longer open (claimed, done, deleted) stops there.
+-- Otherwise the next member in turn at the step's time (leadbell_members_in_turn: not away, not in
+-- their quiet hours) not asked yet, counting round the team from the first one asked, is asked now
+-- and the step after is due a step later; with nobody left, everyone rung is (whoever was asked
+-- has theirs already; a member in quiet hours gets silent pushes, as when a flow rings everyone),
+-- and the turn ends. Returns how many deliveries it made.
+CREATE OR REPLACE FUNCTION leadbell_ring_next_turn(
+  p_notification_id uuid, p_passed_by text, p_passed_at timestamptz) RETURNS integer
 LANGUAGE plpgsql
 AS $$
 DECLARE
@@ -126,8 +129,9 @@ DECLARE
   v_next text;
   v_queued integer;
 BEGIN
-  SELECT t.asked, t.due_at INTO v_asked, v_step_at FROM lead_turns t WHERE t.notification_id = p_notification_id;
-  IF v_asked IS NULL THEN
+  SELECT t.asked, coalesce(p_passed_at, t.due_at) INTO v_asked, v_step_at
+    FROM lead_turns t WHERE t.notification_id = p_notification_id FOR UPDATE;
+  IF v_asked IS NULL OR (p_passed_by IS NOT NULL AND p_passed_by IS DISTINCT FROM v_asked[cardinality(v_asked)]) THEN
     RETURN 0;
   END IF;
   SELECT n.entity_id, f.ring_step_minutes, n.lead_status = 'open' AND n.deleted_at IS NULL
@@ -148,7 +152,7 @@ BEGIN
   UPDATE lead_turns
      SET asked = asked || CASE WHEN v_next IS NULL THEN ARRAY(SELECT r.user_id FROM leadbell_members_rung(v_entity_id) r)
                                ELSE ARRAY[v_next] END,
-         due_at = due_at + make_interval(mins => v_step)
+         due_at = v_step_at + make_interval(mins => v_step)
    WHERE notification_id = p_notification_id;
   -- Who was asked when, for the timeline; no member: everyone left was rung.
   INSERT INTO lead_events (notification_id, entity_id, kind, user_id)

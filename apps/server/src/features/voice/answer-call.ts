@@ -66,7 +66,8 @@ export async function answerCall(
  * The key the member pressed. 1 claims the lead for them exactly as "I'm on it" does (the first
  * response, the timeline, webhooks) and dials the customer with the business's caller ID, or says
  * the details are in the app when the lead left no number; 2 passes it to the next member in turn
- * now (leadbell_ring_next_turn), or leaves it to the others when the flow rings everyone.
+ * now, their step timed from the press (leadbell_ring_next_turn; only while the lead is still
+ * theirs to answer), or leaves it to the others when the flow rings everyone.
  */
 export async function pressCallKey(
   db: Database,
@@ -104,7 +105,7 @@ export async function pressCallKey(
         userId,
       });
       const { rows } = await tx.execute<{ queued: number }>(
-        sql`select leadbell_ring_next_turn(${call.notificationId}::uuid) as queued`,
+        sql`select leadbell_ring_next_turn(${call.notificationId}::uuid, ${userId}, ${now.toISOString()}::timestamptz) as queued`,
       );
       if ((rows[0]?.queued ?? 0) > 0) await wakeDeliveryWorkers(tx);
     });

@@ -106,10 +106,15 @@ describe('voice › a call for a lead', () => {
       async () => (await owner.client.get(`/v1/leads/${lead.id}/events`)).body.timeline as Array<Record<string, any>>,
       (entries) => entries.some((entry) => entry.kind === 'phoned' && /completed/.test(entry.detail ?? '')),
     );
-    expect(timeline.find((entry) => entry.kind === 'phoned')).toMatchObject({
-      person: { userId: me },
-      detail: 'completed, 75 s, pressed 1',
-    });
+    // Every status the call went through is kept, not only its last (decision 079).
+    const phoned = timeline.filter((entry) => entry.kind === 'phoned');
+    expect(phoned.map((entry) => entry.detail)).toEqual([
+      'queued',
+      'ringing',
+      'in-progress',
+      'completed, 75 s, pressed 1',
+    ]);
+    expect(phoned.every((entry) => entry.person?.userId === me)).toBe(true);
     expect(timeline.some((entry) => entry.kind === 'claimed' && entry.person?.userId === me)).toBe(true);
     // The 1 is the member's first response, and their answered call, in insights.
     const insights = (await owner.client.get('/v1/insights?days=7')).body;
@@ -119,7 +124,7 @@ describe('voice › a call for a lead', () => {
     ]);
   });
 
-  it('2 passes the lead to the next member in turn; no key leaves it open', async () => {
+  it('2 passes the lead to the next member in turn at once, their step timed from the press; no key leaves it open', async () => {
     const owner = await onboardedOwner(app, { plan: 'pro' });
     const teammate = await joinedTeammate(app, owner);
     const ownerId = (await owner.client.get('/v1/me')).body.user.id as string;
@@ -129,10 +134,22 @@ describe('voice › a call for a lead', () => {
     const lead = await notify(app, owner.apiKey, { flowId, data: { name: 'Gus' } });
     const first = await callTo(ownerPhone);
     expect(twilio.callsTo(teammatePhone)).toHaveLength(0);
+    const dueAt = async () =>
+      (await app.pool.query<{ due_at: Date }>('select due_at from lead_turns where notification_id = $1', [lead.id]))
+        .rows[0]?.due_at;
+    const firstStepEnds = await dueAt();
+    // Pressed 4 minutes into the 10-minute step: the teammate's own step runs 10 minutes from the press.
+    await advanceTime(app, clock, 4 * 60_000);
+    const pressedAt = clock.now().getTime();
 
     const passed = await twilio.play(first, { digits: '2' });
     expect(passed.gather?.twiml).toContain('Passed on');
     const second = await callTo(teammatePhone);
+    expect((await dueAt())?.getTime()).toBe(pressedAt + 10 * 60_000);
+    expect(firstStepEnds!.getTime()).toBeLessThan(pressedAt + 10 * 60_000);
+    // The owner's pass again, their turn gone by, moves nothing.
+    expect((await twilio.play(first, { digits: '2' })).gather?.twiml).toContain('Passed on');
+    expect((await dueAt())?.getTime()).toBe(pressedAt + 10 * 60_000);
     const unanswered = await twilio.play(second, {});
     expect(unanswered.twiml).toContain('New lead: Gus');
     expect((await leadOf(owner.client, lead.id)).status).toBe('open');
