@@ -199,6 +199,28 @@ describe('voice › a call for a lead', () => {
     expect(rows).toEqual([{ status: 'no-answer', duration_seconds: 0, ended: true }]);
   });
 
+  it('reads the lead in the business’s language, learned from its leads, and Leadbell’s own words in English', async () => {
+    const owner = await onboardedOwner(app, { plan: 'pro', entityName: 'Plomberie Dupont' });
+    expect((await owner.client.patch(`/v1/entities/${owner.entityId}`, { defaultCountry: 'FR' })).status).toBe(200);
+    const phone = await callable(owner.client);
+    const flowId = await flowIn(owner.client, { title: 'Nouveau contact : {{name}}' });
+    await notify(app, owner.apiKey, {
+      flowId,
+      data: { name: 'Zoé', question: 'Bonjour, je voudrais un devis pour une fuite dans la salle de bain, merci' },
+    });
+    // The lead, settled open, teaches the business its language (issue 46) before the phone is answered.
+    await until(
+      async () =>
+        (await app.pool.query('select language from entity_languages where entity_id = $1', [owner.entityId])).rows,
+      (rows) => rows.some((row) => row.language === 'fr'),
+    );
+    const played = await twilio.play(await callTo(phone), {});
+    expect(played.twiml).toContain(
+      '<Say language="fr-FR" voice="Google.fr-FR-Standard-A">Plomberie Dupont. Nouveau contact : Zoé.</Say>',
+    );
+    expect(played.twiml).toMatch(/<Say language="en-US" voice="Google.en-US-Standard-A">Press 1 /);
+  });
+
   it('in the member’s quiet hours no call is placed, and the delivery says why', async () => {
     const owner = await onboardedOwner(app, { plan: 'pro' });
     const phone = await callable(owner.client);
