@@ -1,16 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  FAKE_TWILIO_FROM,
-  fakeTwilioEnv,
-  mobileNumbers,
-  startFakeTwilio,
-  type FakeTwilio,
-  type TwilioCallPost,
-} from '../../../test/fake-twilio.ts';
+import { FAKE_TWILIO_FROM, mobileNumbers, type FakeTwilio, type TwilioCallPost } from '../../../test/fake-twilio.ts';
 import type { HttpClient } from '../../../test/http-client.ts';
 import { joinedTeammate, notify, onboardedOwner } from '../../../test/owners.ts';
-import { startTestApp, type TestApp } from '../../../test/test-app.ts';
-import { advanceTime, createTestClock, type TestClock } from '../../../test/test-clock.ts';
+import type { TestApp } from '../../../test/test-app.ts';
+import { advanceTime, type TestClock } from '../../../test/test-clock.ts';
+import { startTwilioTestApp, type TwilioTestApp } from '../../../test/twilio-test-app.ts';
 import { until } from '../../../test/until.ts';
 
 // Issue 50: a lead rings a member's phone; 1 takes it and connects the customer, 2 passes it on.
@@ -19,23 +13,13 @@ import { until } from '../../../test/until.ts';
 let app: TestApp;
 let twilio: FakeTwilio;
 let clock: TestClock;
+let close: TwilioTestApp['close'] | undefined;
 
 beforeAll(async () => {
-  twilio = await startFakeTwilio();
-  clock = createTestClock(new Date());
-  app = await startTestApp(
-    {
-      ...fakeTwilioEnv(twilio),
-      NOTIFY_RATE_LIMIT: '1000',
-      NOTIFY_RATE_BURST: '1000',
-    },
-    undefined,
-    { clock },
-  );
+  ({ app, twilio, clock, close } = await startTwilioTestApp());
 });
 afterAll(async () => {
-  await app?.close();
-  await twilio?.close();
+  await close?.();
 });
 
 const mobile = mobileNumbers(45_600);
