@@ -189,7 +189,12 @@ export function createDeliverer({
     const deadlineOf = (delivery: DeliveryTarget) => delivery.createdAt.getTime() + env.PUSH_TTL_SECONDS * 1000;
     const now = Date.now();
     const live = deliveries.filter((delivery) => now < deadlineOf(delivery));
-    const quiet = await quietDeliveryIdsAt(db, live, clock.now());
+    // An email copy is read when it is read: quiet hours change nothing for it.
+    const quiet = await quietDeliveryIdsAt(
+      db,
+      live.filter((delivery) => delivery.channel !== 'email'),
+      clock.now(),
+    );
     const withQuiet = (delivery: DeliveryTarget) => ({ ...delivery, isQuiet: quiet.has(delivery.deliveryId) });
     const texts = live.filter((delivery) => delivery.channel === 'sms');
     const calls = live.filter((delivery) => delivery.channel === 'voice');
