@@ -3,7 +3,6 @@ import {
   BusinessHoursSchema,
   isCalendarDate,
   isOpenAt,
-  isQuietAt,
   MAX_CLOSURES,
   nextOpeningAt,
   WEEKDAY_OFFICE_HOURS,
@@ -297,14 +296,5 @@ describe('business hours › closures’ validation', () => {
     expect(issuesOf([{ from: '2026-12-25', label: 'x'.repeat(61) }])).toEqual({
       'closures.0.label': ['Keep the label to 60 characters.'],
     });
-  });
-});
-
-describe('quiet hours', () => {
-  it('cross midnight in the entity’s zone', () => {
-    const quiet = { start: '22:00', end: '07:00' };
-    expect(isQuietAt(quiet, 'America/New_York', new Date('2026-11-24T04:00:00Z'))).toBe(true); // 23:00 local
-    expect(isQuietAt(quiet, 'America/New_York', new Date('2026-11-24T13:00:00Z'))).toBe(false); // 08:00 local
-    expect(isQuietAt(null, 'UTC', new Date())).toBe(false);
   });
 });

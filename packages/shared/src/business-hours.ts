@@ -97,7 +97,10 @@ export const BusinessHoursSchema = z.object({
 });
 export type BusinessHours = z.infer<typeof BusinessHoursSchema>;
 
-/** A member's quiet hours in the entity's zone; `start` after `end` crosses midnight (22:00 → 07:00). */
+/**
+ * A member's quiet hours in the entity's zone; `start` after `end` crosses midnight (22:00 → 07:00).
+ * Whether a moment falls in them is the server's SQL rule (leadbell_is_quiet_at, decision 079).
+ */
 export const QuietHoursSchema = z
   .object({ start: TimeOfDaySchema, end: TimeOfDaySchema })
   .refine((window) => window.start !== window.end, { error: 'Start and end must differ.', path: ['end'] });
@@ -171,16 +174,6 @@ export function nextOpeningAt(hours: BusinessHours, from: Date): Date | null {
     }
   }
   return null;
-}
-
-/** Whether `at` falls in a member's quiet hours, read in the entity's zone. */
-export function isQuietAt(quiet: QuietHours | null, timeZone: string, at: Date): boolean {
-  if (!quiet) return false;
-  const local = new TZDate(at, timeZone);
-  const minute = local.getHours() * 60 + local.getMinutes();
-  const start = minutesOf(quiet.start);
-  const end = minutesOf(quiet.end);
-  return start < end ? start <= minute && minute < end : minute >= start || minute < end;
 }
 
 /** The default schedule the console offers: Monday to Friday, 09:00 to 17:00. */

@@ -5,12 +5,12 @@ import { pushSubscriptions } from '../db/schema/devices.ts';
 import type { Env } from '../env.ts';
 import { outcomeOfPushAnswer, type AttemptOutcome } from '../features/deliveries/attempt-outcome.ts';
 import type { DeliveryTarget } from '../features/deliveries/find-delivery-targets.ts';
-import { isQuietAt } from '@leadbell/shared/business-hours';
 import { leadDialNumberOf } from '@leadbell/shared/contact';
 import type { PushPayload } from '@leadbell/shared/push-payload';
 import { notificationMail } from '../features/deliveries/notification-mail.ts';
 import { buildPushPayload, leadPushActions } from '../features/deliveries/push-payload.ts';
 import { isPushServiceAllowed } from '../features/deliveries/push-service-hosts.ts';
+import { quietDeliveryIdsAt } from '../features/deliveries/quiet-delivery-ids.ts';
 import {
   recordDeliveryAttempt,
   recordSettledAttempts,
@@ -129,20 +129,20 @@ export function createDeliverer({
   }
 
   /** A lead to the member's linked chat, silent in their quiet hours like a push (decision 052). */
-  async function sendToTelegram(delivery: DeliveryTarget): Promise<AttemptOutcome> {
+  async function sendToTelegram(delivery: DeliveryTarget, isQuiet: boolean): Promise<AttemptOutcome> {
     if (!telegram) return failed('Telegram is off on this server');
     if (delivery.telegramChatId === null) return failed('Telegram unlinked');
     const message = telegramLeadMessage(delivery, {
       chatId: delivery.telegramChatId,
       leadUrl: `${env.PUBLIC_URL}/leads/${delivery.notificationId}`,
       callbackKey: telegram.callbackKey,
-      isSilent: isQuietAt(delivery.quietHours, delivery.timeZone, clock.now()),
+      isSilent: isQuiet,
     });
     return outcomeOfTelegramAnswer(await callTelegram(telegram, 'sendMessage', message));
   }
 
-  async function attempt(delivery: DeliveryTarget, deadline: number): Promise<AttemptOutcome> {
-    if (delivery.channel === 'telegram') return sendToTelegram(delivery);
+  async function attempt(delivery: DeliveryTarget, deadline: number, isQuiet: boolean): Promise<AttemptOutcome> {
+    if (delivery.channel === 'telegram') return sendToTelegram(delivery, isQuiet);
     const url = delivery.url ?? `${env.PUBLIC_URL}/flows/${delivery.flowId}`;
     if (delivery.channel === 'email') {
       if (!delivery.email) return failed('recipient removed');
@@ -172,7 +172,7 @@ export function createDeliverer({
       phone,
       actions: leadPushActions(phone),
       escalation: isEscalation,
-      silent: isQuietAt(delivery.quietHours, delivery.timeZone, clock.now()),
+      silent: isQuiet,
     };
     const target = { endpoint: delivery.endpoint, keys: { p256dh: delivery.p256dh, auth: delivery.auth } };
     return push(target, content, Math.ceil((deadline - Date.now()) / 1000));
@@ -189,13 +189,20 @@ export function createDeliverer({
     const deadlineOf = (delivery: DeliveryTarget) => delivery.createdAt.getTime() + env.PUSH_TTL_SECONDS * 1000;
     const now = Date.now();
     const live = deliveries.filter((delivery) => now < deadlineOf(delivery));
+    // An email copy is read when it is read: quiet hours change nothing for it.
+    const quiet = await quietDeliveryIdsAt(
+      db,
+      live.filter((delivery) => delivery.channel !== 'email'),
+      clock.now(),
+    );
+    const withQuiet = (delivery: DeliveryTarget) => ({ ...delivery, isQuiet: quiet.has(delivery.deliveryId) });
     const texts = live.filter((delivery) => delivery.channel === 'sms');
     const calls = live.filter((delivery) => delivery.channel === 'voice');
     const others = live.filter((delivery) => delivery.channel !== 'sms' && delivery.channel !== 'voice');
     const [textOutcomes, callOutcomes, otherOutcomes] = await Promise.all([
-      sendLeadTexts({ db, queue, sms, publicUrl: env.PUBLIC_URL, clock }, texts),
-      placeLeadCalls({ db, queue, voice, clock }, calls),
-      Promise.all(others.map((delivery) => attempt(delivery, deadlineOf(delivery)))),
+      sendLeadTexts({ db, queue, sms, publicUrl: env.PUBLIC_URL, clock }, texts.map(withQuiet)),
+      placeLeadCalls({ db, queue, voice, clock }, calls.map(withQuiet)),
+      Promise.all(others.map((delivery) => attempt(delivery, deadlineOf(delivery), quiet.has(delivery.deliveryId)))),
     ]);
     const outcomes = new Map<DeliveryTarget, AttemptOutcome>([
       ...texts.map((delivery, index) => [delivery, textOutcomes[index]!] as const),

@@ -71,7 +71,7 @@ export function startEscalationSweep({
   async function runDueTurns(now: Date): Promise<number> {
     return db.transaction(async (tx) => {
       const { rows } = await tx.execute<{ queued: number }>(sql`
-        select leadbell_ring_next_turn(due.notification_id) as queued
+        select leadbell_ring_next_turn(due.notification_id, null, null) as queued
           from (select t.notification_id from lead_turns t
                  where t.due_at <= ${now}
                  order by t.due_at

@@ -11,6 +11,18 @@ LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT CASE WHEN p_channel IN ('telegram', 'sms') THEN p_channel WHEN p_channel = 'voice' THEN 'sms' END
 $$;
 
+-- Whether `p_at` falls in a member's quiet hours (decision 025: read in the entity's zone; a start
+-- after the end crosses midnight, 22:00 → 07:00). The one copy of the rule (decision 079): the
+-- turn order reads it here, and a send asks it through quietDeliveryIdsAt (TypeScript).
+CREATE OR REPLACE FUNCTION leadbell_is_quiet_at(p_quiet jsonb, p_time_zone text, p_at timestamptz) RETURNS boolean
+LANGUAGE sql STABLE PARALLEL SAFE
+AS $$
+  SELECT coalesce(CASE WHEN w.quiet_start < w.quiet_end THEN w.quiet_start <= w.local_time AND w.local_time < w.quiet_end
+                       ELSE w.local_time >= w.quiet_start OR w.local_time < w.quiet_end END, false)
+    FROM (SELECT (p_quiet ->> 'start')::time AS quiet_start, (p_quiet ->> 'end')::time AS quiet_end,
+                 (p_at AT TIME ZONE p_time_zone)::time AS local_time) w
+$$;
+
 -- The members of an entity a lead rings (issue 50): those not away, or, when every member is
 -- away, all of them, so that no lead is silent. Read when the worker rings, so setting oneself
 -- away applies from the next lead on (and to the escalations of leads still open).
@@ -25,18 +37,31 @@ AS $$
   SELECT m.id FROM members m WHERE NOT m.is_away OR NOT EXISTS (SELECT FROM members a WHERE NOT a.is_away)
 $$;
 
--- The members rung, in the order a flow ringing in turn asks them (the team page's order).
-CREATE OR REPLACE FUNCTION leadbell_members_in_turn(p_entity_id uuid) RETURNS text[]
+-- The members a flow ringing in turn asks, in the team page's order, at `p_at` (the app's clock):
+-- those rung and not in their quiet hours then (issue 50: outside their hours, a member is
+-- skipped), or, when all are, every member rung, as away is (nothing is silent: their pushes
+-- arrive without sound).
+CREATE OR REPLACE FUNCTION leadbell_members_in_turn(p_entity_id uuid, p_at timestamptz) RETURNS text[]
 LANGUAGE sql STABLE
 AS $$
-  SELECT ARRAY(SELECT r.user_id FROM leadbell_members_rung(p_entity_id) r JOIN users u ON u.id = r.user_id
-                ORDER BY u.entity_joined_at, u.created_at, u.id)
+  WITH rung AS (
+    SELECT r.user_id, u.entity_joined_at, u.created_at,
+           leadbell_is_quiet_at(p.quiet_hours, e.time_zone, p_at) AS is_quiet
+      FROM leadbell_members_rung(p_entity_id) r
+      JOIN users u ON u.id = r.user_id
+      JOIN entities e ON e.id = p_entity_id
+      LEFT JOIN delivery_preferences p ON p.user_id = r.user_id
+  )
+  SELECT ARRAY(SELECT m.user_id FROM rung m
+                WHERE NOT m.is_quiet OR NOT EXISTS (SELECT FROM rung a WHERE NOT a.is_quiet)
+                ORDER BY m.entity_joined_at, m.created_at, m.user_id)
 $$;
 
 -- The first turn of each lead among p_notification_ids whose flow rings in turn (issue 50) and
 -- that has none yet: one member asked now, chosen round robin over the flow's leads (the flow's
--- ring_turns counts them) among the members rung, and the next step due a step after the lead's
--- response timer started (the app's clock, as escalations). A test lead rings as it always does.
+-- ring_turns counts them) among the members in turn when the lead's response timer started (the
+-- app's clock, as escalations), and the next step due a step after that. A test lead rings as it
+-- always does.
 CREATE OR REPLACE FUNCTION leadbell_start_turns(p_notification_ids uuid[]) RETURNS void
 LANGUAGE plpgsql
 AS $$
@@ -65,7 +90,7 @@ BEGIN
            m.members[(c.first_turn + l.place) % cardinality(m.members) + 1] AS user_id
       FROM leads l
       JOIN counted c ON c.id = l.flow_id
-     CROSS JOIN LATERAL (SELECT leadbell_members_in_turn(l.entity_id) AS members) m
+     CROSS JOIN LATERAL (SELECT leadbell_members_in_turn(l.entity_id, l.started_at) AS members) m
      WHERE cardinality(m.members) > 0
   ), started AS (
     INSERT INTO lead_turns (notification_id, asked, due_at)
@@ -81,16 +106,22 @@ BEGIN
 END;
 $$;
 
--- The next step of a lead ringing in turn, when it is due (the sweep calls it holding the turn's
--- row lock). A lead no longer open (claimed, done, deleted) stops there. Otherwise the next member
--- rung not asked yet, counting round the team from the first one asked, is asked now and the
--- step after is due a step later; with nobody left, everyone rung is (whoever was asked has
--- theirs already), and the turn ends. Returns how many deliveries it made.
-CREATE OR REPLACE FUNCTION leadbell_ring_next_turn(p_notification_id uuid) RETURNS integer
+-- The next step of a lead ringing in turn: when it is due (the sweep calls it holding the turn's
+-- row lock, p_passed_by null), or at once when the member asked last pressed 2 on their call at
+-- p_passed_at (the app's clock), which restarts the step from then; a pass from a member whose turn
+-- went by already moves nothing. A lead no longer open (claimed, done, deleted) stops there.
+-- Otherwise the next member in turn at the step's time (leadbell_members_in_turn: not away, not in
+-- their quiet hours) not asked yet, counting round the team from the first one asked, is asked now
+-- and the step after is due a step later; with nobody left, everyone rung is (whoever was asked
+-- has theirs already; a member in quiet hours gets silent pushes, as when a flow rings everyone),
+-- and the turn ends. Returns how many deliveries it made.
+CREATE OR REPLACE FUNCTION leadbell_ring_next_turn(
+  p_notification_id uuid, p_passed_by text, p_passed_at timestamptz) RETURNS integer
 LANGUAGE plpgsql
 AS $$
 DECLARE
   v_asked text[];
+  v_step_at timestamptz;
   v_entity_id uuid;
   v_step integer;
   v_is_open boolean;
@@ -98,8 +129,9 @@ DECLARE
   v_next text;
   v_queued integer;
 BEGIN
-  SELECT t.asked INTO v_asked FROM lead_turns t WHERE t.notification_id = p_notification_id;
-  IF v_asked IS NULL THEN
+  SELECT t.asked, coalesce(p_passed_at, t.due_at) INTO v_asked, v_step_at
+    FROM lead_turns t WHERE t.notification_id = p_notification_id FOR UPDATE;
+  IF v_asked IS NULL OR (p_passed_by IS NOT NULL AND p_passed_by IS DISTINCT FROM v_asked[cardinality(v_asked)]) THEN
     RETURN 0;
   END IF;
   SELECT n.entity_id, f.ring_step_minutes, n.lead_status = 'open' AND n.deleted_at IS NULL
@@ -110,7 +142,7 @@ BEGIN
     DELETE FROM lead_turns WHERE notification_id = p_notification_id;
     RETURN 0;
   END IF;
-  v_members := leadbell_members_in_turn(v_entity_id);
+  v_members := leadbell_members_in_turn(v_entity_id, v_step_at);
   v_next := (SELECT m.user_id FROM unnest(v_members) WITH ORDINALITY AS m (user_id, place)
               WHERE m.user_id <> ALL (v_asked)
               ORDER BY (m.place - coalesce(array_position(v_members, v_asked[1]), 0) + cardinality(v_members))
@@ -118,8 +150,9 @@ BEGIN
               LIMIT 1);
   -- With nobody left, the turn asks everyone rung for the fan-out below, and then ends.
   UPDATE lead_turns
-     SET asked = asked || CASE WHEN v_next IS NULL THEN v_members ELSE ARRAY[v_next] END,
-         due_at = due_at + make_interval(mins => v_step)
+     SET asked = asked || CASE WHEN v_next IS NULL THEN ARRAY(SELECT r.user_id FROM leadbell_members_rung(v_entity_id) r)
+                               ELSE ARRAY[v_next] END,
+         due_at = v_step_at + make_interval(mins => v_step)
    WHERE notification_id = p_notification_id;
   -- Who was asked when, for the timeline; no member: everyone left was rung.
   INSERT INTO lead_events (notification_id, entity_id, kind, user_id)

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import type { VoiceCallStatus } from '@leadbell/shared/voice';
 import { users } from './auth.ts';
 import { deliveries } from './deliveries.ts';
@@ -7,7 +7,7 @@ import { notifications } from './notifications.ts';
 
 /**
  * Every phone call placed for a lead (issue 50): to whom, Twilio's id, its latest status with its
- * duration (status callbacks), the key the member pressed, and the call minutes reserved for it
+ * duration (status callbacks; each one is kept in voice_call_statuses), the key the member pressed, and the call minutes reserved for it
  * from the plan's month (given back or topped up by its real length when it ends). Its `id` is in
  * the TwiML URLs Twilio fetches; no phone number is kept here.
  */
@@ -37,4 +37,24 @@ export const voiceCalls = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('voice_calls_notification_id_idx').on(table.notificationId)],
+);
+
+/**
+ * Each status a call went through (decision 079), as Twilio's callbacks told it: ringing,
+ * answered (`in-progress`), then how it ended, with its length. The lead's timeline shows each one.
+ * One row per call and status: a callback Twilio sends again records nothing more.
+ */
+export const voiceCallStatuses = pgTable(
+  'voice_call_statuses',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    callId: uuid('call_id')
+      .notNull()
+      .references(() => voiceCalls.id, { onDelete: 'cascade' }),
+    status: text('status').$type<VoiceCallStatus>().notNull(),
+    durationSeconds: integer('duration_seconds'),
+    // The database's clock, as each delivery attempt's and the call's own placing are: one timeline.
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('voice_call_statuses_call_id_status_idx').on(table.callId, table.status)],
 );

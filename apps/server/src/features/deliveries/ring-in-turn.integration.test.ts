@@ -98,6 +98,20 @@ describe('ring in turn', () => {
     expect(await rungOf(lead.id)).toEqual([teammate.userId]);
   });
 
+  it('a member in their quiet hours is skipped, and rung (silently) only when the sequence ends with everyone', async () => {
+    const { owner, ownerId, teammate, flowId } = await teamOfTwo();
+    // The owner would be asked first; quiet from a minute ago for two hours on the app's clock (UTC).
+    const timeOf = (offsetMs: number) => new Date(clock.now().getTime() + offsetMs).toISOString().slice(11, 16);
+    const quietHours = { start: timeOf(-60_000), end: timeOf(2 * 60 * 60_000) };
+    expect((await owner.client.put('/v1/me/delivery-preferences', { quietHours })).status).toBe(200);
+    const lead = await notify(app, owner.apiKey, { flowId, data: { name: 'Night' } });
+    expect(await rungOf(lead.id)).toEqual([teammate.userId]);
+    expect(await askedOf(owner.client, lead.id)).toEqual([teammate.userId]);
+    await nextStep();
+    expect(await askedOf(owner.client, lead.id)).toEqual([teammate.userId, null]);
+    expect(await rungOf(lead.id)).toEqual([ownerId, teammate.userId].sort());
+  });
+
   it('a flow rings everyone by default; a step outside 1 to 60 minutes answers 400', async () => {
     const owner = await onboardedOwner(app);
     const flowId = await createFlow(owner.client);

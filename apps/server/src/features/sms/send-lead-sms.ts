@@ -1,5 +1,4 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { isQuietAt, type QuietHours } from '@leadbell/shared/business-hours';
 import { getPlan } from '@leadbell/shared/plans';
 import type { Database } from '../../db/client.ts';
 import { entities } from '../../db/schema/entities.ts';
@@ -33,8 +32,8 @@ export type LeadSmsDelivery = {
   title: string;
   purpose: 'lead' | 'escalation';
   responseTargetSeconds: number | null;
-  quietHours: QuietHours | null;
-  timeZone: string;
+  /** In the member's quiet hours now (quietDeliveryIdsAt): a call or text cannot ring silently. */
+  isQuiet: boolean;
 };
 
 /** A delivery that passed every check, with what its text needs. */
@@ -207,8 +206,7 @@ async function sendEntityTexts(
   const reachable: { index: number; delivery: LeadSmsDelivery; userId: string }[] = [];
   deliveries.forEach((delivery, index) => {
     if (!delivery.userId) outcomes[index] = notSent('Member removed');
-    else if (isQuietAt(delivery.quietHours, delivery.timeZone, now))
-      outcomes[index] = notSent('Not texted: the member’s quiet hours');
+    else if (delivery.isQuiet) outcomes[index] = notSent('Not texted: the member’s quiet hours');
     else reachable.push({ index, delivery, userId: delivery.userId });
   });
   if (reachable.length === 0) return outcomes;

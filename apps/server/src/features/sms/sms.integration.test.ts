@@ -7,36 +7,25 @@ import {
   FAKE_TWILIO_TOKEN,
   fakeTwilioEnv,
   mobileNumbers,
-  startFakeTwilio,
   type FakeTwilio,
 } from '../../../test/fake-twilio.ts';
 import type { HttpClient } from '../../../test/http-client.ts';
 import { createFlow, joinedTeammate, notify, onboardedOwner } from '../../../test/owners.ts';
 import { startTestApp, type TestApp } from '../../../test/test-app.ts';
-import { advanceTime, createTestClock, type TestClock } from '../../../test/test-clock.ts';
+import { advanceTime, type TestClock } from '../../../test/test-clock.ts';
+import { startTwilioTestApp, type TwilioTestApp } from '../../../test/twilio-test-app.ts';
 import { until } from '../../../test/until.ts';
 
 let app: TestApp;
 let clock: TestClock;
 let twilio: FakeTwilio;
+let close: TwilioTestApp['close'] | undefined;
 
 beforeAll(async () => {
-  twilio = await startFakeTwilio();
-  clock = createTestClock(new Date());
-  app = await startTestApp(
-    {
-      ...fakeTwilioEnv(twilio),
-      NOTIFY_RATE_LIMIT: '1000',
-      NOTIFY_RATE_BURST: '1000',
-      SCHEDULER_INTERVAL_SECONDS: '1',
-    },
-    undefined,
-    { clock },
-  );
+  ({ app, twilio, clock, close } = await startTwilioTestApp({ SCHEDULER_INTERVAL_SECONDS: '1' }));
 });
 afterAll(async () => {
-  await app?.close();
-  await twilio?.close();
+  await close?.();
 });
 
 const mobile = mobileNumbers(23_400);

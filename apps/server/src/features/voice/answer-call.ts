@@ -4,16 +4,18 @@ import type { Database } from '../../db/client.ts';
 import { deliveries } from '../../db/schema/deliveries.ts';
 import { entities } from '../../db/schema/entities.ts';
 import { notifications } from '../../db/schema/notifications.ts';
+import { entityLanguages } from '../../db/schema/spam.ts';
 import { voiceCalls } from '../../db/schema/voice.ts';
 import { wakeDeliveryWorkers } from '../../jobs/delivery-queue.ts';
 import { claimOpenLead } from '../leads/claim-lead.ts';
 import { recordLeadEvent } from '../leads/record-lead-event.ts';
+import { callVoiceOf, type CallVoice } from './call-voice.ts';
 import { callUrlsOf, type VoiceProvider } from './voice-provider.ts';
 import { connectCustomerTwiml, leadCallTwiml, spokenTwiml } from './voice-twiml.ts';
 
-/** Leadbell's words are English, as the console's are; the voice reads them as the business's country speaks it. */
-function languageOf(country: string | null): string {
-  return country && ['GB', 'IE', 'AU', 'NZ', 'IN', 'ZA'].includes(country) ? `en-${country}` : 'en-US';
+/** Leadbell's words are English, as the console's are, read as the business's country speaks it. */
+function promptVoiceOf(call: { defaultCountry: string | null } | null): CallVoice {
+  return callVoiceOf('en', call?.defaultCountry ?? null);
 }
 
 const GONE = 'This lead is no longer waiting. Goodbye.';
@@ -28,6 +30,9 @@ async function findCall(db: Database, { callId, callSid }: { callId: string; cal
       notificationId: voiceCalls.notificationId,
       businessName: entities.name,
       defaultCountry: entities.defaultCountry,
+      // The language most of its genuine leads were written in (entity_languages, issue 46).
+      businessLanguage: sql<string | null>`(select l.language from ${entityLanguages} l
+        where l.entity_id = ${voiceCalls.entityId} and l.leads > 0 order by l.leads desc, l.language limit 1)`,
       title: notifications.title,
       message: notifications.message,
       data: notifications.data,
@@ -50,14 +55,15 @@ export async function answerCall(
   { callId, callSid }: { callId: string; callSid: string },
 ): Promise<string> {
   const call = await findCall(db, { callId, callSid });
-  const language = languageOf(call?.defaultCountry ?? null);
-  if (!call || call.leadStatus !== 'open' || call.deletedAt) return spokenTwiml(GONE, language);
+  const voice = promptVoiceOf(call);
+  if (!call || call.leadStatus !== 'open' || call.deletedAt) return spokenTwiml(GONE, voice);
   return leadCallTwiml({
     businessName: call.businessName,
     title: call.title,
     message: call.message,
     gatherUrl: callUrlsOf(publicUrl, call.id).gather,
-    language,
+    voice,
+    leadVoice: callVoiceOf(call.businessLanguage, call.defaultCountry),
     isEscalation: call.purpose === 'escalation',
   });
 }
@@ -66,16 +72,17 @@ export async function answerCall(
  * The key the member pressed. 1 claims the lead for them exactly as "I'm on it" does (the first
  * response, the timeline, webhooks) and dials the customer with the business's caller ID, or says
  * the details are in the app when the lead left no number; 2 passes it to the next member in turn
- * now (leadbell_ring_next_turn), or leaves it to the others when the flow rings everyone.
+ * now, their step timed from the press (leadbell_ring_next_turn; only while the lead is still
+ * theirs to answer), or leaves it to the others when the flow rings everyone.
  */
 export async function pressCallKey(
   db: Database,
-  voice: Pick<VoiceProvider, 'callerId'>,
+  provider: Pick<VoiceProvider, 'callerId'>,
   { callId, callSid, digits, now }: { callId: string; callSid: string; digits: string; now: Date },
 ): Promise<string> {
   const call = await findCall(db, { callId, callSid });
-  const language = languageOf(call?.defaultCountry ?? null);
-  if (!call || !call.userId) return spokenTwiml(GONE, language);
+  const voice = promptVoiceOf(call);
+  if (!call || !call.userId) return spokenTwiml(GONE, voice);
   const { userId } = call;
   if (digits === '1') {
     const claimed = await db.transaction(async (tx) => {
@@ -85,11 +92,11 @@ export async function pressCallKey(
         .where(eq(voiceCalls.id, call.id));
       return claimOpenLead(tx, { id: call.notificationId, entityId: call.entityId, userId, now });
     });
-    if (!claimed) return spokenTwiml('Someone else is already on this lead. Thank you. Goodbye.', language);
+    if (!claimed) return spokenTwiml('Someone else is already on this lead. Thank you. Goodbye.', voice);
     const phone = leadDialNumberOf(call.data, call.defaultCountry);
     return phone
-      ? connectCustomerTwiml({ customerPhone: phone, callerId: voice.callerId, language })
-      : spokenTwiml('The lead is yours. It left no phone number: the details are in the Leadbell app.', language);
+      ? connectCustomerTwiml({ customerPhone: phone, callerId: provider.callerId, voice })
+      : spokenTwiml('The lead is yours. It left no phone number: the details are in the Leadbell app.', voice);
   }
   if (digits === '2') {
     await db.transaction(async (tx) => {
@@ -104,11 +111,11 @@ export async function pressCallKey(
         userId,
       });
       const { rows } = await tx.execute<{ queued: number }>(
-        sql`select leadbell_ring_next_turn(${call.notificationId}::uuid) as queued`,
+        sql`select leadbell_ring_next_turn(${call.notificationId}::uuid, ${userId}, ${now.toISOString()}::timestamptz) as queued`,
       );
       if ((rows[0]?.queued ?? 0) > 0) await wakeDeliveryWorkers(tx);
     });
-    return spokenTwiml('Passed on to the next person. Goodbye.', language);
+    return spokenTwiml('Passed on to the next person. Goodbye.', voice);
   }
-  return spokenTwiml('That key does nothing. The lead is still waiting in the app. Goodbye.', language);
+  return spokenTwiml('That key does nothing. The lead is still waiting in the app. Goodbye.', voice);
 }

@@ -3,9 +3,9 @@ import type { LeadTimelineEntry } from '@leadbell/shared/leads';
 import type { VoiceCallStatus } from '@leadbell/shared/voice';
 import type { Database } from '../../db/client.ts';
 import { users } from '../../db/schema/auth.ts';
-import { voiceCalls } from '../../db/schema/voice.ts';
+import { voiceCallStatuses, voiceCalls } from '../../db/schema/voice.ts';
 
-/** How a call went, as the timeline says it: its status, its length once answered, the key pressed. */
+/** How a call went at one status, as the timeline says it: the status, its length once answered, the key pressed. */
 export function callDetailOf(call: {
   status: VoiceCallStatus;
   durationSeconds: number | null;
@@ -20,28 +20,58 @@ export function callDetailOf(call: {
     .join(', ');
 }
 
-/** The lead's phone calls to members (issue 50), as timeline entries: who was called, when, how it went. */
+/**
+ * The lead's phone calls to members (issue 50), as timeline entries, one per status each went
+ * through (decision 079): placed (`queued`), ringing, answered, how it ended. Who was called, when,
+ * and on the call's latest entry the key they pressed.
+ */
 export async function leadCallEntries(
   db: Database,
   { id, entityId }: { id: string; entityId: string },
 ): Promise<LeadTimelineEntry[]> {
-  const calls = await db
+  const rows = await db
     .select({
+      callId: voiceCalls.id,
       createdAt: voiceCalls.createdAt,
-      status: voiceCalls.status,
-      durationSeconds: voiceCalls.durationSeconds,
       digits: voiceCalls.digits,
       userId: voiceCalls.userId,
       name: users.name,
+      status: voiceCallStatuses.status,
+      durationSeconds: voiceCallStatuses.durationSeconds,
+      at: voiceCallStatuses.at,
     })
     .from(voiceCalls)
     .leftJoin(users, eq(users.id, voiceCalls.userId))
+    .leftJoin(voiceCallStatuses, eq(voiceCallStatuses.callId, voiceCalls.id))
     .where(and(eq(voiceCalls.notificationId, id), eq(voiceCalls.entityId, entityId)))
-    .orderBy(asc(voiceCalls.createdAt));
-  return calls.map((call) => ({
-    kind: 'phoned',
-    at: call.createdAt.toISOString(),
-    person: call.userId ? { userId: call.userId, name: call.name ?? 'Someone who left' } : null,
-    detail: callDetailOf(call),
-  }));
+    .orderBy(asc(voiceCalls.createdAt), asc(voiceCalls.id), asc(voiceCallStatuses.at), asc(voiceCallStatuses.id));
+  const entries: LeadTimelineEntry[] = [];
+  rows.forEach((row, index) => {
+    const person = row.userId ? { userId: row.userId, name: row.name ?? 'Someone who left' } : null;
+    const isFirst = rows[index - 1]?.callId !== row.callId;
+    const isLatest = rows[index + 1]?.callId !== row.callId;
+    if (isFirst)
+      entries.push({
+        kind: 'phoned',
+        at: row.createdAt.toISOString(),
+        person,
+        detail: callDetailOf({
+          status: 'queued',
+          durationSeconds: null,
+          digits: isLatest && !row.status ? row.digits : null,
+        }),
+      });
+    if (row.status && row.at)
+      entries.push({
+        kind: 'phoned',
+        at: row.at.toISOString(),
+        person,
+        detail: callDetailOf({
+          status: row.status,
+          durationSeconds: row.durationSeconds,
+          digits: isLatest ? row.digits : null,
+        }),
+      });
+  });
+  return entries;
 }

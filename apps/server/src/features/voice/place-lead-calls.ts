@@ -1,5 +1,4 @@
 import { eq, sql } from 'drizzle-orm';
-import { isQuietAt, type QuietHours } from '@leadbell/shared/business-hours';
 import { getPlan } from '@leadbell/shared/plans';
 import type { Database } from '../../db/client.ts';
 import { deliveries } from '../../db/schema/deliveries.ts';
@@ -24,8 +23,8 @@ export type LeadCallDelivery = {
   userId: string | null;
   notificationId: string;
   purpose: 'lead' | 'escalation';
-  quietHours: QuietHours | null;
-  timeZone: string;
+  /** In the member's quiet hours now (quietDeliveryIdsAt): a call or text cannot ring silently. */
+  isQuiet: boolean;
 };
 
 function notCalled(error: string): AttemptOutcome {
@@ -76,7 +75,7 @@ async function placeLeadCall(deps: LeadCallDependencies, delivery: LeadCallDeliv
   const now = clock.now();
   if (!voice) return notCalled('Calls are off on this server');
   if (!delivery.userId) return notCalled('Member removed');
-  if (isQuietAt(delivery.quietHours, delivery.timeZone, now)) return notCalled('Not called: the member’s quiet hours');
+  if (delivery.isQuiet) return notCalled('Not called: the member’s quiet hours');
   const [row] = await db
     .select({ phone: memberPhones.phone, ...billingColumns })
     .from(entities)

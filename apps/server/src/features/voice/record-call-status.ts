@@ -4,7 +4,7 @@ import { VOICE_CALL_STATUSES, type VoiceCallStatus } from '@leadbell/shared/voic
 import type { Database } from '../../db/client.ts';
 import { deliveries } from '../../db/schema/deliveries.ts';
 import { entities } from '../../db/schema/entities.ts';
-import { voiceCalls } from '../../db/schema/voice.ts';
+import { voiceCallStatuses, voiceCalls } from '../../db/schema/voice.ts';
 import { billingColumns, billingStateOf } from '../../lib/billing-state.ts';
 import { callMinutesAllowance, settleCallMinutes } from './call-minutes.ts';
 
@@ -13,8 +13,10 @@ const FINAL: VoiceCallStatus[] = ['completed', 'no-answer', 'busy', 'failed', 'c
 
 /**
  * Applies a verified status callback (ringing, answered, no-answer, busy, failed, completed) to
- * the call of this Twilio sid: its status and duration; answered, its delivery is confirmed (the
- * member's phone rang and was picked up); ended, its reserved minutes are settled with its length.
+ * the call of this Twilio sid: its status and duration, and the status kept beside the ones before
+ * it (voice_call_statuses, once per status: Twilio may send a callback again); answered, its
+ * delivery is confirmed (the member's phone rang and was picked up); ended, its reserved minutes
+ * are settled with its length.
  */
 export async function recordCallStatus(
   db: Database,
@@ -29,23 +31,31 @@ export async function recordCallStatus(
   const known = VOICE_CALL_STATUSES.find((value) => value === status);
   if (!known || known === 'queued') return;
   const isFinal = FINAL.includes(known);
-  const [call] = await db
-    .update(voiceCalls)
-    .set({
-      status: known,
-      updatedAt: now,
-      ...(known === 'in-progress' && {
-        answeredAt: sql`coalesce(${voiceCalls.answeredAt}, ${now.toISOString()}::timestamptz)`,
-      }),
-      ...(isFinal && { endedAt: now, durationSeconds: durationSeconds ?? 0 }),
-    })
-    .where(and(eq(voiceCalls.id, callId), eq(voiceCalls.providerSid, callSid), notInArray(voiceCalls.status, FINAL)))
-    .returning({
-      entityId: voiceCalls.entityId,
-      deliveryId: voiceCalls.deliveryId,
-      reservedMinutes: voiceCalls.reservedMinutes,
-      reservedAt: voiceCalls.reservedAt,
-    });
+  const [call] = await db.transaction(async (tx) => {
+    const updated = await tx
+      .update(voiceCalls)
+      .set({
+        status: known,
+        updatedAt: now,
+        ...(known === 'in-progress' && {
+          answeredAt: sql`coalesce(${voiceCalls.answeredAt}, ${now.toISOString()}::timestamptz)`,
+        }),
+        ...(isFinal && { endedAt: now, durationSeconds: durationSeconds ?? 0 }),
+      })
+      .where(and(eq(voiceCalls.id, callId), eq(voiceCalls.providerSid, callSid), notInArray(voiceCalls.status, FINAL)))
+      .returning({
+        entityId: voiceCalls.entityId,
+        deliveryId: voiceCalls.deliveryId,
+        reservedMinutes: voiceCalls.reservedMinutes,
+        reservedAt: voiceCalls.reservedAt,
+      });
+    if (updated.length > 0)
+      await tx
+        .insert(voiceCallStatuses)
+        .values({ callId, status: known, durationSeconds: isFinal ? (durationSeconds ?? 0) : null })
+        .onConflictDoNothing();
+    return updated;
+  });
   if (!call) return;
   if (known === 'in-progress' && call.deliveryId)
     await db

@@ -9,7 +9,11 @@ export type VoiceProvider = {
   placeCall: (call: { to: string; callId: string }) => Promise<TwilioPostResult>;
   /** Whether a request posted to `url` with `params` really comes from Twilio (X-Twilio-Signature). */
   isCallbackGenuine: (url: string, params: Record<string, string>, signature: string | undefined) => boolean;
-  /** The number calls come from, and the caller ID the customer sees when a member is connected. */
+  /**
+   * The number calls come from, and the caller ID the customer sees when a member is connected:
+   * TWILIO_FROM_NUMBER, since Twilio lets a `<Dial>` show only the account's own numbers or ones it
+   * verified, and a business has no verified number of its own here (decision 079).
+   */
   callerId: string;
 };
 

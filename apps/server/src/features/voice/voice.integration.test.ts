@@ -1,16 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  FAKE_TWILIO_FROM,
-  fakeTwilioEnv,
-  mobileNumbers,
-  startFakeTwilio,
-  type FakeTwilio,
-  type TwilioCallPost,
-} from '../../../test/fake-twilio.ts';
+import { FAKE_TWILIO_FROM, mobileNumbers, type FakeTwilio, type TwilioCallPost } from '../../../test/fake-twilio.ts';
 import type { HttpClient } from '../../../test/http-client.ts';
 import { joinedTeammate, notify, onboardedOwner } from '../../../test/owners.ts';
-import { startTestApp, type TestApp } from '../../../test/test-app.ts';
-import { advanceTime, createTestClock, type TestClock } from '../../../test/test-clock.ts';
+import type { TestApp } from '../../../test/test-app.ts';
+import { advanceTime, type TestClock } from '../../../test/test-clock.ts';
+import { startTwilioTestApp, type TwilioTestApp } from '../../../test/twilio-test-app.ts';
 import { until } from '../../../test/until.ts';
 
 // Issue 50: a lead rings a member's phone; 1 takes it and connects the customer, 2 passes it on.
@@ -19,23 +13,13 @@ import { until } from '../../../test/until.ts';
 let app: TestApp;
 let twilio: FakeTwilio;
 let clock: TestClock;
+let close: TwilioTestApp['close'] | undefined;
 
 beforeAll(async () => {
-  twilio = await startFakeTwilio();
-  clock = createTestClock(new Date());
-  app = await startTestApp(
-    {
-      ...fakeTwilioEnv(twilio),
-      NOTIFY_RATE_LIMIT: '1000',
-      NOTIFY_RATE_BURST: '1000',
-    },
-    undefined,
-    { clock },
-  );
+  ({ app, twilio, clock, close } = await startTwilioTestApp());
 });
 afterAll(async () => {
-  await app?.close();
-  await twilio?.close();
+  await close?.();
 });
 
 const mobile = mobileNumbers(45_600);
@@ -106,10 +90,15 @@ describe('voice › a call for a lead', () => {
       async () => (await owner.client.get(`/v1/leads/${lead.id}/events`)).body.timeline as Array<Record<string, any>>,
       (entries) => entries.some((entry) => entry.kind === 'phoned' && /completed/.test(entry.detail ?? '')),
     );
-    expect(timeline.find((entry) => entry.kind === 'phoned')).toMatchObject({
-      person: { userId: me },
-      detail: 'completed, 75 s, pressed 1',
-    });
+    // Every status the call went through is kept, not only its last (decision 079).
+    const phoned = timeline.filter((entry) => entry.kind === 'phoned');
+    expect(phoned.map((entry) => entry.detail)).toEqual([
+      'queued',
+      'ringing',
+      'in-progress',
+      'completed, 75 s, pressed 1',
+    ]);
+    expect(phoned.every((entry) => entry.person?.userId === me)).toBe(true);
     expect(timeline.some((entry) => entry.kind === 'claimed' && entry.person?.userId === me)).toBe(true);
     // The 1 is the member's first response, and their answered call, in insights.
     const insights = (await owner.client.get('/v1/insights?days=7')).body;
@@ -119,7 +108,7 @@ describe('voice › a call for a lead', () => {
     ]);
   });
 
-  it('2 passes the lead to the next member in turn; no key leaves it open', async () => {
+  it('2 passes the lead to the next member in turn at once, their step timed from the press; no key leaves it open', async () => {
     const owner = await onboardedOwner(app, { plan: 'pro' });
     const teammate = await joinedTeammate(app, owner);
     const ownerId = (await owner.client.get('/v1/me')).body.user.id as string;
@@ -129,10 +118,22 @@ describe('voice › a call for a lead', () => {
     const lead = await notify(app, owner.apiKey, { flowId, data: { name: 'Gus' } });
     const first = await callTo(ownerPhone);
     expect(twilio.callsTo(teammatePhone)).toHaveLength(0);
+    const dueAt = async () =>
+      (await app.pool.query<{ due_at: Date }>('select due_at from lead_turns where notification_id = $1', [lead.id]))
+        .rows[0]?.due_at;
+    const firstStepEnds = await dueAt();
+    // Pressed 4 minutes into the 10-minute step: the teammate's own step runs 10 minutes from the press.
+    await advanceTime(app, clock, 4 * 60_000);
+    const pressedAt = clock.now().getTime();
 
     const passed = await twilio.play(first, { digits: '2' });
     expect(passed.gather?.twiml).toContain('Passed on');
     const second = await callTo(teammatePhone);
+    expect((await dueAt())?.getTime()).toBe(pressedAt + 10 * 60_000);
+    expect(firstStepEnds!.getTime()).toBeLessThan(pressedAt + 10 * 60_000);
+    // The owner's pass again, their turn gone by, moves nothing.
+    expect((await twilio.play(first, { digits: '2' })).gather?.twiml).toContain('Passed on');
+    expect((await dueAt())?.getTime()).toBe(pressedAt + 10 * 60_000);
     const unanswered = await twilio.play(second, {});
     expect(unanswered.twiml).toContain('New lead: Gus');
     expect((await leadOf(owner.client, lead.id)).status).toBe('open');
@@ -180,6 +181,50 @@ describe('voice › a call for a lead', () => {
       [call.sid],
     );
     expect(rows).toEqual([{ status: 'no-answer', duration_seconds: 0, ended: true }]);
+  });
+
+  it('reads the lead in the business’s language, learned from its leads, and Leadbell’s own words in English', async () => {
+    const owner = await onboardedOwner(app, { plan: 'pro', entityName: 'Plomberie Dupont' });
+    expect((await owner.client.patch(`/v1/entities/${owner.entityId}`, { defaultCountry: 'FR' })).status).toBe(200);
+    const phone = await callable(owner.client);
+    const flowId = await flowIn(owner.client, { title: 'Nouveau contact : {{name}}' });
+    await notify(app, owner.apiKey, {
+      flowId,
+      data: { name: 'Zoé', question: 'Bonjour, je voudrais un devis pour une fuite dans la salle de bain, merci' },
+    });
+    // The lead, settled open, teaches the business its language (issue 46) before the phone is answered.
+    await until(
+      async () =>
+        (await app.pool.query('select language from entity_languages where entity_id = $1', [owner.entityId])).rows,
+      (rows) => rows.some((row) => row.language === 'fr'),
+    );
+    const played = await twilio.play(await callTo(phone), {});
+    expect(played.twiml).toContain(
+      '<Say language="fr-FR" voice="Google.fr-FR-Standard-A">Plomberie Dupont. Nouveau contact : Zoé.</Say>',
+    );
+    expect(played.twiml).toMatch(/<Say language="en-US" voice="Google.en-US-Standard-A">Press 1 /);
+  });
+
+  it('in the member’s quiet hours no call is placed, and the delivery says why', async () => {
+    const owner = await onboardedOwner(app, { plan: 'pro' });
+    const phone = await callable(owner.client);
+    const timeOf = (offsetMs: number) => new Date(clock.now().getTime() + offsetMs).toISOString().slice(11, 16);
+    const quietHours = { start: timeOf(-60_000), end: timeOf(2 * 60 * 60_000) };
+    expect((await owner.client.put('/v1/me/delivery-preferences', { quietHours })).status).toBe(200);
+    const flowId = await flowIn(owner.client);
+    const lead = await notify(app, owner.apiKey, { flowId, data: { name: 'Ida' } });
+    const settled = await until(
+      async () =>
+        (
+          await app.pool.query(
+            `select status, last_error from deliveries where notification_id = $1 and channel = 'voice'`,
+            [lead.id],
+          )
+        ).rows,
+      (rows) => rows.length === 1 && rows[0].status !== 'pending',
+    );
+    expect(settled).toEqual([{ status: 'failed', last_error: 'Not called: the member’s quiet hours' }]);
+    expect(twilio.callsTo(phone)).toHaveLength(0);
   });
 
   it('a forged signature answers 403 and changes nothing', async () => {
