@@ -4,7 +4,8 @@ import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/test-app.ts';
 import { QUEUE_OF_LANE, type DeliverNotificationPayload } from './deliver-notification.job.ts';
-import { OUTBOX_WAKE_UP, startDeliveryQueue, type DeliveryQueue } from './delivery-queue.ts';
+import { startDeliveryQueue, type DeliveryQueue } from './delivery-queue.ts';
+import { OUTBOX_WAKE_UP } from './wake-delivery-workers.ts';
 
 // Decision 034: our SQL queues jobs in job_outbox; the worker moves them into pg-boss (its public
 // insert) before it fetches, each exactly once, whichever process moves them. A lead's deliveries

@@ -5,7 +5,7 @@ import { deliveries } from '../../db/schema/deliveries.ts';
 import { entities } from '../../db/schema/entities.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { voiceCalls } from '../../db/schema/voice.ts';
-import { wakeDeliveryWorkers } from '../../jobs/delivery-queue.ts';
+import { wakeDeliveryWorkers } from '../../jobs/wake-delivery-workers.ts';
 import { claimOpenLead } from '../leads/claim-lead.ts';
 import { recordLeadEvent } from '../leads/record-lead-event.ts';
 import { callUrlsOf, type VoiceProvider } from './voice-provider.ts';
