@@ -4,15 +4,8 @@ import type pg from 'pg';
 import PgBoss from 'pg-boss';
 import { createDatabaseClient, type Database } from '../db/client.ts';
 import { claimDueDeliveries, type DeliveryTarget } from '../features/deliveries/find-delivery-targets.ts';
-import {
-  DELIVER_NOTIFICATION_QUEUE_OPTIONS,
-  DELIVERY_LANES,
-  DeliverNotificationPayloadSchema,
-  laneOf,
-  QUEUE_OF_LANE,
-  type DeliverNotificationPayload,
-  type DeliveryLane,
-} from './deliver-notification.job.ts';
+import { DELIVERY_LANES, laneOf, QUEUE_OF_LANE, type DeliveryLane } from './deliver-notification.job.ts';
+import { parseJob, QUEUE_RETRY, type JobPayload } from './job-registry.ts';
 import { startLaneScheduler, type DeliveryUnit } from './lane-scheduler.ts';
 import { createOutboxMover } from './outbox-mover.ts';
 import { DELIVERY_LEASE_SECONDS, settleLeads, takeOutbox } from './take-outbox.ts';
@@ -41,11 +34,11 @@ const REPLAY_SET_ASIDE = `with replayed as (delete from job_outbox_set_aside ret
   queued as (insert into job_outbox (data, start_after) select data, start_after from replayed order by id returning 1)
   select count(*)::int as replayed from queued`;
 
-export type DeliveryJob = { payload: DeliverNotificationPayload; id?: string; startAfter?: Date };
+export type DeliveryJob = { payload: JobPayload; id?: string; startAfter?: Date };
 
 export type DeliveryWorker = {
   /** Runs a job of each lane (webhooks, alerts, acknowledgements, test pushes). */
-  handlers: Record<DeliveryLane, (payload: DeliverNotificationPayload) => Promise<void>>;
+  handlers: Record<DeliveryLane, (payload: JobPayload) => Promise<void>>;
   /** Sends deliveries the lane claimed (decision 067): the push lane's with `db`, the channels' with `channelsDb`. */
   senders: Record<Exclude<DeliveryLane, 'webhooks'>, (targets: DeliveryTarget[]) => Promise<void>>;
   /**
@@ -148,8 +141,7 @@ export async function startDeliveryQueue({
   try {
     await lock.query('select pg_advisory_lock($1)', [QUEUE_SETUP_LOCK_ID]);
     await boss.start();
-    for (const name of Object.values(QUEUE_OF_LANE))
-      await boss.createQueue(name, { name, ...DELIVER_NOTIFICATION_QUEUE_OPTIONS });
+    for (const name of Object.values(QUEUE_OF_LANE)) await boss.createQueue(name, { name, ...QUEUE_RETRY });
     await lock.query(FETCH_ORDER_INDEX);
     const { rows } = await lock.query<{ replayed: number }>(REPLAY_SET_ASIDE);
     if (rows[0]!.replayed > 0)
@@ -185,7 +177,7 @@ export async function startDeliveryQueue({
   }
 
   /** pg-boss's jobs of one lane's queue: fetched into free slots, marked complete in batches. */
-  function jobsOf(lane: DeliveryLane, handle: (payload: DeliverNotificationPayload) => Promise<void>) {
+  function jobsOf(lane: DeliveryLane, handle: (payload: JobPayload) => Promise<void>) {
     const queue = QUEUE_OF_LANE[lane];
     const finished: string[] = [];
     let completeTimer: NodeJS.Timeout | undefined;
@@ -204,7 +196,7 @@ export async function startDeliveryQueue({
         (await boss.fetch<unknown>(queue, { batchSize: room })).map(({ id, data }) => ({ kind: 'job', id, data })),
       async run(id: string, data: unknown): Promise<void> {
         try {
-          await handle(DeliverNotificationPayloadSchema.parse(data));
+          await handle(parseJob(data));
           finished.push(id);
           completeTimer ??= setTimeout(() => void completeFinished(), COMPLETE_BATCH_MS);
         } catch (error) {
