@@ -37,7 +37,7 @@ const REPLAY_SET_ASIDE = `with replayed as (delete from job_outbox_set_aside ret
 export type DeliveryJob = { payload: JobPayload; id?: string; startAfter?: Date };
 
 export type DeliveryWorker = {
-  /** Runs a job of each lane (webhooks, alerts, acknowledgements, test pushes). */
+  /** Runs a job of each lane (webhooks, alerts, acknowledgements, test pushes), parsed by its kind (job-registry.ts). */
   handlers: Record<DeliveryLane, (payload: JobPayload) => Promise<void>>;
   /** Sends deliveries the lane claimed (decision 067): the push lane's with `db`, the channels' with `channelsDb`. */
   senders: Record<Exclude<DeliveryLane, 'webhooks'>, (targets: DeliveryTarget[]) => Promise<void>>;
@@ -114,8 +114,9 @@ function preparedExecutor(connection: Pick<pg.Pool, 'query'>): PgBoss.Db {
  * (`deliveries.due_at`, `leased_until`), claimed by the take that makes them or by a lane's fetch;
  * everything else a lead causes (webhooks, acknowledgements, alerts, test pushes) is a job in
  * pg-boss in our own PostgreSQL (schema `pgboss`). Jobs our SQL queues wait in job_outbox; the
- * push lane's take moves them into pg-boss before anything else (decision 034). Each lane is a
- * lane.ts scheduler: a NOTIFY, the poll or a retry's timer wakes it, not pg-boss's own loop.
+ * push lane's take moves them into pg-boss before anything else (decision 034; outbox-mover.ts).
+ * The lanes (lane-scheduler.ts) fetch when a NOTIFY, the poll or a retry's timer wakes them, not
+ * in pg-boss's own loop.
  */
 export async function startDeliveryQueue({
   databaseUrl,
