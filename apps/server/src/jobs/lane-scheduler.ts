@@ -22,7 +22,7 @@ export type LaneJobs = {
 // push); each lane alone fewer than that, so a channel whose provider stopped answering leaves the
 // others slots. Webhooks get 6: the circuit lets one slow endpoint hold 4
 // (WEBHOOK_CIRCUIT.inFlightPerEndpoint), and the other endpoints need the rest.
-export const LANE_CONCURRENCY: Record<DeliveryLane, number> = { push: 32, webhooks: 6, telegram: 4, sms: 4 };
+const LANE_CONCURRENCY: Record<DeliveryLane, number> = { push: 32, webhooks: 6, telegram: 4, sms: 4 };
 export const CHANNEL_UNITS_IN_FLIGHT = 8;
 // A busy push lane fetches a backlog once half its slots are free, not a unit or two each time one
 // frees: behind a backlog that cost a fetch, a read and a write per lead; now one of each serves the
