@@ -3,8 +3,10 @@ import pg from 'pg';
 import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/test-app.ts';
-import { QUEUE_OF_LANE, type DeliverNotificationPayload } from './deliver-notification.job.ts';
-import { OUTBOX_WAKE_UP, startDeliveryQueue, type DeliveryQueue } from './delivery-queue.ts';
+import { QUEUE_OF_LANE } from './deliver-notification.job.ts';
+import { startDeliveryQueue, type DeliveryQueue } from './delivery-queue.ts';
+import type { JobPayload } from './job-registry.ts';
+import { OUTBOX_WAKE_UP } from './wake-delivery-workers.ts';
 
 // Decision 034: our SQL queues jobs in job_outbox; the worker moves them into pg-boss (its public
 // insert) before it fetches, each exactly once, whichever process moves them. A lead's deliveries
@@ -37,12 +39,12 @@ afterAll(async () => {
  * `holdPush`: what a push-lane job waits for before it ends (nothing unless a test says).
  */
 async function startWorker(
-  handled: DeliverNotificationPayload[],
-  fail: (payload: DeliverNotificationPayload) => boolean = () => false,
-  handleChannel: (payload: DeliverNotificationPayload) => Promise<void> = async () => {
+  handled: JobPayload[],
+  fail: (payload: JobPayload) => boolean = () => false,
+  handleChannel: (payload: JobPayload) => Promise<void> = async () => {
     throw new Error('no channels-lane job expected');
   },
-  holdPush: (payload: DeliverNotificationPayload) => Promise<void> = async () => {},
+  holdPush: (payload: JobPayload) => Promise<void> = async () => {},
 ): Promise<(payload?: string) => void> {
   const queue = await startDeliveryQueue({
     databaseUrl: database.url,
@@ -109,7 +111,7 @@ async function outboxCount(): Promise<number> {
 
 describe('delivery queue › jobs queued by our SQL', () => {
   it('reach the handler through pg-boss, each once, and leave job_outbox empty', async () => {
-    const handled: DeliverNotificationPayload[] = [];
+    const handled: JobPayload[] = [];
     const wake = await startWorker(handled);
     const ids = await queueInOutbox(3);
     wake();
@@ -121,7 +123,7 @@ describe('delivery queue › jobs queued by our SQL', () => {
   });
 
   it('a row that fails every take for what is in it is set aside with its error, and the jobs behind it run (decision 062)', async () => {
-    const handled: DeliverNotificationPayload[] = [];
+    const handled: JobPayload[] = [];
     const wake = await startWorker(handled);
     // An intake whose lead id is no uuid: the take fails on it whenever it is among the rows taken.
     await pool.query(`insert into job_outbox (data) values ('{"kind": "intake", "notificationIds": ["not-a-uuid"]}')`);
@@ -149,7 +151,7 @@ describe('delivery queue › jobs queued by our SQL', () => {
          ('{"kind": "intake", "notificationIds": ["not-a-uuid"]}', now(), '22P02 invalid input syntax for type uuid')`,
       [passes],
     );
-    const handled: DeliverNotificationPayload[] = [];
+    const handled: JobPayload[] = [];
     const wake = await startWorker(handled);
     wake();
     await expect.poll(() => handled.length, { timeout: 5_000 }).toBe(1);
@@ -163,8 +165,8 @@ describe('delivery queue › jobs queued by our SQL', () => {
   });
 
   it('a wake-up for accepted leads runs all they queued: push jobs past the free slots, and the other lanes’ jobs', async () => {
-    const handled: DeliverNotificationPayload[] = [];
-    const telegram: DeliverNotificationPayload[] = [];
+    const handled: JobPayload[] = [];
+    const telegram: JobPayload[] = [];
     const wake = await startWorker(handled, undefined, async (payload) => void telegram.push(payload));
     // More than the push lane's 32 slots: those it cannot run at once wait in pg-boss for a fetch.
     const ids = await queueInOutbox(50);
@@ -179,7 +181,7 @@ describe('delivery queue › jobs queued by our SQL', () => {
   });
 
   it('a busy push lane fetches its backlog in batches: a freed slot waits until half the slots are free, then they fill together (issue 23)', async () => {
-    const handled: DeliverNotificationPayload[] = [];
+    const handled: JobPayload[] = [];
     const releases: Array<() => void> = [];
     const wake = await startWorker(
       handled,
@@ -213,7 +215,7 @@ describe('delivery queue › jobs queued by our SQL', () => {
   });
 
   it('one queued for later waits in pg-boss for its very time (to the microsecond), not in job_outbox', async () => {
-    const handled: DeliverNotificationPayload[] = [];
+    const handled: JobPayload[] = [];
     const wake = await startWorker(handled);
     const [id] = await queueInOutbox(1, "'2099-01-02T03:04:05.123456Z'::timestamptz");
     wake();
@@ -228,7 +230,7 @@ describe('delivery queue › jobs queued by our SQL', () => {
   });
 
   it('two processes woken together move and run each job once', async () => {
-    const handled: DeliverNotificationPayload[] = [];
+    const handled: JobPayload[] = [];
     const wakeFirst = await startWorker(handled);
     const wakeSecond = await startWorker(handled);
     const ids = await queueInOutbox(200);
@@ -245,11 +247,11 @@ describe('delivery queue › jobs queued by our SQL', () => {
   });
 
   it('a job whose handler failed runs again, once', { timeout: 30_000 }, async () => {
-    const handled: DeliverNotificationPayload[] = [];
+    const handled: JobPayload[] = [];
     const wake = await startWorker(handled, () => handled.length === 1);
     const [id] = await queueInOutbox(1);
     wake();
-    // pg-boss's retry is due after its backoff (DELIVER_NOTIFICATION_QUEUE_OPTIONS); the poll finds it.
+    // pg-boss's retry is due after its backoff (QUEUE_RETRY in job-registry.ts); the poll finds it.
     await expect.poll(() => handled.length, { timeout: 20_000 }).toBe(2);
     expect(handled.map((payload) => (payload.kind === 'test' ? payload.subscriptionId : null))).toEqual([id, id]);
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -257,9 +259,9 @@ describe('delivery queue › jobs queued by our SQL', () => {
   });
 
   it('each lane runs on its own slots: with every webhook slot stuck, pushes and Telegram still run, and the stuck lane takes no more (decision 054)', async () => {
-    const handled: DeliverNotificationPayload[] = [];
-    const stuck: DeliverNotificationPayload[] = [];
-    const telegram: DeliverNotificationPayload[] = [];
+    const handled: JobPayload[] = [];
+    const stuck: JobPayload[] = [];
+    const telegram: JobPayload[] = [];
     let release: () => void = () => {};
     const released = new Promise<void>((resolve) => (release = resolve));
     const wake = await startWorker(handled, undefined, async (payload) => {

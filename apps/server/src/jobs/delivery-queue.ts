@@ -4,50 +4,12 @@ import type pg from 'pg';
 import PgBoss from 'pg-boss';
 import { createDatabaseClient, type Database } from '../db/client.ts';
 import { claimDueDeliveries, type DeliveryTarget } from '../features/deliveries/find-delivery-targets.ts';
-import {
-  DELIVER_NOTIFICATION_QUEUE_OPTIONS,
-  DELIVERY_LANES,
-  DeliverNotificationPayloadSchema,
-  laneOf,
-  QUEUE_OF_LANE,
-  type DeliverNotificationPayload,
-  type DeliveryLane,
-} from './deliver-notification.job.ts';
-import { paced } from '../lib/paced.ts';
-import { startLane, type Lane, type LaneSource, type SharedSlots } from './lane.ts';
-import { DELIVERY_LEASE_SECONDS, OUTBOX_BATCH_SIZE, settleLeads, takeOutbox, type OutboxTake } from './take-outbox.ts';
+import { DELIVERY_LANES, laneOf, QUEUE_OF_LANE, type DeliveryLane } from './deliver-notification.job.ts';
+import { parseJob, QUEUE_RETRY, type JobPayload } from './job-registry.ts';
+import { startLaneScheduler, type DeliveryUnit } from './lane-scheduler.ts';
+import { createOutboxMover } from './outbox-mover.ts';
+import { DELIVERY_LEASE_SECONDS, settleLeads, takeOutbox } from './take-outbox.ts';
 
-/** NOTIFY channel that wakes delivery workers in every process when jobs commit. */
-export const DELIVERY_JOBS_CHANNEL = 'leadbell_delivery_jobs';
-/**
- * The payload of a wake-up for accepted leads: their intake job waits in job_outbox, and nothing
- * new waits elsewhere, so only the push lane's take has work. Any other payload may mean jobs in
- * any lane's queue. At one lead a wake-up, waking every lane to fetch cost four pg-boss fetches a
- * lead that found nothing (docs/performance.md, "Planned once").
- */
-export const OUTBOX_WAKE_UP = 'outbox';
-
-// Units in flight per process and lane (decision 054): a unit is a lead's deliveries in the lane,
-// or a job; sends wait on the network, not the CPU. The channels' lanes together run at most
-// CHANNEL_UNITS_IN_FLIGHT, since on a busy host every slot they fill is CPU the pushes do not get
-// (their providers rate limit anyway, and each of their sends costs the database more than a
-// push); each lane alone fewer than that, so a channel whose provider stopped answering leaves the
-// others slots. Webhooks get 6: the circuit lets one slow endpoint hold 4
-// (WEBHOOK_CIRCUIT.inFlightPerEndpoint), and the other endpoints need the rest.
-const LANE_CONCURRENCY: Record<DeliveryLane, number> = { push: 32, webhooks: 6, telegram: 4, sms: 4 };
-const CHANNEL_UNITS_IN_FLIGHT = 8;
-// A busy push lane fetches a backlog once half its slots are free, not a unit or two each time one
-// frees: behind a backlog that cost a fetch, a read and a write per lead; now one of each serves the
-// units fetched together (issue 23). The outbox's take runs at every wake-up (lane.ts).
-const PUSH_LANE_REFILL = LANE_CONCURRENCY.push / 2;
-// Only the fallback: new work wakes workers by NOTIFY, retries this process scheduled by a timer.
-// It is also how another process finds a stopped one's claimed deliveries (DELIVERY_LEASE_SECONDS).
-const POLL_INTERVAL_MS = 1_000;
-// A lone lead is taken at once; leads that follow within this wait and are taken together (issue
-// 45). A take's fixed cost (its statements, the spam verdict's and the fan-out's set-up, a
-// commit) was most of a lead's database time at 100 leads/s, when every take held about one lead.
-const TAKE_SPACING_MS = 20;
-const STOP_GRACE_MS = 5_000;
 // Finished jobs are marked complete in batches: one statement for many, and a job whose completion
 // is lost (crash) only runs again to find its work already done.
 const COMPLETE_BATCH_MS = 50;
@@ -72,14 +34,11 @@ const REPLAY_SET_ASIDE = `with replayed as (delete from job_outbox_set_aside ret
   queued as (insert into job_outbox (data, start_after) select data, start_after from replayed order by id returning 1)
   select count(*)::int as replayed from queued`;
 
-/** What a lane runs: a lead's deliveries this worker claimed, or a job fetched from pg-boss. */
-type Unit = { kind: 'send'; targets: DeliveryTarget[] } | { kind: 'job'; id: string; data: unknown };
-
-export type DeliveryJob = { payload: DeliverNotificationPayload; id?: string; startAfter?: Date };
+export type DeliveryJob = { payload: JobPayload; id?: string; startAfter?: Date };
 
 export type DeliveryWorker = {
-  /** Runs a job of each lane (webhooks, alerts, acknowledgements, test pushes). */
-  handlers: Record<DeliveryLane, (payload: DeliverNotificationPayload) => Promise<void>>;
+  /** Runs a job of each lane (webhooks, alerts, acknowledgements, test pushes), parsed by its kind (job-registry.ts). */
+  handlers: Record<DeliveryLane, (payload: JobPayload) => Promise<void>>;
   /** Sends deliveries the lane claimed (decision 067): the push lane's with `db`, the channels' with `channelsDb`. */
   senders: Record<Exclude<DeliveryLane, 'webhooks'>, (targets: DeliveryTarget[]) => Promise<void>>;
   /**
@@ -108,11 +67,6 @@ export type DeliveryQueue = {
   startWorker: (worker: DeliveryWorker) => void;
   stop: () => Promise<void>;
 };
-
-/** Wakes the delivery workers of every process when `db` commits (at once outside a transaction). */
-export async function wakeDeliveryWorkers(db: Database): Promise<void> {
-  await db.execute(sql`select pg_notify(${DELIVERY_JOBS_CHANNEL}, '')`);
-}
 
 /**
  * pg-boss speaks `executeSql(text, values)` with `$n` placeholders; this runs it through a Drizzle
@@ -160,8 +114,9 @@ function preparedExecutor(connection: Pick<pg.Pool, 'query'>): PgBoss.Db {
  * (`deliveries.due_at`, `leased_until`), claimed by the take that makes them or by a lane's fetch;
  * everything else a lead causes (webhooks, acknowledgements, alerts, test pushes) is a job in
  * pg-boss in our own PostgreSQL (schema `pgboss`). Jobs our SQL queues wait in job_outbox; the
- * push lane's take moves them into pg-boss before anything else (decision 034). Each lane is a
- * lane.ts scheduler: a NOTIFY, the poll or a retry's timer wakes it, not pg-boss's own loop.
+ * push lane's take moves them into pg-boss before anything else (decision 034; outbox-mover.ts).
+ * The lanes (lane-scheduler.ts) fetch when a NOTIFY, the poll or a retry's timer wakes them, not
+ * in pg-boss's own loop.
  */
 export async function startDeliveryQueue({
   databaseUrl,
@@ -187,8 +142,7 @@ export async function startDeliveryQueue({
   try {
     await lock.query('select pg_advisory_lock($1)', [QUEUE_SETUP_LOCK_ID]);
     await boss.start();
-    for (const name of Object.values(QUEUE_OF_LANE))
-      await boss.createQueue(name, { name, ...DELIVER_NOTIFICATION_QUEUE_OPTIONS });
+    for (const name of Object.values(QUEUE_OF_LANE)) await boss.createQueue(name, { name, ...QUEUE_RETRY });
     await lock.query(FETCH_ORDER_INDEX);
     const { rows } = await lock.query<{ replayed: number }>(REPLAY_SET_ASIDE);
     if (rows[0]!.replayed > 0)
@@ -224,7 +178,7 @@ export async function startDeliveryQueue({
   }
 
   /** pg-boss's jobs of one lane's queue: fetched into free slots, marked complete in batches. */
-  function jobsOf(lane: DeliveryLane, handle: (payload: DeliverNotificationPayload) => Promise<void>) {
+  function jobsOf(lane: DeliveryLane, handle: (payload: JobPayload) => Promise<void>) {
     const queue = QUEUE_OF_LANE[lane];
     const finished: string[] = [];
     let completeTimer: NodeJS.Timeout | undefined;
@@ -239,11 +193,11 @@ export async function startDeliveryQueue({
           );
     }
     return {
-      fetch: async (room: number): Promise<Unit[]> =>
+      fetch: async (room: number): Promise<DeliveryUnit[]> =>
         (await boss.fetch<unknown>(queue, { batchSize: room })).map(({ id, data }) => ({ kind: 'job', id, data })),
       async run(id: string, data: unknown): Promise<void> {
         try {
-          await handle(DeliverNotificationPayloadSchema.parse(data));
+          await handle(parseJob(data));
           finished.push(id);
           completeTimer ??= setTimeout(() => void completeFinished(), COMPLETE_BATCH_MS);
         } catch (error) {
@@ -261,142 +215,38 @@ export async function startDeliveryQueue({
   }
 
   function startWorker({ handlers, senders, subscribeWakeUps }: DeliveryWorker): void {
-    const onError = (lane: DeliveryLane) => (error: unknown, source: string) =>
-      log.warn({ err: error, lane, source }, 'delivery queue: a lane could not fetch or run its work');
-    const lanes = {} as Record<DeliveryLane, Lane>;
     const jobs = Object.fromEntries(DELIVERY_LANES.map((lane) => [lane, jobsOf(lane, handlers[lane])])) as Record<
       DeliveryLane,
       ReturnType<typeof jobsOf>
     >;
-
     const outboxStatement = {
       pool,
       insertJobs: (rows: PgBoss.JobInsert[], client: pg.PoolClient) =>
         boss.insert(rows, { db: preparedExecutor(client) }).then(() => {}),
       log,
     };
-    // What a take or a settle queued, for the lanes that run it.
-    const wakeLanesFor = ({ lanesWithDeliveries, lanesWithJobs, settleDueAt }: OutboxTake) => {
-      for (const lane of lanesWithDeliveries) lanes[lane].wake(['due']);
-      for (const lane of lanesWithJobs) lanes[lane].wake(['jobs']);
-      if (settleDueAt) settleAt(settleDueAt);
-    };
-    // One timer for the next settle, however many takes left rows behind it.
-    let settleTimer: { at: number; timer: NodeJS.Timeout } | null = null;
-    const settleAt = (at: Date) => {
-      if (settleTimer && settleTimer.at <= at.getTime()) return;
-      if (settleTimer) clearTimeout(settleTimer.timer);
-      const timer = setTimeout(
-        () => {
-          settleTimer = null;
-          lanes.push.wake(['settle']);
-        },
-        Math.max(0, at.getTime() - Date.now()),
-      ).unref();
-      settleTimer = { at: at.getTime(), timer };
-    };
-    // The outbox's take fails whole when one row fails; the next takes the oldest row alone (decision 062).
-    let takeAlone = false;
-    const outbox: LaneSource<Unit> = {
-      name: 'outbox',
-      refill: 0,
-      async take(room) {
-        const taken = await takeOutbox(outboxStatement, { room, alone: takeAlone }).catch((error: unknown) => {
-          takeAlone = true;
-          throw error;
+    const scheduler = startLaneScheduler({
+      outboxSources: (wake) => {
+        const mover = createOutboxMover({
+          take: (options) => takeOutbox(outboxStatement, options),
+          settle: () => settleLeads(outboxStatement),
+          wake,
         });
-        takeAlone = false;
-        if (taken.taken === OUTBOX_BATCH_SIZE) lanes.push.wake(['outbox']);
-        wakeLanesFor(taken);
-        return taken.sends.map((targets) => ({ kind: 'send', targets }));
+        return [mover.outbox, mover.settle];
       },
-    };
-    // What rings nobody, for every lead taken meanwhile at once (decision 069); no unit to run.
-    const settle: LaneSource<Unit> = {
-      name: 'settle',
-      refill: 0,
-      async take() {
-        const settled = await settleLeads(outboxStatement);
-        if (settled.taken === OUTBOX_BATCH_SIZE) lanes.push.wake(['settle']);
-        wakeLanesFor(settled);
-        return [];
-      },
-    };
-    const dueDeliveries = (lane: Exclude<DeliveryLane, 'webhooks'>, refill: number): LaneSource<Unit> => ({
-      name: 'due',
-      refill,
-      async take(room) {
-        const targets = await claimDueDeliveries(lane === 'push' ? db : channels.db, {
-          lane,
-          limit: room,
-          leaseSeconds: DELIVERY_LEASE_SECONDS,
-        });
-        // A full claim may leave more due: asked again at once. The lane cannot tell from the units,
-        // a lead's deliveries each (a team of five claimed 16 deliveries as 3 units, which read as
-        // a drained backlog: the rest waited for the next poll, issue 45).
-        if (targets.length === room) lanes[lane].wake(['due']);
-        // A lead's deliveries go together: one unit, one write of their settled attempts.
-        const byLead = new Map<string, DeliveryTarget[]>();
-        for (const target of targets)
-          byLead.set(target.notificationId, [...(byLead.get(target.notificationId) ?? []), target]);
-        return [...byLead.values()].map((leadTargets) => ({ kind: 'send', targets: leadTargets }));
-      },
+      claimDue: (lane, limit) =>
+        claimDueDeliveries(lane === 'push' ? db : channels.db, { lane, limit, leaseSeconds: DELIVERY_LEASE_SECONDS }),
+      jobs,
+      senders,
+      subscribeWakeUps,
+      onError: (error, lane, source) =>
+        log.warn({ err: error, lane, source }, 'delivery queue: a lane could not fetch or run its work'),
     });
-    const pgBossJobs = (lane: DeliveryLane, refill: number): LaneSource<Unit> => ({
-      name: 'jobs',
-      refill,
-      take: (room) => jobs[lane].fetch(room),
-    });
-    const run = (lane: DeliveryLane) => (unit: Unit) =>
-      unit.kind === 'job'
-        ? jobs[lane].run(unit.id, unit.data)
-        : lane === 'webhooks'
-          ? Promise.reject(new Error('the webhooks lane sends no deliveries'))
-          : senders[lane](unit.targets);
-
-    lanes.push = startLane({
-      // Deliveries due first: they waited longer than the leads the outbox holds (lane.ts's nextAsk).
-      sources: [dueDeliveries('push', PUSH_LANE_REFILL), outbox, settle, pgBossJobs('push', PUSH_LANE_REFILL)],
-      concurrency: LANE_CONCURRENCY.push,
-      run: run('push'),
-      onError: onError('push'),
-    });
-    const channelSlots: SharedSlots = { free: CHANNEL_UNITS_IN_FLIGHT, wakeUps: new Set() };
-    for (const lane of ['telegram', 'sms'] as const)
-      lanes[lane] = startLane({
-        sources: [dueDeliveries(lane, 1), pgBossJobs(lane, 1)],
-        concurrency: LANE_CONCURRENCY[lane],
-        shared: channelSlots,
-        run: run(lane),
-        onError: onError(lane),
-      });
-    lanes.webhooks = startLane({
-      sources: [pgBossJobs('webhooks', 1)],
-      concurrency: LANE_CONCURRENCY.webhooks,
-      shared: channelSlots,
-      run: run('webhooks'),
-      onError: onError('webhooks'),
-    });
-
-    wakeAll = () => {
-      for (const lane of Object.values(lanes)) lane.wake();
-    };
-    // New leads wake the take at most once per TAKE_SPACING_MS (issue 45).
-    const wakeOutbox = paced(() => lanes.push.wake(['outbox']), TAKE_SPACING_MS);
-    const unsubscribe = subscribeWakeUps((payload) => {
-      if (payload === OUTBOX_WAKE_UP) wakeOutbox();
-      else wakeAll();
-    });
-    const poll = setInterval(() => wakeAll(), POLL_INTERVAL_MS);
-    wakeAll();
+    wakeAll = scheduler.wakeAll;
 
     stopWorker = async () => {
       wakeAll = () => {};
-      unsubscribe();
-      clearInterval(poll);
-      // Units still running after the grace period are sent again elsewhere once their claims run
-      // out, or their jobs expire; recording is guarded either way.
-      await Promise.all(Object.values(lanes).map((lane) => lane.stop(STOP_GRACE_MS)));
+      await scheduler.stop();
       await Promise.all(Object.values(jobs).map((laneJobs) => laneJobs.stop()));
     };
   }

@@ -3,11 +3,10 @@ import type { Database } from '../db/client.ts';
 import { users } from '../db/schema/auth.ts';
 import { entities } from '../db/schema/entities.ts';
 import { entityAlerts } from '../db/schema/usage.ts';
-import type { Env } from '../env.ts';
 import { entityAlertMail } from '../features/usage/entity-alert-mail.ts';
 import { billingColumns, billingStateOf } from '../lib/billing-state.ts';
-import type { Mailer } from '../mail/mailer.ts';
 import type { EntityAlertPayload } from './entity-alert.job.ts';
+import type { JobContext } from './job-definition.ts';
 
 /** Whether a lead of the entity waits for a larger plan (not one quarantined since). */
 async function isAnyLeadHeld(db: Database, entityId: string): Promise<boolean> {
@@ -22,15 +21,7 @@ async function isAnyLeadHeld(db: Database, entityId: string): Promise<boolean> {
  * marked sent does nothing. A mail that fails throws, and pg-boss runs the job again; a rerun
  * after a partial send may mail an admin twice, which beats not at all.
  */
-export function createEntityAlertHandler({
-  db,
-  mailer,
-  env,
-}: {
-  db: Database;
-  mailer: Mailer;
-  env: Pick<Env, 'PUBLIC_URL'>;
-}) {
+export function createEntityAlertHandler({ queue: { db }, mailer, env }: Pick<JobContext, 'queue' | 'mailer' | 'env'>) {
   return async function sendEntityAlert({ entityId, periodStart, alert }: EntityAlertPayload): Promise<void> {
     const thisAlert = and(
       eq(entityAlerts.entityId, entityId),

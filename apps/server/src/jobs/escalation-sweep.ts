@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { escalateLead } from '../features/leads/escalate-lead.ts';
 import type { Clock } from '../lib/clock.ts';
-import { wakeDeliveryWorkers, type DeliveryQueue } from './delivery-queue.ts';
+import type { DeliveryQueue } from './delivery-queue.ts';
+import { wakeDeliveryWorkers } from './wake-delivery-workers.ts';
 
 // Escalations are due to the second (decision 038): each worker process looks once a second, and
 // soon after a wake-up (jobs committed, or a test moving the app's clock), but no more often than

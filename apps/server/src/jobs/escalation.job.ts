@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { createEscalationHandler } from './escalation.handler.ts';
+import { defineJob, JOB_RETRY } from './job-definition.ts';
 
 /**
  * `escalation`: a lead nobody claimed in time (decision 025). Stage 1 rings every member's
@@ -12,3 +14,10 @@ export const EscalationPayloadSchema = z.object({
   stage: z.union([z.literal(1), z.literal(2)]),
 });
 export type EscalationPayload = z.infer<typeof EscalationPayloadSchema>;
+
+export const escalationJob = defineJob({
+  kind: 'escalation',
+  schema: EscalationPayloadSchema,
+  retry: JOB_RETRY,
+  createHandler: createEscalationHandler,
+});

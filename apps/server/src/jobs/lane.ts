@@ -17,17 +17,71 @@ export type LaneSource<Unit> = {
 /** Slots several lanes draw from (the channels' lanes), and each lane's wake-up for when one frees. */
 export type SharedSlots = { free: number; wakeUps: Set<() => void> };
 
+/**
+ * A lane's whole state. `idle`: waits for a wake-up or a freed slot; `fetching`: asks its sources
+ * one after another; `stopped`: asks nothing more, while the units in flight end.
+ */
 export type LaneState = {
+  phase: 'idle' | 'fetching' | 'stopped';
   inFlight: number;
-  isFetching: boolean;
   /** Sources that may have work: named by a wake-up, or whose last answer was full. */
   wanted: ReadonlySet<string>;
 };
 
+/** What happens to a lane; `laneTransition` says what its state becomes. */
+export type LaneEvent =
+  | { type: 'woken'; sources: readonly string[] }
+  | { type: 'fetch-started' }
+  | { type: 'asked'; source: string }
+  | { type: 'answered'; source: string; room: number; units: number }
+  | { type: 'fetch-ended' }
+  | { type: 'unit-started' }
+  | { type: 'unit-ended' }
+  | { type: 'stopped' };
+
+export const IDLE_LANE: LaneState = { phase: 'idle', inFlight: 0, wanted: new Set() };
+
+function withWanted(state: LaneState, change: (wanted: Set<string>) => void): LaneState {
+  const wanted = new Set(state.wanted);
+  change(wanted);
+  return { ...state, wanted };
+}
+
 /**
- * The next source a fetch asks, and for how many units, or null when it waits: nothing wanted, or
- * too few free slots for every wanted source (see LaneSource.refill). Sources are asked in order,
- * oldest work first: a later source gets no room while an earlier one waits for its refill.
+ * The lane's state machine. A wake-up during a fetch is kept in `wanted` and asked in the same
+ * fetch's next round; a source is no longer wanted once asked, unless its answer filled the room
+ * (more may wait). A stopped lane stays stopped: wake-ups and the end of a fetch leave it so.
+ */
+export function laneTransition(state: LaneState, event: LaneEvent): LaneState {
+  switch (event.type) {
+    case 'woken':
+      return state.phase === 'stopped'
+        ? state
+        : withWanted(state, (wanted) => event.sources.forEach((name) => wanted.add(name)));
+    case 'fetch-started':
+      return state.phase === 'idle' ? { ...state, phase: 'fetching' } : state;
+    case 'asked':
+      return withWanted(state, (wanted) => wanted.delete(event.source));
+    case 'answered':
+      return event.room > 0 && event.units >= event.room
+        ? withWanted(state, (wanted) => wanted.add(event.source))
+        : state;
+    case 'fetch-ended':
+      return state.phase === 'fetching' ? { ...state, phase: 'idle' } : state;
+    case 'unit-started':
+      return { ...state, inFlight: state.inFlight + 1 };
+    case 'unit-ended':
+      return { ...state, inFlight: state.inFlight - 1 };
+    case 'stopped':
+      return { ...state, phase: 'stopped' };
+  }
+}
+
+/**
+ * The next source a fetch asks, and for how many units, or null when it waits: stopped, nothing
+ * wanted, or too few free slots for every wanted source (see LaneSource.refill). Sources are asked
+ * in order, oldest work first: a later source gets no room while an earlier one waits for its
+ * refill.
  */
 export function nextAsk<Unit>(
   state: LaneState,
@@ -37,6 +91,7 @@ export function nextAsk<Unit>(
     sharedFree = Infinity,
   }: { sources: LaneSource<Unit>[]; concurrency: number; sharedFree?: number },
 ): { source: LaneSource<Unit>; room: number } | null {
+  if (state.phase === 'stopped') return null;
   const room = Math.max(0, Math.min(concurrency - state.inFlight, sharedFree));
   let isBehindWaitingWork = false;
   for (const source of sources) {
@@ -53,9 +108,8 @@ export function nextAsk<Unit>(
 
 /**
  * One lane of the delivery worker (decision 054): up to `concurrency` units running at once, fetched
- * from its sources when woken. Its state is LaneState: units in flight, whether a fetch is under
- * way, and which sources may have work. A wake-up during a fetch is kept in `wanted` and asked in
- * the next round; a unit that ends frees a slot and may start a fetch.
+ * from its sources when woken. Its state is a LaneState changed only by laneTransition; this
+ * function does what the state asks for: takes from sources, runs units, holds shared slots.
  */
 export function startLane<Unit>({
   sources,
@@ -72,35 +126,33 @@ export function startLane<Unit>({
   run: (unit: Unit) => Promise<void>;
   onError: (error: unknown, source: string) => void;
 }) {
-  let inFlight = 0;
-  let isFetching = false;
-  let isStopped = false;
-  const wanted = new Set<string>();
+  let state = IDLE_LANE;
+  const on = (event: LaneEvent) => void (state = laneTransition(state, event));
   const idle = new Set<() => void>();
 
   function start(unit: Unit): void {
-    inFlight += 1;
+    on({ type: 'unit-started' });
     void run(unit)
       .catch((error: unknown) => onError(error, 'run'))
       .finally(() => {
-        inFlight -= 1;
+        on({ type: 'unit-ended' });
         if (shared) {
           shared.free += 1;
           for (const wakeUp of shared.wakeUps) wakeUp();
         } else void fetch();
-        if (inFlight === 0) for (const resolve of idle) resolve();
+        if (state.inFlight === 0) for (const resolve of idle) resolve();
       });
   }
 
   async function fetch(): Promise<void> {
-    if (isFetching || isStopped) return;
-    isFetching = true;
+    if (state.phase !== 'idle') return;
+    on({ type: 'fetch-started' });
     try {
       for (;;) {
-        const ask = nextAsk({ inFlight, isFetching, wanted }, { sources, concurrency, sharedFree: shared?.free });
-        if (!ask || isStopped) break;
+        const ask = nextAsk(state, { sources, concurrency, sharedFree: shared?.free });
+        if (!ask) break;
         const { source, room } = ask;
-        wanted.delete(source.name);
+        on({ type: 'asked', source: source.name });
         // Shared slots are taken before the fetch, so two lanes fetching at once never take more.
         if (shared) shared.free -= room;
         let units: Unit[] = [];
@@ -113,13 +165,13 @@ export function startLane<Unit>({
         } finally {
           if (shared) shared.free += room - units.length;
         }
-        if (room > 0 && units.length >= room) wanted.add(source.name);
+        on({ type: 'answered', source: source.name, room, units: units.length });
         for (const unit of units) start(unit);
         // Shared slots taken for the fetch and not used may be what another lane waits for.
         if (shared && units.length < room) for (const wakeUp of shared.wakeUps) wakeUp();
       }
     } finally {
-      isFetching = false;
+      on({ type: 'fetch-ended' });
     }
   }
   shared?.wakeUps.add(() => void fetch());
@@ -127,15 +179,15 @@ export function startLane<Unit>({
   return {
     /** Asks these sources (every source by default) at the next fetch, which starts now if it can. */
     wake(names: readonly string[] = sources.map((source) => source.name)): void {
-      if (isStopped) return;
-      for (const name of names) wanted.add(name);
+      if (state.phase === 'stopped') return;
+      on({ type: 'woken', sources: names });
       void fetch();
     },
-    state: (): LaneState => ({ inFlight, isFetching, wanted: new Set(wanted) }),
+    state: (): LaneState => state,
     /** Fetches no more; waits up to `graceMs` for the units in flight. */
     async stop(graceMs: number): Promise<void> {
-      isStopped = true;
-      if (inFlight === 0) return;
+      on({ type: 'stopped' });
+      if (state.inFlight === 0) return;
       await new Promise<void>((resolve) => {
         idle.add(resolve);
         setTimeout(resolve, graceMs).unref();

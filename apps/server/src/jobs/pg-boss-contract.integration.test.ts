@@ -4,7 +4,8 @@ import pg from 'pg';
 import PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/test-app.ts';
-import { DELIVER_NOTIFICATION_QUEUE, DELIVER_NOTIFICATION_QUEUE_OPTIONS } from './deliver-notification.job.ts';
+import { DELIVER_NOTIFICATION_QUEUE } from './deliver-notification.job.ts';
+import { QUEUE_RETRY } from './job-registry.ts';
 
 // What delivery-queue.ts, the metrics, the test clock and the benchmarks rely on from pg-boss
 // (pinned exactly in package.json, decision 034), tried on pg-boss itself, configured as
@@ -49,7 +50,7 @@ beforeAll(async () => {
   });
   boss.on('error', () => {});
   await boss.start();
-  await boss.createQueue(QUEUE, { name: QUEUE, ...DELIVER_NOTIFICATION_QUEUE_OPTIONS });
+  await boss.createQueue(QUEUE, { name: QUEUE, ...QUEUE_RETRY });
   await boss.createQueue(SHORT_EXPIRY_QUEUE, { name: SHORT_EXPIRY_QUEUE, expireInSeconds: 1, retryDelay: 0 });
 });
 
@@ -105,10 +106,10 @@ describe('pg-boss › what we rely on', () => {
     await insertOne({ id, data });
     expect(await jobRow(id)).toMatchObject({
       data,
-      retry_limit: DELIVER_NOTIFICATION_QUEUE_OPTIONS.retryLimit,
-      retry_delay: DELIVER_NOTIFICATION_QUEUE_OPTIONS.retryDelay,
-      retry_backoff: DELIVER_NOTIFICATION_QUEUE_OPTIONS.retryBackoff,
-      expire_seconds: DELIVER_NOTIFICATION_QUEUE_OPTIONS.expireInSeconds,
+      retry_limit: QUEUE_RETRY.retryLimit,
+      retry_delay: QUEUE_RETRY.retryDelay,
+      retry_backoff: QUEUE_RETRY.retryBackoff,
+      expire_seconds: QUEUE_RETRY.expireInSeconds,
     });
   });
 

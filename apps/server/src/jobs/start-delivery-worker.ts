@@ -4,15 +4,12 @@ import type { NotificationHub } from '../features/events/notification-hub.ts';
 import type { Secrets } from '../lib/secrets.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { Database } from '../db/client.ts';
-import { PUSH_TIMEOUT_MS, type DeliverNotificationPayload as Payload } from './deliver-notification.job.ts';
+import { PUSH_TIMEOUT_MS } from './deliver-notification.job.ts';
 import { createDeliverer, type DeliverNotificationDependencies } from './deliver-notification.handler.ts';
-import { createAcknowledgeLeadHandler } from '../features/acknowledgements/acknowledge-lead.ts';
-import { escalateLead } from '../features/leads/escalate-lead.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { DeliveryQueue } from './delivery-queue.ts';
-import { createEntityAlertHandler } from './entity-alert.handler.ts';
-import { createWebhookDeliveryHandler, type WebhookDependencies } from '../features/webhooks/deliver-webhook.ts';
-import { createWebhookCircuit } from '../features/webhooks/webhook-circuit.ts';
+import { createJobHandler } from './job-registry.ts';
+import type { WebhookDependencies } from '../features/webhooks/deliver-webhook.ts';
 import { telegramConfigOf } from '../features/telegram/telegram-config.ts';
 import { smsProviderOf } from '../features/sms/sms-provider.ts';
 import { voiceProviderOf } from '../features/voice/voice-provider.ts';
@@ -57,29 +54,7 @@ export function startDeliveryWorker({
   const delivererOn = (db: Database) =>
     createDeliverer({ db, queue, wakeAt: queue.wakeAt, sender, mailer, env, clock, ...channels, onAttempt });
   const [deliverer, channelDeliverer] = [delivererOn(queue.db), delivererOn(queue.channelsDb)];
-  const sendEntityAlert = createEntityAlertHandler({ db: queue.db, mailer, env });
-  const acknowledgeLead = createAcknowledgeLeadHandler({
-    db: queue.db,
-    mailer,
-    visitorMailsPerMinute: env.VISITOR_MAILS_PER_MINUTE,
-  });
-  const deliverWebhook = createWebhookDeliveryHandler(
-    { ...webhooks, db: queue.channelsDb, queue },
-    createWebhookCircuit(clock),
-  );
-  // Every job kind and its handler, in one list.
-  const handlerOf: { [Kind in Payload['kind']]: (payload: Extract<Payload, { kind: Kind }>) => Promise<void> } = {
-    'entity-alert': sendEntityAlert,
-    escalation: async (payload) => void (await escalateLead(queue.db, payload)),
-    acknowledge: acknowledgeLead,
-    webhook: deliverWebhook,
-    test: ({ subscriptionId }) => deliverer.sendTest(subscriptionId),
-    // Queued before a delivery was its own schedule (decision 067): its rows are due, and the
-    // lanes' fetches send them.
-    deliveries: async () => {},
-    delivery: async () => {},
-  };
-  const handle = (payload: Payload) => (handlerOf[payload.kind] as (payload: Payload) => Promise<void>)(payload);
+  const handle = createJobHandler({ queue, mailer, env, clock, deliverer, webhooks });
   queue.startWorker({
     // A lane runs whatever kind its queue holds: jobs queued before the channels had lanes of
     // their own run where they were queued.

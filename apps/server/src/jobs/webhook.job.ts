@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { defineJob, JOB_RETRY } from './job-definition.ts';
+import { createWebhookHandler } from './webhook.handler.ts';
 
 /**
  * `webhook`: attempt number `attempt` (from 0) at one `webhook_deliveries` row (issue 27,
@@ -12,3 +14,10 @@ export const WebhookPayloadSchema = z.object({
   attempt: z.number().int().min(0),
 });
 export type WebhookPayload = z.infer<typeof WebhookPayloadSchema>;
+
+export const webhookJob = defineJob({
+  kind: 'webhook',
+  schema: WebhookPayloadSchema,
+  retry: JOB_RETRY,
+  createHandler: createWebhookHandler,
+});

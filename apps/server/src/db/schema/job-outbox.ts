@@ -3,7 +3,7 @@ import { bigserial, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 // Delivery-queue jobs written by our own SQL (the accept function, the take, the quarantine) in
 // the transaction that decides them; the delivery worker moves them into pg-boss through its
 // public `insert`, in one transaction with their delete (decision 034). `data` is the payload
-// (DeliverNotificationPayloadSchema).
+// of a kind in jobs/job-registry.ts.
 export const jobOutbox = pgTable('job_outbox', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   data: jsonb('data').notNull(),

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { pushSubscriptions } from '../../db/schema/devices.ts';
 import { retryDelayMs } from '../../jobs/deliver-notification.job.ts';
-import { wakeDeliveryWorkers } from '../../jobs/delivery-queue.ts';
+import { wakeDeliveryWorkers } from '../../jobs/wake-delivery-workers.ts';
 import { DELIVERY_EVENTS_CHANNEL, deliveryEventPayload } from '../events/notification-hub.ts';
 import type { AttemptOutcome } from './attempt-outcome.ts';
 import { deviceHealthUpdate } from './record-device-health.ts';

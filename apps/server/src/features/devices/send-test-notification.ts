@@ -4,7 +4,8 @@ import type { Database } from '../../db/client.ts';
 import { pushSubscriptions } from '../../db/schema/devices.ts';
 import { AppError } from '../../http/app-error.ts';
 import { isUuid } from '../../http/ids.ts';
-import { wakeDeliveryWorkers, type DeliveryQueue } from '../../jobs/delivery-queue.ts';
+import type { DeliveryQueue } from '../../jobs/delivery-queue.ts';
+import { wakeDeliveryWorkers } from '../../jobs/wake-delivery-workers.ts';
 import { ownedDevice, type DeviceOwner } from './device-record.ts';
 
 /** Queues a test push to one of the user's devices, through the same queue and sender as real ones. */

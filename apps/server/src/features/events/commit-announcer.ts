@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type pg from 'pg';
-import { DELIVERY_JOBS_CHANNEL, OUTBOX_WAKE_UP } from '../../jobs/delivery-queue.ts';
+import { DELIVERY_JOBS_CHANNEL, OUTBOX_WAKE_UP } from '../../jobs/wake-delivery-workers.ts';
 import { NOTIFICATIONS_CHANNEL } from './notification-hub.ts';
 
 // A NOTIFY payload holds at most 8,000 bytes; 36-character ids and a separator each.

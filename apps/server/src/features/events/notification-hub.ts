@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
-import { DELIVERY_JOBS_CHANNEL } from '../../jobs/delivery-queue.ts';
+import { DELIVERY_JOBS_CHANNEL } from '../../jobs/wake-delivery-workers.ts';
 
 /** Payload: entity ids separated by spaces. A notification of each committed. */
 export const NOTIFICATIONS_CHANNEL = 'leadbell_notifications';

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import type { EscalationPayload } from '../../jobs/escalation.job.ts';
-import { wakeDeliveryWorkers } from '../../jobs/delivery-queue.ts';
+import { wakeDeliveryWorkers } from '../../jobs/wake-delivery-workers.ts';
 import { recordLeadEvent } from './record-lead-event.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { wakeDeliveryWorkers } from '../../jobs/delivery-queue.ts';
+import { wakeDeliveryWorkers } from '../../jobs/wake-delivery-workers.ts';
 
 /**
  * Releases every held lead of the entity (kept past Starter's limit, decisions 021 and 041) now

@@ -3,7 +3,7 @@ import type { LeadState } from '@leadbell/shared/leads';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../http/app-error.ts';
 import { isUuid } from '../../http/ids.ts';
-import { wakeDeliveryWorkers } from '../../jobs/delivery-queue.ts';
+import { wakeDeliveryWorkers } from '../../jobs/wake-delivery-workers.ts';
 import { LEAD_EVENTS_CHANNEL, leadEventPayload } from '../events/notification-hub.ts';
 import { findLeadState } from '../leads/lead-record.ts';
 import { lockEntityLeads } from '../notifications/entity-leads-lock.ts';

@@ -6,7 +6,7 @@ import { entities } from '../../db/schema/entities.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { entityLanguages } from '../../db/schema/spam.ts';
 import { voiceCalls } from '../../db/schema/voice.ts';
-import { wakeDeliveryWorkers } from '../../jobs/delivery-queue.ts';
+import { wakeDeliveryWorkers } from '../../jobs/wake-delivery-workers.ts';
 import { claimOpenLead } from '../leads/claim-lead.ts';
 import { recordLeadEvent } from '../leads/record-lead-event.ts';
 import { callVoiceOf, type CallVoice } from './call-voice.ts';

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { WebhookEventType } from '@leadbell/shared/webhooks';
 import type { Database } from '../../db/client.ts';
-import { wakeDeliveryWorkers } from '../../jobs/delivery-queue.ts';
+import { wakeDeliveryWorkers } from '../../jobs/wake-delivery-workers.ts';
 import { webhookLeadSnapshotSql } from './webhook-lead.ts';
 
 /**

@@ -4,7 +4,8 @@ import type { Database } from '../../db/client.ts';
 import { webhookDeliveries } from '../../db/schema/webhooks.ts';
 import { AppError } from '../../http/app-error.ts';
 import { isUuid } from '../../http/ids.ts';
-import { wakeDeliveryWorkers, type DeliveryQueue } from '../../jobs/delivery-queue.ts';
+import type { DeliveryQueue } from '../../jobs/delivery-queue.ts';
+import { wakeDeliveryWorkers } from '../../jobs/wake-delivery-workers.ts';
 import { deliveryColumns, toWebhookDeliveries } from './webhook-record.ts';
 
 /**

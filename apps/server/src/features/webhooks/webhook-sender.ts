@@ -11,7 +11,7 @@ import {
 
 /**
  * A failing endpoint costs a worker slot no longer than this (and stays inside the job's expiry,
- * DELIVER_NOTIFICATION_QUEUE_OPTIONS.expireInSeconds): it never delays pushes, which have their own jobs.
+ * JOB_RETRY.expireInSeconds): it never delays pushes, which have their own jobs.
  */
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 
