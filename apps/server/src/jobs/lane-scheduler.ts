@@ -55,7 +55,7 @@ export function startLaneScheduler({
 }: {
   /** The push lane's first sources (the outbox mover's), given the wake-up of any lane. */
   outboxSources: (wake: WakeLane) => LaneSource<DeliveryUnit>[];
-  /** Claims up to `limit` deliveries due in the lane (decision 067). */
+  /** Claims the deliveries due in the lane of up to `limit` leads (decision 067): a unit each. */
   claimDue: (lane: Exclude<DeliveryLane, 'webhooks'>, limit: number) => Promise<DeliveryTarget[]>;
   jobs: Record<DeliveryLane, LaneJobs>;
   /** Sends deliveries the lane claimed. */
@@ -71,10 +71,6 @@ export function startLaneScheduler({
     refill,
     async take(room) {
       const targets = await claimDue(lane, room);
-      // A full claim may leave more due: asked again at once. The lane cannot tell from the units,
-      // a lead's deliveries each (a team of five claimed 16 deliveries as 3 units, which read as a
-      // drained backlog: the rest waited for the next poll, issue 45).
-      if (targets.length === room) wake(lane, ['due']);
       // A lead's deliveries go together: one unit, one write of their settled attempts.
       const byLead = new Map<string, DeliveryTarget[]>();
       for (const target of targets)

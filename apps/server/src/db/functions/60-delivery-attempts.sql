@@ -100,12 +100,16 @@ BEGIN
 END;
 $$;
 
--- Claims up to p_limit deliveries due now in lane p_lane (decision 067; 'push' for the push lane,
--- see leadbell_lane_of_channel), for p_lease_seconds:
+-- Claims the deliveries due now in lane p_lane of up to p_limit leads (decision 067; 'push' for the
+-- push lane, see leadbell_lane_of_channel), for p_lease_seconds:
 -- retries whose time came, deliveries queued for any worker (a lane's own channels, a backlog past
 -- the take's room, an escalation, a release, an email copy standing in for failed pushes), and
 -- those whose claim ran out because the worker that held them stopped. Rows another worker is
 -- claiming are skipped, not waited for. Returns the ids claimed, oldest due first.
+-- By leads, not rows (issue 45): a worker runs a lead's deliveries as one unit and counts its room
+-- in units, so a claim of p_limit rows gave a team of five a fifth of the leads the room held, and
+-- a backlog drained at a fifth of the take's pace. Eight rows a lead are read for it: a lead
+-- with more due (a larger team) is finished by the next claim.
 CREATE OR REPLACE FUNCTION leadbell_claim_due_deliveries(p_lane text, p_limit integer, p_lease_seconds integer)
 RETURNS TABLE (id uuid)
 LANGUAGE plpgsql
@@ -113,16 +117,18 @@ AS $$
 BEGIN
   RETURN QUERY
     WITH due AS (
-      SELECT d.id FROM deliveries d
+      SELECT d.id, d.notification_id, d.due_at FROM deliveries d
        WHERE d.status = 'pending' AND d.due_at <= now() AND (d.leased_until IS NULL OR d.leased_until <= now())
          AND coalesce(leadbell_lane_of_channel(d.channel), 'push') = p_lane
        ORDER BY d.due_at
-       LIMIT p_limit
+       LIMIT p_limit * 8
          FOR UPDATE SKIP LOCKED
+    ), leads AS (
+      SELECT due.notification_id FROM due GROUP BY due.notification_id ORDER BY min(due.due_at) LIMIT p_limit
     )
     UPDATE deliveries d SET leased_until = now() + make_interval(secs => p_lease_seconds)
       FROM due
-     WHERE d.id = due.id
+     WHERE d.id = due.id AND due.notification_id IN (SELECT leads.notification_id FROM leads)
     RETURNING d.id;
 END;
 $$;

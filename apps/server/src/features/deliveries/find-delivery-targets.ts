@@ -48,7 +48,7 @@ export function deliveryTargetOf(row: DeliveryTarget | (Omit<DeliveryTarget, 'cr
 }
 
 /**
- * Claims up to `limit` deliveries due in `lane` ('push' for the push lane) for `leaseSeconds`
+ * Claims the deliveries due in `lane` of up to `limit` leads ('push' for the push lane) for `leaseSeconds`
  * (decision 067), with what an attempt needs: one statement, the claim
  * (leadbell_claim_due_deliveries) inside the read (leadbell_delivery_targets), both planned once
  * per connection.
