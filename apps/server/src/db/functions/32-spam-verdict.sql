@@ -374,10 +374,16 @@ $$;
 
 -- The content model's features of a lead (issue 46): the words of its text fields, each distinct
 -- word and each distinct pair of neighbouring words once. Letters and digits in runs of two or
--- more, lower-cased, every digit read as 0 (prices and phone numbers alike). lower() follows the
--- database's locale (under C it folds ASCII only); training and scoring both call this function,
--- so they agree on a database alike. The first 2,000 characters: enough to tell, and a bound on
--- what a lead costs. The training script (train-spam-model.ts) calls this very function.
+-- more, every digit read as 0 (prices and phone numbers alike), case folded by an explicit table
+-- (lower() folds only ASCII under the C locale, and the model is trained on a database that folds
+-- more: the table makes every database agree). The first 2,000 characters: enough to tell, and a
+-- bound on what a lead costs. The training script (train-spam-model.ts) calls this very function.
+-- Beside the words (issue 46, docs/spam.md):
+-- - each longer word's first five letters (`продв~`) and last five (`~erung`): a Russian word
+--   takes a dozen forms and German joins words into compounds, so what a pitch shares with the
+--   training set is often only the beginnings and the ends of its words;
+-- - `<mixed>`, a Latin letter beside a Cyrillic one: pitches spell "Bоnus" with a Cyrillic о to
+--   slip past filters, people do not.
 CREATE OR REPLACE FUNCTION leadbell_spam_tokens(p_data jsonb) RETURNS text[]
 LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
 DECLARE
@@ -387,10 +393,12 @@ BEGIN
   IF jsonb_typeof(p_data) IS DISTINCT FROM 'object' THEN
     RETURN '{}';
   END IF;
-  SELECT left(string_agg(f.value #>> '{}', E'\n'), 2000) INTO v_text
+  SELECT translate(left(string_agg(f.value #>> '{}', E'\n'), 2000),
+                   'ABCDEFGHIJKLMNOPQRSTUVWXYZÀÁÂÃÄÅÆÇÈÉÊËÌÍÎÏÐÑÒÓÔÕÖØÙÚÛÜÝÞŒАБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯ123456789',
+                   'abcdefghijklmnopqrstuvwxyzàáâãäåæçèéêëìíîïðñòóôõöøùúûüýþœабвгдеёжзийклмнопрстуфхцчшщъыьэюя000000000')
+    INTO v_text
     FROM jsonb_each(p_data) f WHERE jsonb_typeof(f.value) = 'string';
-  v_words := ARRAY(SELECT w FROM unnest(regexp_split_to_array(translate(lower(coalesce(v_text, '')), '123456789', '000000000'),
-                                                              '[^0-9a-zß-ÿœа-яё]+')) AS w
+  v_words := ARRAY(SELECT w FROM unnest(regexp_split_to_array(coalesce(v_text, ''), '[^0-9a-zß-ÿœа-яё]+')) AS w
                     -- RFC 2606's reserved name, which the labelled set's made-up addresses and links
                     -- use, spam and genuine alike: it must teach the model nothing.
                     WHERE length(w) >= 2 AND w <> 'example');
@@ -399,7 +407,13 @@ BEGIN
                  FROM (SELECT w FROM unnest(v_words) AS w
                        UNION ALL
                        SELECT p.a || ' ' || p.b
-                         FROM unnest(v_words[1:cardinality(v_words) - 1], v_words[2:cardinality(v_words)]) AS p (a, b))
+                         FROM unnest(v_words[1:cardinality(v_words) - 1], v_words[2:cardinality(v_words)]) AS p (a, b)
+                       UNION ALL
+                       SELECT left(w, 5) || '~' FROM unnest(v_words) AS w WHERE length(w) > 5
+                       UNION ALL
+                       SELECT '~' || right(w, 5) FROM unnest(v_words) AS w WHERE length(w) > 7
+                       UNION ALL
+                       SELECT '<mixed>' WHERE v_text ~ '[a-zß-ÿœ][а-яёіїєґ]|[а-яёіїєґ][a-zß-ÿœ]')
                       AS u (token));
 END;
 $$;

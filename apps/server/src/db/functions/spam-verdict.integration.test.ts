@@ -288,9 +288,30 @@ describe('stored functions › the worker’s spam verdict (32-spam-verdict.sql)
       'call me',
       'me',
       'me привет',
+      'приве~',
       'привет',
       'привет 000',
       'привет привет',
+    ]);
+  });
+
+  it('the content model reads longer words’ first and last five letters, capitals folded by its own table, and a Latin letter beside a Cyrillic one', async () => {
+    // "Bоnus" with a Cyrillic о, as pitches spell it to slip past filters.
+    const { rows } = await database.db.query<{ tokens: string[] }>(
+      `select array(select t from unnest(leadbell_spam_tokens($1::jsonb)) t order by t) as tokens`,
+      [JSON.stringify({ message: 'ПРОДВИЖЕНИЕ Suchmaschinenoptimierung B\u043enus' })],
+    );
+    expect(rows[0]!.tokens).toEqual([
+      '<mixed>',
+      'b\u043enus',
+      'suchmaschinenoptimierung',
+      'suchmaschinenoptimierung b\u043enus',
+      'suchm~',
+      '~erung',
+      '~жение',
+      'продв~',
+      'продвижение',
+      'продвижение suchmaschinenoptimierung',
     ]);
   });
 

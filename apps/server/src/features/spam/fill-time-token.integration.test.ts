@@ -119,13 +119,14 @@ describe('spam › a flood on one form (decision 039)', () => {
     const mailsBefore = app.smtp.count();
 
     // A bot posting the form without loading its page: each alone never enough, until the flood.
-    // Its names are letters, not numbers: the content model reads numbers in a lead as a pitch's.
+    // Its names are a person's, with a letter: the content model reads numbers in a lead as a pitch's, and "Bot" as a
+    // trading bot's (8 points with "Call me back today"): the flood, not the words, must tell them.
     const floodIds: string[] = [];
     for (let index = 0; index < limit + 5; index += 1)
       floodIds.push(
         await idOf(
           await postForm(owner, flowId, {
-            name: `Bot ${String.fromCharCode(65 + index)}`,
+            name: `Sam ${String.fromCharCode(65 + index)}`,
             question: 'Call me back today',
           }),
         ),
@@ -181,7 +182,7 @@ describe('spam › a flood on one form (decision 039)', () => {
       more.push(
         await idOf(
           await postForm(owner, flowId, {
-            name: `Bot more ${String.fromCharCode(65 + index)}`,
+            name: `Sam more ${String.fromCharCode(65 + index)}`,
             question: 'Call me back today',
           }),
         ),
