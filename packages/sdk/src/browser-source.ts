@@ -1,13 +1,8 @@
+import { ATTRIBUTION_KEYS as CONTRACT_ATTRIBUTION_KEYS } from '@leadbell/shared/lead-sources';
+
+// A local name, so the published types spell the list out rather than import the private package.
+const ATTRIBUTION_KEYS = CONTRACT_ATTRIBUTION_KEYS;
 /** The landing page's campaign parameters Leadbell reads (the server's `attribution`). */
-export const ATTRIBUTION_KEYS = [
-  'utm_source',
-  'utm_medium',
-  'utm_campaign',
-  'utm_term',
-  'utm_content',
-  'gclid',
-  'fbclid',
-] as const;
 export type Attribution = Partial<Record<(typeof ATTRIBUTION_KEYS)[number], string>>;
 
 /** Where the HTML form snippet keeps a visitor's arrival too: either fills in for the other. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ERROR_CODES } from '@leadbell/shared/error-codes';
+import { ERROR_CODES } from '@leadbell/shared/error-code-list';
 import { toApiErrorCode } from './auth-errors.ts';
 
 describe('toApiErrorCode', () => {

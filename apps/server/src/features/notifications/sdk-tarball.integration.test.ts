@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -124,6 +124,10 @@ describe.skipIf(inject('databaseKind') !== 'embedded')('sdk › the packed @lead
     expect(await readdir(path.join(projectDir, 'node_modules', '@leadbell', 'sdk', 'dist'))).toEqual(
       expect.arrayContaining(['index.js', 'index.cjs', 'index.d.ts', 'index.d.cts']),
     );
+    // The contract's lists it uses are bundled in, types included (tsup.config.ts), not imported.
+    const dist = path.join(projectDir, 'node_modules', '@leadbell', 'sdk', 'dist');
+    for (const file of await readdir(dist))
+      expect(await readFile(path.join(dist, file), 'utf8'), file).not.toContain('@leadbell/shared');
   });
 
   it.each([
