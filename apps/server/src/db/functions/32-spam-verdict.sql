@@ -383,25 +383,43 @@ $$;
 --   takes a dozen forms and German joins words into compounds, so what a pitch shares with the
 --   training set is often only the beginnings and the ends of its words;
 -- - `<mixed>`, a Latin letter beside a Cyrillic one: pitches spell "Bоnus" with a Cyrillic о to
---   slip past filters, people do not.
+--   slip past filters, people do not;
+-- - a word spelt in both scripts is read in the one its look-alike letters can be folded into
+--   ("hаbеn" with Cyrillic а and е is read "haben", "Пpивeт" with Latin p and e "привет"; one
+--   with letters of both that have no look-alike stays as spelt), so the model knows its words
+--   (decision 083);
+-- - `<bare link>`, a link with fewer than four words beside it: a bot's whole message is often a
+--   short link and a word or two, and those few words tell the model little.
 CREATE OR REPLACE FUNCTION leadbell_spam_tokens(p_data jsonb) RETURNS text[]
 LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE AS $$
 DECLARE
   v_text text;
   v_words text[];
+  v_is_mixed boolean;
 BEGIN
   IF jsonb_typeof(p_data) IS DISTINCT FROM 'object' THEN
     RETURN '{}';
   END IF;
   SELECT translate(left(string_agg(f.value #>> '{}', E'\n'), 2000),
-                   'ABCDEFGHIJKLMNOPQRSTUVWXYZÀÁÂÃÄÅÆÇÈÉÊËÌÍÎÏÐÑÒÓÔÕÖØÙÚÛÜÝÞŒАБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯ123456789',
-                   'abcdefghijklmnopqrstuvwxyzàáâãäåæçèéêëìíîïðñòóôõöøùúûüýþœабвгдеёжзийклмнопрстуфхцчшщъыьэюя000000000')
+                   'ABCDEFGHIJKLMNOPQRSTUVWXYZÀÁÂÃÄÅÆÇÈÉÊËÌÍÎÏÐÑÒÓÔÕÖØÙÚÛÜÝÞŒАБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯІЈЅ123456789',
+                   'abcdefghijklmnopqrstuvwxyzàáâãäåæçèéêëìíîïðñòóôõöøùúûüýþœабвгдеёжзийклмнопрстуфхцчшщъыьэюяіјѕ000000000')
     INTO v_text
     FROM jsonb_each(p_data) f WHERE jsonb_typeof(f.value) = 'string';
-  v_words := ARRAY(SELECT w FROM unnest(regexp_split_to_array(coalesce(v_text, ''), '[^0-9a-zß-ÿœа-яё]+')) AS w
+  v_is_mixed := v_text ~ '[a-zß-ÿœ][а-яёіїєґјѕ]|[а-яёіїєґјѕ][a-zß-ÿœ]';
+  v_words := ARRAY(SELECT w FROM unnest(regexp_split_to_array(coalesce(v_text, ''), '[^0-9a-zß-ÿœа-яёіјѕ]+')) AS w
                     -- RFC 2606's reserved name, which the labelled set's made-up addresses and links
                     -- use, spam and genuine alike: it must teach the model nothing.
                     WHERE length(w) >= 2 AND w <> 'example');
+  -- Only a text with both scripts side by side has words to fold: the others pay one match.
+  IF v_is_mixed THEN
+    v_words := ARRAY(SELECT CASE WHEN w !~ '[a-zß-ÿœ]' OR w !~ '[а-яёіјѕ]' THEN w
+                                 WHEN translate(w, 'авекмнорстухіјѕ', 'abekmhopctyxijs') !~ '[а-яёіјѕ]'
+                                   THEN translate(w, 'авекмнорстухіјѕ', 'abekmhopctyxijs')
+                                 WHEN translate(w, 'abcehkmoptxy', 'авсенкмортху') !~ '[a-zß-ÿœ]'
+                                   THEN translate(w, 'abcehkmoptxy', 'авсенкмортху')
+                                 ELSE w END
+                       FROM unnest(v_words) WITH ORDINALITY AS u (w, position) ORDER BY position);
+  END IF;
   -- The pairs by zipping the words with themselves one on: a subscript per word re-reads the array.
   RETURN ARRAY(SELECT DISTINCT u.token
                  FROM (SELECT w FROM unnest(v_words) AS w
@@ -413,7 +431,13 @@ BEGIN
                        UNION ALL
                        SELECT '~' || right(w, 5) FROM unnest(v_words) AS w WHERE length(w) > 7
                        UNION ALL
-                       SELECT '<mixed>' WHERE v_text ~ '[a-zß-ÿœ][а-яёіїєґ]|[а-яёіїєґ][a-zß-ÿœ]')
+                       SELECT '<mixed>' WHERE v_is_mixed
+                       UNION ALL
+                       SELECT '<bare link>'
+                        WHERE v_text ~ '(https?://|www\.)'
+                          AND cardinality(regexp_split_to_array(
+                                trim(regexp_replace(v_text, '(https?://|www\.)\S+|[^0-9a-zß-ÿœа-яёіјѕ]+', ' ', 'g')),
+                                ' +')) < 4)
                       AS u (token));
 END;
 $$;
@@ -424,15 +448,22 @@ $$;
 -- into the plan once), plus what the business's own marks taught it (spam_word_marks): each pair
 -- of words it marked spam more often than not adds, each it marked not spam more often takes
 -- away. Pairs only: single words ("hello", "price") are shared by pitches and customers alike, and
--- one mark must not turn a business's ordinary words against its customers. A lead with fewer than
--- p_full_evidence features the model knows gets that share of their weight: three words are
--- little evidence, and naive Bayes is sure of itself on little ("Call me back today").
+-- one mark must not turn a business's ordinary words against its customers. The trained prior and
+-- weights count in full at p_full_evidence features the model knows: below, that share of them
+-- (three words are little evidence, and naive Bayes is sure of itself on little: "Call me back
+-- today"; a lead with none the model knows gets no word from it);
+-- above, scaled by the square root of p_full_evidence over their number (decision 083): a word
+-- gives up to four features (itself, its pair, its beginning and end) that naive Bayes adds as
+-- if each were new evidence, so a long message's sum overstates its odds, Russian's most.
 CREATE OR REPLACE FUNCTION leadbell_spam_log_odds(p_entity_id uuid, p_tokens text[], p_full_evidence integer)
 RETURNS double precision
 LANGUAGE plpgsql STABLE AS $$
 BEGIN
   RETURN (SELECT (leadbell_spam_model() ->> 'prior')::double precision
-                 + coalesce(sum(w.weight), 0) * least(1.0, count(w.weight)::double precision / p_full_evidence)
+                   * least(1.0, count(w.weight)::double precision / p_full_evidence)
+                 + coalesce(sum(w.weight), 0)
+                   * least(count(w.weight)::double precision / p_full_evidence,
+                           sqrt(p_full_evidence / greatest(count(w.weight), 1)::double precision))
             FROM unnest(p_tokens) AS t
             CROSS JOIN LATERAL (SELECT ((leadbell_spam_model() -> 'weights') ->> t)::double precision AS weight) w)
          + CASE WHEN EXISTS (SELECT FROM spam_word_marks w WHERE w.entity_id = p_entity_id)

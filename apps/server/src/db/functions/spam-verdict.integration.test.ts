@@ -296,16 +296,16 @@ describe('stored functions › the worker’s spam verdict (32-spam-verdict.sql)
   });
 
   it('the content model reads longer words’ first and last five letters, capitals folded by its own table, and a Latin letter beside a Cyrillic one', async () => {
-    // "Bоnus" with a Cyrillic о, as pitches spell it to slip past filters.
+    // "Bоnus" with a Cyrillic о, as pitches spell it to slip past filters: read as the word it mimics.
     const { rows } = await database.db.query<{ tokens: string[] }>(
       `select array(select t from unnest(leadbell_spam_tokens($1::jsonb)) t order by t) as tokens`,
       [JSON.stringify({ message: 'ПРОДВИЖЕНИЕ Suchmaschinenoptimierung B\u043enus' })],
     );
     expect(rows[0]!.tokens).toEqual([
       '<mixed>',
-      'b\u043enus',
+      'bonus',
       'suchmaschinenoptimierung',
-      'suchmaschinenoptimierung b\u043enus',
+      'suchmaschinenoptimierung bonus',
       'suchm~',
       '~erung',
       '~жение',
@@ -313,6 +313,32 @@ describe('stored functions › the worker’s spam verdict (32-spam-verdict.sql)
       'продвижение',
       'продвижение suchmaschinenoptimierung',
     ]);
+  });
+
+  it('the content model reads a word spelt in both scripts in the one its look-alikes fold into, and leaves one that folds into neither', async () => {
+    // Latin p and e in a Russian word; Cyrillic а and е in a German one; "фoтo" has a ф, which has no
+    // Latin look-alike, so its Latin o's fold to Cyrillic; "жq" has a letter of each without a twin.
+    const { rows } = await database.db.query<{ tokens: string[] }>(
+      `select array(select t from unnest(leadbell_spam_tokens($1::jsonb)) t where t not like '% %' order by t) as tokens`,
+      [JSON.stringify({ message: 'Пpивeт h\u0430b\u0435n фoтo жq' })],
+    );
+    expect(rows[0]!.tokens).toEqual(['<mixed>', 'haben', 'жq', 'приве~', 'привет', 'фото']);
+  });
+
+  it('the content model reads a link with fewer than four words beside it as a bare link', async () => {
+    const { rows } = await database.db.query<{ message: string; isBare: boolean }>(
+      `select sample.message, '<bare link>' = any (leadbell_spam_tokens(jsonb_build_object('message', sample.message))) as "isBare"
+         from unnest($1::text[]) with ordinality as sample (message, position) order by position`,
+      [
+        [
+          'https://t.example/Xk93',
+          'Look here: www.deals.example',
+          'Here is the broken page: https://shop.example/cart it says error 500 when I pay',
+          'No link at all',
+        ],
+      ],
+    );
+    expect(rows.map((row) => row.isBare)).toEqual([true, true, false, false]);
   });
 
   it('a business’s marks move its own model’s word on pairs of words it marked, and no other business’s', async () => {

@@ -79,7 +79,12 @@ export const WORKER_VERDICT = {
    */
   modelPoints: POINTS.contentModel,
   modelSpamAt: 2,
-  /** A lead with fewer features the model knows than this gets that share of their weight. */
+  /**
+   * The model's prior and weights count in full at this many features it knows: a lead with fewer
+   * gets that share of them, one with more its weights' sum scaled by the square root of this over
+   * their number (decision 083: a word's features are not independent evidence). Chosen by
+   * cross-validation on the training part.
+   */
   modelFullEvidence: 8,
   /**
    * The same message or sender marked "Spam" by this many other businesses (each with genuine
