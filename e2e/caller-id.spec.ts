@@ -1,17 +1,11 @@
-import type { Locator, TestInfo } from '@playwright/test';
 import { createOwner, signInBrowser, uniqueEmail } from './fixtures/owner-api.ts';
 import { expectNoHorizontalOverflow } from './fixtures/layout.ts';
-import { screenshot } from './fixtures/screenshot.ts';
+import { screenshot, sectionShot } from './fixtures/screenshot.ts';
 import { expect } from './fixtures/test.ts';
 import { test } from './fixtures/twilio.ts';
 
 // Decision 082: an admin makes the business's own number the caller ID customers see when a
 // teammate presses 1 on a lead call. Twilio calls the number; the code is typed on its keypad.
-
-async function sectionShot(section: Locator, testInfo: TestInfo, name: string) {
-  const dir = process.env.SCREENSHOTS_DIR;
-  if (dir) await section.screenshot({ path: `${dir}/${name}-section-${testInfo.project.name}.png` });
-}
 
 test('caller id › an admin verifies the business’s number through Twilio’s call, sees it fail and succeed, and removes it', async ({
   page,
@@ -54,7 +48,9 @@ test('caller id › an admin verifies the business’s number through Twilio’s
     await sectionShot(section, testInfo, 'caller-id-pending');
     const wrong = asked[0]!.validationCode === '000000' ? '111111' : '000000';
     expect((await twilio.typeCallerIdCode(asked[0]!, { digits: wrong })).status).toBe(204);
-    await expect(section.getByText(/was not verified: the call was not answered, or the code was not typed/)).toBeVisible();
+    await expect(
+      section.getByText(/was not verified: the call was not answered, or the code was not typed/),
+    ).toBeVisible();
     await expect(phoneField).toHaveValue(/\+44 20 7946 03\d\d/);
     await expectNoHorizontalOverflow(page);
     await sectionShot(section, testInfo, 'caller-id-failed');

@@ -1,16 +1,9 @@
-import type { Locator, TestInfo } from '@playwright/test';
 import { createFlow, createOwner, notify, ownerGet, signInBrowser, uniqueEmail } from './fixtures/owner-api.ts';
 import { addTeammate } from './fixtures/team-api.ts';
 import { expectNoHorizontalOverflow } from './fixtures/layout.ts';
-import { screenshot } from './fixtures/screenshot.ts';
+import { screenshot, sectionShot } from './fixtures/screenshot.ts';
 import { expect } from './fixtures/test.ts';
 import { test } from './fixtures/twilio.ts';
-
-/** The section alone as well, when pictures are wanted: the full page's sticky header can cover part of it. */
-async function sectionShot(section: Locator, testInfo: TestInfo, name: string) {
-  const dir = process.env.SCREENSHOTS_DIR;
-  if (dir) await section.screenshot({ path: `${dir}/${name}-section-${testInfo.project.name}.png` });
-}
 
 test('sms › a member adds a mobile number on Channels, confirms the texted code, sends a test and chooses texts for escalations', async ({
   page,

@@ -73,9 +73,10 @@ export async function startFakeTwilio() {
     request.on('end', () => {
       const answer = (status: number, json: unknown) =>
         response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(json));
-      const match = /^\/2010-04-01\/Accounts\/([^/]+)\/(Messages|Calls|OutgoingCallerIds)(?:\/(PN[0-9a-f]+))?\.json$/.exec(
-        request.url ?? '',
-      );
+      const match =
+        /^\/2010-04-01\/Accounts\/([^/]+)\/(Messages|Calls|OutgoingCallerIds)(?:\/(PN[0-9a-f]+))?\.json$/.exec(
+          request.url ?? '',
+        );
       const isDelete = request.method === 'DELETE' && match?.[2] === 'OutgoingCallerIds' && match[3];
       if (!match || (request.method !== 'POST' && !isDelete) || (request.method === 'POST' && match[3]))
         return answer(404, { code: 20404, message: 'Not found', status: 404 });
@@ -83,7 +84,8 @@ export async function startFakeTwilio() {
         return answer(401, { code: 20003, message: 'Authenticate', status: 401 });
       if (refusal) return answer(refusal.status, { ...refusal });
       if (isDelete) {
-        if (!verifiedCallerIds.delete(match[3]!)) return answer(404, { code: 20404, message: 'Not found', status: 404 });
+        if (!verifiedCallerIds.delete(match[3]!))
+          return answer(404, { code: 20404, message: 'Not found', status: 404 });
         return response.writeHead(204).end();
       }
       const fields = Object.fromEntries(new URLSearchParams(body));
@@ -190,7 +192,8 @@ export async function startFakeTwilio() {
         ...(outgoingCallerIdSid && { OutgoingCallerIdSid: outgoingCallerIdSid }),
       };
       // Twilio holds the caller ID once the code is right, whatever Leadbell answers the callback.
-      if (outgoingCallerIdSid && signature === undefined) verifiedCallerIds.set(outgoingCallerIdSid, asked.fields.PhoneNumber!);
+      if (outgoingCallerIdSid && signature === undefined)
+        verifiedCallerIds.set(outgoingCallerIdSid, asked.fields.PhoneNumber!);
       const posted = await postAsTwilio(url, fields, signature ?? signatureOf(url, fields));
       return { status: posted.status, outgoingCallerIdSid };
     },

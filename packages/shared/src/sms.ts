@@ -38,7 +38,9 @@ export function phoneNumberFieldOf(message: string) {
 
 /** POST /v1/me/phone: the mobile number to verify; read as the business’s country’s when it has no country code. */
 export const AddPhoneSchema = z.object({
-  phone: phoneNumberFieldOf(PHONE_MESSAGE).describe('A mobile number: international (+44 7700 900123), or local to the business’s default country.'),
+  phone: phoneNumberFieldOf(PHONE_MESSAGE).describe(
+    'A mobile number: international (+44 7700 900123), or local to the business’s default country.',
+  ),
 });
 export type AddPhone = z.infer<typeof AddPhoneSchema>;
 

@@ -25,7 +25,9 @@ describe('caller id number', () => {
       'Only a business’s own line can be its caller ID: this is a premium-rate number.',
     );
     expect(callerIdNumberProblem('+447011234567', ALLOWED)).toMatch(/a personal forwarding number/);
-    expect(callerIdNumberProblem('+4930123456', ALLOWED)).toMatch(/^We do not call numbers in Germany\. Numbers we call: US, GB\./);
+    expect(callerIdNumberProblem('+4930123456', ALLOWED)).toMatch(
+      /^We do not call numbers in Germany\. Numbers we call: US, GB\./,
+    );
     expect(callerIdNumberProblem('+44123', ALLOWED)).toMatch(/not a phone number we can read/);
   });
 });

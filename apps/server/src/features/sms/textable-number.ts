@@ -52,7 +52,14 @@ export function textableNumberProblem(e164: string, allowedCountries: readonly s
 
 // The numbers a business answers its customers on. Premium-rate, shared-cost and personal
 // forwarding ranges are where a verification call would be paid out to someone (toll fraud).
-const CALLER_ID_TYPES = new Set<PhoneNumberType>(['FIXED_LINE', 'MOBILE', 'FIXED_LINE_OR_MOBILE', 'TOLL_FREE', 'VOIP', 'UAN']);
+const CALLER_ID_TYPES = new Set<PhoneNumberType>([
+  'FIXED_LINE',
+  'MOBILE',
+  'FIXED_LINE_OR_MOBILE',
+  'TOLL_FREE',
+  'VOIP',
+  'UAN',
+]);
 
 /**
  * Why Twilio will not be asked to call this E.164 number to verify it as a business's caller ID

@@ -66,7 +66,11 @@ describe('caller id › verification through Twilio', () => {
     const started = await owner.client.post(callerIdPath(owner), { phone: `${phone.slice(0, 3)} ${phone.slice(3)}` });
     expect(started.status).toBe(200);
     const asked = askedFor(phone);
-    expect(asked.fields).toMatchObject({ PhoneNumber: phone, FriendlyName: 'Dupont Plumbing', StatusCallbackMethod: 'POST' });
+    expect(asked.fields).toMatchObject({
+      PhoneNumber: phone,
+      FriendlyName: 'Dupont Plumbing',
+      StatusCallbackMethod: 'POST',
+    });
     expect(asked.fields.StatusCallback).toMatch(
       new RegExp(`^${app.baseUrl}/v1/twilio/caller-ids/[0-9a-f-]{36}/status$`),
     );

@@ -19,7 +19,13 @@ export async function recordCallerIdStatus(
     verificationStatus,
     twilioSid,
     now,
-  }: { verificationId: string; callSid: string | null; verificationStatus: string; twilioSid: string | null; now: Date },
+  }: {
+    verificationId: string;
+    callSid: string | null;
+    verificationStatus: string;
+    twilioSid: string | null;
+    now: Date;
+  },
 ): Promise<void> {
   const replaced = await db.transaction(async (tx) => {
     const [waiting] = await tx

@@ -52,7 +52,8 @@ export async function startCallerIdVerification(
     .where(eq(entities.id, entityId));
   if (!entity) throw new AppError('not_found', 'Entity not found.');
   const phone = memberPhoneOf(input.phone, entity.defaultCountry);
-  if (!phone) throw refusedNumber('This is not a phone number we can read: add its country code, like +44 20 7946 0123.');
+  if (!phone)
+    throw refusedNumber('This is not a phone number we can read: add its country code, like +44 20 7946 0123.');
   const problem = callerIdNumberProblem(phone.e164, allowedCountries);
   if (problem) throw refusedNumber(problem);
   // Twilio keeps one caller ID per number for its whole account, so one business here per number.

@@ -61,6 +61,14 @@ async function leadOf(client: HttpClient, id: string) {
   return response.body;
 }
 
+/** Waits until the business's settled leads taught it `language` (issue 46), before the phone is answered. */
+async function languageLearned(entityId: string, language: string) {
+  await until(
+    async () => (await app.pool.query('select language from entity_languages where entity_id = $1', [entityId])).rows,
+    (rows) => rows.some((row) => row.language === language),
+  );
+}
+
 describe('voice › a call for a lead', () => {
   it('says the lead’s title; 1 claims it for the member and dials the customer; the call is in the timeline', async () => {
     const owner = await onboardedOwner(app, { plan: 'pro' });
@@ -192,12 +200,7 @@ describe('voice › a call for a lead', () => {
       flowId,
       data: { name: 'Zoé', question: 'Bonjour, je voudrais un devis pour une fuite dans la salle de bain, merci' },
     });
-    // The lead, settled open, teaches the business its language (issue 46) before the phone is answered.
-    await until(
-      async () =>
-        (await app.pool.query('select language from entity_languages where entity_id = $1', [owner.entityId])).rows,
-      (rows) => rows.some((row) => row.language === 'fr'),
-    );
+    await languageLearned(owner.entityId, 'fr');
     const played = await twilio.play(await callTo(phone), { digits: '2' });
     const french = '<Say language="fr-FR" voice="Google.fr-FR-Standard-A">';
     expect(played.twiml).toContain(`${french}Leadbell. Nouveau contact pour :</Say>`);
@@ -230,11 +233,7 @@ describe('voice › a call for a lead', () => {
         phone: '030 1234567',
       },
     });
-    await until(
-      async () =>
-        (await app.pool.query('select language from entity_languages where entity_id = $1', [owner.entityId])).rows,
-      (rows) => rows.some((row) => row.language === 'de'),
-    );
+    await languageLearned(owner.entityId, 'de');
     const played = await twilio.play(await callTo(phone), { digits: '1' });
     const german = '<Say language="de-DE" voice="Google.de-DE-Standard-A">';
     expect(played.twiml).toContain(`${german}Drücken Sie die 1, um diese Anfrage zu übernehmen`);

@@ -74,6 +74,7 @@ export function registerVoiceRoutes(
       throw new AppError('forbidden', 'This request is not signed by Twilio.');
     return { provider: voice, params };
   }
+  /** A lead call's form, signed, with the call's id from its URL. */
   function signedForm(request: FastifyRequest) {
     const { params } = signedParams(request);
     const form = CallFormSchema.safeParse(params);

@@ -171,8 +171,8 @@ export function CallerIdSection({ entityId }: { entityId: string }) {
           {isPending && !isChanging ? <PendingVerification verification={verification} /> : null}
           {verification?.status === 'failed' ? (
             <Alert tone="error">
-              {verification.display} was not verified: the call was not answered, or the code was not typed in time.
-              Try again below.
+              {verification.display} was not verified: the call was not answered, or the code was not typed in time. Try
+              again below.
             </Alert>
           ) : null}
         </div>
