@@ -1,51 +1,9 @@
-import type { Locator, TestInfo } from '@playwright/test';
-import {
-  FAKE_TWILIO_FROM,
-  FAKE_TWILIO_SID,
-  FAKE_TWILIO_TOKEN,
-  startFakeTwilio,
-  type FakeTwilio,
-} from '../apps/server/test/fake-twilio.ts';
 import { createFlow, createOwner, notify, ownerGet, signInBrowser, uniqueEmail } from './fixtures/owner-api.ts';
 import { addTeammate } from './fixtures/team-api.ts';
-import { startProduct } from './fixtures/product.ts';
 import { expectNoHorizontalOverflow } from './fixtures/layout.ts';
-import { screenshot } from './fixtures/screenshot.ts';
-import { expect, test as base } from './fixtures/test.ts';
-
-const test = base.extend<object, { twilio: FakeTwilio }>({
-  twilio: [
-    // Playwright reads a fixture's dependencies from this pattern: none.
-    // eslint-disable-next-line no-empty-pattern
-    async ({}, use) => {
-      const twilio = await startFakeTwilio();
-      await use(twilio);
-      await twilio.close();
-    },
-    { scope: 'worker' },
-  ],
-  product: [
-    async ({ twilio }, use) => {
-      const product = await startProduct({
-        env: {
-          TWILIO_ACCOUNT_SID: FAKE_TWILIO_SID,
-          TWILIO_AUTH_TOKEN: FAKE_TWILIO_TOKEN,
-          TWILIO_FROM_NUMBER: FAKE_TWILIO_FROM,
-          TWILIO_API_URL: twilio.url,
-        },
-      });
-      await use(product);
-      await product.stop();
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
-});
-
-/** The section alone as well, when pictures are wanted: the full page's sticky header can cover part of it. */
-async function sectionShot(section: Locator, testInfo: TestInfo, name: string) {
-  const dir = process.env.SCREENSHOTS_DIR;
-  if (dir) await section.screenshot({ path: `${dir}/${name}-section-${testInfo.project.name}.png` });
-}
+import { screenshot, sectionShot } from './fixtures/screenshot.ts';
+import { expect } from './fixtures/test.ts';
+import { test } from './fixtures/twilio.ts';
 
 test('sms › a member adds a mobile number on Channels, confirms the texted code, sends a test and chooses texts for escalations', async ({
   page,

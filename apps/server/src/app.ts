@@ -239,7 +239,11 @@ export async function buildApp({
     allowPrivateNetworks: env.WEBHOOK_ALLOW_PRIVATE_NETWORKS,
   });
   registerSmsRoutes(app, context, { sms, codeKey: secrets.authSecret, publicUrl: env.PUBLIC_URL });
-  registerVoiceRoutes(app, context, { voice: voiceProviderOf(env), publicUrl: env.PUBLIC_URL });
+  registerVoiceRoutes(app, context, {
+    voice: voiceProviderOf(env),
+    publicUrl: env.PUBLIC_URL,
+    allowedCountries: env.SMS_ALLOWED_COUNTRIES,
+  });
   registerTelegramRoutes(app, context, { telegram, log: app.log });
   registerDeviceRoutes(app, context, {
     vapidPublicKey: secrets.vapidPublicKey,

@@ -17,6 +17,12 @@ export type TwilioMessagePost = {
 /** One Calls post: the call Leadbell asked for (To, From, Url, StatusCallback…). */
 export type TwilioCallPost = { sid: string; fields: Record<string, string> };
 
+/**
+ * One OutgoingCallerIds post (a caller ID verification): the number, the code Twilio answered,
+ * the verification call's sid and the StatusCallback its outcome goes to.
+ */
+export type TwilioCallerIdRequest = { callSid: string; validationCode: string; fields: Record<string, string> };
+
 /** What playing a call heard: the TwiML of its Url, and of its Gather's action once a key was pressed. */
 export type PlayedCall = { twiml: string; status: number; gather: { twiml: string; status: number } | null };
 
@@ -43,15 +49,21 @@ async function postAsTwilio(url: string, fields: Record<string, string>, signatu
 }
 
 /**
- * A fake Twilio REST API on 127.0.0.1: `POST /2010-04-01/Accounts/{sid}/Messages.json` and
- * `…/Calls.json`, Basic auth with the account SID and auth token (401 with Twilio's 20003
- * otherwise), keeps each message and call and answers with a new `SM…` or `CA…` sid. `refuse`
- * makes the next posts answer Twilio's error instead. `play` plays a call as Twilio would: status
- * callbacks, the TwiML fetched from its Url, a key posted to its Gather's action, all signed.
+ * A fake Twilio REST API on 127.0.0.1: `POST /2010-04-01/Accounts/{sid}/Messages.json`,
+ * `…/Calls.json` and `…/OutgoingCallerIds.json`, `DELETE …/OutgoingCallerIds/{PN…}.json`, Basic
+ * auth with the account SID and auth token (401 with Twilio's 20003 otherwise). It keeps each
+ * message, call and caller ID verification and answers as Twilio does (a new `SM…` or `CA…` sid;
+ * a verification's `validation_code` and `call_sid`, or 21450 for a number already verified).
+ * `refuse` makes the next posts answer Twilio's error instead. `play` plays a call as Twilio
+ * would: status callbacks, the TwiML fetched from its Url, a key posted to its Gather's action,
+ * all signed; `typeCallerIdCode` answers a verification call.
  */
 export async function startFakeTwilio() {
   const messages: TwilioMessagePost[] = [];
   const calls: TwilioCallPost[] = [];
+  const callerIdRequests: TwilioCallerIdRequest[] = [];
+  // The account's verified caller IDs: PN sid → number.
+  const verifiedCallerIds = new Map<string, string>();
   let refusal: { status: number; code: number; message: string } | null = null;
   const expectedAuthorization = `Basic ${Buffer.from(`${FAKE_TWILIO_SID}:${FAKE_TWILIO_TOKEN}`).toString('base64')}`;
   const server = http.createServer((request, response) => {
@@ -61,12 +73,36 @@ export async function startFakeTwilio() {
     request.on('end', () => {
       const answer = (status: number, json: unknown) =>
         response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(json));
-      const match = /^\/2010-04-01\/Accounts\/([^/]+)\/(Messages|Calls)\.json$/.exec(request.url ?? '');
-      if (request.method !== 'POST' || !match) return answer(404, { code: 20404, message: 'Not found', status: 404 });
+      const match =
+        /^\/2010-04-01\/Accounts\/([^/]+)\/(Messages|Calls|OutgoingCallerIds)(?:\/(PN[0-9a-f]+))?\.json$/.exec(
+          request.url ?? '',
+        );
+      const isDelete = request.method === 'DELETE' && match?.[2] === 'OutgoingCallerIds' && match[3];
+      if (!match || (request.method !== 'POST' && !isDelete) || (request.method === 'POST' && match[3]))
+        return answer(404, { code: 20404, message: 'Not found', status: 404 });
       if (request.headers.authorization !== expectedAuthorization || match[1] !== FAKE_TWILIO_SID)
         return answer(401, { code: 20003, message: 'Authenticate', status: 401 });
       if (refusal) return answer(refusal.status, { ...refusal });
+      if (isDelete) {
+        if (!verifiedCallerIds.delete(match[3]!))
+          return answer(404, { code: 20404, message: 'Not found', status: 404 });
+        return response.writeHead(204).end();
+      }
       const fields = Object.fromEntries(new URLSearchParams(body));
+      if (match[2] === 'OutgoingCallerIds') {
+        if ([...verifiedCallerIds.values()].includes(fields.PhoneNumber!))
+          return answer(400, { code: 21450, message: 'Phone number is already verified.', status: 400 });
+        const callSid = `CA${randomBytes(16).toString('hex')}`;
+        const validationCode = String(randomBytes(3).readUIntBE(0, 3) % 1_000_000).padStart(6, '0');
+        callerIdRequests.push({ callSid, validationCode, fields });
+        return answer(201, {
+          account_sid: FAKE_TWILIO_SID,
+          call_sid: callSid,
+          friendly_name: fields.FriendlyName ?? fields.PhoneNumber,
+          phone_number: fields.PhoneNumber,
+          validation_code: validationCode,
+        });
+      }
       if (match[2] === 'Calls') {
         const sid = `CA${randomBytes(16).toString('hex')}`;
         calls.push({ sid, fields });
@@ -129,6 +165,37 @@ export async function startFakeTwilio() {
         status: opened.status,
         gather: gather && { twiml: gather.text, status: gather.status },
       };
+    },
+    callerIdRequests,
+    /** The caller ID verifications asked for `phone`, oldest first. */
+    callerIdRequestsFor: (phone: string) => callerIdRequests.filter((asked) => asked.fields.PhoneNumber === phone),
+    /** The numbers the account holds as verified caller IDs. */
+    verifiedCallerIds: () => [...verifiedCallerIds.values()],
+    /**
+     * Answers `asked`'s verification call and types `digits` on the keypad (none: not answered):
+     * the right code verifies the number (a new `PN…` caller ID), anything else fails it. Either
+     * way the StatusCallback is posted as Twilio posts it, signed unless `signature` forges it.
+     */
+    async typeCallerIdCode(
+      asked: TwilioCallerIdRequest,
+      { digits, signature }: { digits?: string; signature?: string } = {},
+    ): Promise<{ status: number; outgoingCallerIdSid: string | null }> {
+      const isRight = digits === asked.validationCode;
+      const outgoingCallerIdSid = isRight ? `PN${randomBytes(16).toString('hex')}` : null;
+      const url = asked.fields.StatusCallback!;
+      const fields: Record<string, string> = {
+        AccountSid: FAKE_TWILIO_SID,
+        CallSid: asked.callSid,
+        To: asked.fields.PhoneNumber!,
+        CallStatus: digits === undefined ? 'no-answer' : 'completed',
+        VerificationStatus: isRight ? 'success' : 'failed',
+        ...(outgoingCallerIdSid && { OutgoingCallerIdSid: outgoingCallerIdSid }),
+      };
+      // Twilio holds the caller ID once the code is right, whatever Leadbell answers the callback.
+      if (outgoingCallerIdSid && signature === undefined)
+        verifiedCallerIds.set(outgoingCallerIdSid, asked.fields.PhoneNumber!);
+      const posted = await postAsTwilio(url, fields, signature ?? signatureOf(url, fields));
+      return { status: posted.status, outgoingCallerIdSid };
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

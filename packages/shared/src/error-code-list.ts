@@ -43,6 +43,8 @@ export const ERROR_CODES = [
   'sms_disabled',
   'sms_failed',
   'telegram_disabled',
+  'voice_disabled',
+  'caller_id_failed',
   'internal_error',
   'service_unavailable',
 ] as const;

@@ -28,14 +28,19 @@ export type SmsMessageStatus = (typeof SMS_MESSAGE_STATUSES)[number];
 const PHONE_MESSAGE =
   'Enter your mobile number, with its country code (+44 7700 900123) unless it is in your business’s country.';
 
+/**
+ * A phone number as a person types it, before `memberPhoneOf` reads it: trimmed, 1 to 32
+ * characters, `message` when it is missing or too long. Every number field of the API uses it.
+ */
+export function phoneNumberFieldOf(message: string) {
+  return z.string({ error: message }).trim().min(1, message).max(32, message);
+}
+
 /** POST /v1/me/phone: the mobile number to verify; read as the business’s country’s when it has no country code. */
 export const AddPhoneSchema = z.object({
-  phone: z
-    .string({ error: PHONE_MESSAGE })
-    .trim()
-    .min(1, PHONE_MESSAGE)
-    .max(32, PHONE_MESSAGE)
-    .describe('A mobile number: international (+44 7700 900123), or local to the business’s default country.'),
+  phone: phoneNumberFieldOf(PHONE_MESSAGE).describe(
+    'A mobile number: international (+44 7700 900123), or local to the business’s default country.',
+  ),
 });
 export type AddPhone = z.infer<typeof AddPhoneSchema>;
 

@@ -138,6 +138,22 @@ const ROUTES: Record<string, Decision> = {
     expected: ADMIN_ONLY(200),
     call: () => ({ path: `/v1/entities/${admin.entityId}/plan`, body: { plan: 'elite' } }),
   },
+  // The business's caller ID (decision 082); this server has no Twilio, so verifying answers voice_disabled.
+  'GET /v1/entities/:id/caller-id': {
+    kind: 'checked',
+    expected: ADMIN_ONLY(200),
+    call: () => ({ path: `/v1/entities/${admin.entityId}/caller-id` }),
+  },
+  'POST /v1/entities/:id/caller-id': {
+    kind: 'checked',
+    expected: ADMIN_ONLY(409),
+    call: () => ({ path: `/v1/entities/${admin.entityId}/caller-id`, body: { phone: '+442079460123' } }),
+  },
+  'DELETE /v1/entities/:id/caller-id': {
+    kind: 'checked',
+    expected: ADMIN_ONLY(204),
+    call: () => ({ path: `/v1/entities/${admin.entityId}/caller-id` }),
+  },
   'GET /v1/usage': { kind: 'checked', expected: ALL(200), call: () => ({ path: '/v1/usage' }) },
   // Billing is off in this app (no STRIPE_SECRET_KEY): admins reach the routes and get billing_disabled.
   'GET /v1/billing/mode': { kind: 'checked', expected: ALL(200, 200), call: () => ({ path: '/v1/billing/mode' }) },
@@ -367,6 +383,10 @@ const ROUTES: Record<string, Decision> = {
   'POST /v1/twilio/calls/:callId/gather': {
     kind: 'not a session route',
     why: 'Twilio signs it during a lead call (X-Twilio-Signature over PUBLIC_URL): features/voice/voice.integration.test.ts',
+  },
+  'POST /v1/twilio/caller-ids/:verificationId/status': {
+    kind: 'not a session route',
+    why: 'Twilio signs it when its caller ID verification call ends (X-Twilio-Signature over PUBLIC_URL): features/voice/caller-id.integration.test.ts',
   },
   'POST /v1/twilio/calls/:callId/status': {
     kind: 'not a session route',

@@ -37,6 +37,8 @@ const STATUS_BY_CODE: Record<ErrorCode, number> = {
   billing_unavailable: 502,
   sms_disabled: 409,
   sms_failed: 502,
+  voice_disabled: 409,
+  caller_id_failed: 502,
   telegram_disabled: 409,
   internal_error: 500,
   service_unavailable: 503,

@@ -1,5 +1,5 @@
 import { bigserial, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import type { VoiceCallStatus } from '@leadbell/shared/voice';
+import type { CallerIdVerificationStatus, VoiceCallStatus } from '@leadbell/shared/voice';
 import { users } from './auth.ts';
 import { deliveries } from './deliveries.ts';
 import { entities } from './entities.ts';
@@ -57,4 +57,37 @@ export const voiceCallStatuses = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex('voice_call_statuses_call_id_status_idx').on(table.callId, table.status)],
+);
+
+/**
+ * A business's own caller ID (decision 082): the number its customers see when a member presses 1
+ * on a lead call. `phone` once Twilio verified it (an OutgoingCallerId, `twilio_sid` PN…);
+ * `pending_*` while Twilio calls the number an admin typed and waits for the validation code
+ * (shown to the admins until the call ends), or after it ended without it (`failed`). A verified
+ * number stays in use until another one is verified. `pending_id` is in the status callback's
+ * URL, so a callback of an earlier verification changes nothing.
+ */
+export const entityCallerIds = pgTable(
+  'entity_caller_ids',
+  {
+    entityId: uuid('entity_id')
+      .primaryKey()
+      .references(() => entities.id, { onDelete: 'cascade' }),
+    phone: text('phone'),
+    twilioSid: text('twilio_sid'),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }),
+    pendingId: uuid('pending_id'),
+    pendingPhone: text('pending_phone'),
+    pendingStatus: text('pending_status').$type<CallerIdVerificationStatus>(),
+    // Twilio's code for the call it places; cleared when the call ends, either way.
+    validationCode: text('validation_code'),
+    pendingCallSid: text('pending_call_sid'),
+    requestedAt: timestamp('requested_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // Twilio keeps one OutgoingCallerId per number for the whole account: one business per number.
+  (table) => [
+    uniqueIndex('entity_caller_ids_phone_idx').on(table.phone),
+    uniqueIndex('entity_caller_ids_pending_id_idx').on(table.pendingId),
+  ],
 );

@@ -60,46 +60,62 @@ export function smsProviderOf(
 /** A Twilio resource created (a message, a call): its sid, or why Twilio refused it. */
 export type TwilioPostResult = SmsSendResult;
 
+/** What Twilio answered a request: its JSON (null for an empty 204), or why it refused it. */
+export type TwilioAnswer =
+  | { ok: true; body: Record<string, unknown> | null }
+  | { ok: false; status: number | null; providerCode: string | null; error: string };
+
 /**
- * Creates a resource of Twilio's REST API (`Messages`, `Calls`) by plain HTTPS: a form-encoded
- * POST with Basic auth (the account SID and auth token). No SDK, so the base address can be a
- * local fake and nothing else is pulled in.
+ * One request to the account's part of Twilio's REST API (`path` after `/Accounts/{sid}/`, like
+ * `Calls.json`) by plain HTTPS: form-encoded fields with Basic auth (the account SID and auth
+ * token). No SDK, so the base address can be a local fake and nothing else is pulled in.
  */
-export async function postToTwilio(
+export async function requestTwilio(
   config: TwilioConfig,
-  resource: 'Messages' | 'Calls',
-  fields: Record<string, string | string[]>,
-): Promise<TwilioPostResult> {
+  method: 'POST' | 'DELETE',
+  path: string,
+  fields: Record<string, string | string[]> = {},
+): Promise<TwilioAnswer> {
   // A list is sent as the parameter repeated, as Twilio reads lists (StatusCallbackEvent).
   const body = new URLSearchParams(
     Object.entries(fields).flatMap(([name, value]) => [value].flat().map((item): [string, string] => [name, item])),
   );
-  const endpoint = `${config.apiUrl}/2010-04-01/Accounts/${encodeURIComponent(config.accountSid)}/${resource}.json`;
+  const endpoint = `${config.apiUrl}/2010-04-01/Accounts/${encodeURIComponent(config.accountSid)}/${path}`;
   const authorization = `Basic ${Buffer.from(`${config.accountSid}:${config.authToken}`).toString('base64')}`;
   let response: Response;
   try {
     response = await fetch(endpoint, {
-      method: 'POST',
+      method,
       headers: { authorization, 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-      body,
+      ...(method === 'POST' && { body }),
       redirect: 'error',
       signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
     });
   } catch (error) {
     return { ok: false, status: null, providerCode: null, error: (error as Error).message };
   }
-  const answer = (await response.json().catch(() => null)) as {
-    sid?: unknown;
-    code?: unknown;
-    message?: unknown;
-  } | null;
-  if (response.ok && typeof answer?.sid === 'string') return { ok: true, providerSid: answer.sid };
+  const answer = (await response.json().catch(() => null)) as Record<string, unknown> | null;
+  if (response.ok) return { ok: true, body: answer };
   return {
     ok: false,
     status: response.status,
     providerCode: answer?.code === undefined || answer.code === null ? null : String(answer.code),
     error: typeof answer?.message === 'string' ? answer.message.slice(0, 300) : `HTTP ${response.status}`,
   };
+}
+
+/** Creates a resource with a sid (`Messages`, `Calls`): requestTwilio, answering the new sid. */
+export async function postToTwilio(
+  config: TwilioConfig,
+  resource: 'Messages' | 'Calls',
+  fields: Record<string, string | string[]>,
+): Promise<TwilioPostResult> {
+  const answer = await requestTwilio(config, 'POST', `${resource}.json`, fields);
+  if (!answer.ok) return answer;
+  const sid = answer.body?.sid;
+  return typeof sid === 'string'
+    ? { ok: true, providerSid: sid }
+    : { ok: false, status: 200, providerCode: null, error: 'Twilio answered without a sid.' };
 }
 
 /** Twilio's Messages resource (postToTwilio), with status callbacks to PUBLIC_URL. */

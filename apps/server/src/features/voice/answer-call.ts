@@ -5,7 +5,7 @@ import { deliveries } from '../../db/schema/deliveries.ts';
 import { entities } from '../../db/schema/entities.ts';
 import { notifications } from '../../db/schema/notifications.ts';
 import { entityLanguages } from '../../db/schema/spam.ts';
-import { voiceCalls } from '../../db/schema/voice.ts';
+import { entityCallerIds, voiceCalls } from '../../db/schema/voice.ts';
 import { wakeDeliveryWorkers } from '../../jobs/wake-delivery-workers.ts';
 import { claimOpenLead } from '../leads/claim-lead.ts';
 import { recordLeadEvent } from '../leads/record-lead-event.ts';
@@ -13,12 +13,13 @@ import { callVoiceOf, type CallVoice } from './call-voice.ts';
 import { callUrlsOf, type VoiceProvider } from './voice-provider.ts';
 import { connectCustomerTwiml, leadCallTwiml, spokenTwiml } from './voice-twiml.ts';
 
-/** Leadbell's words are English, as the console's are, read as the business's country speaks it. */
-function promptVoiceOf(call: { defaultCountry: string | null } | null): CallVoice {
-  return callVoiceOf('en', call?.defaultCountry ?? null);
+/**
+ * The whole call is read in the business's language (decision 082): Leadbell's prompts as well as
+ * the lead's words. A call not found (a forged or stale URL) is answered in English.
+ */
+function callVoiceFor(call: { businessLanguage: string | null; defaultCountry: string | null } | null): CallVoice {
+  return callVoiceOf(call?.businessLanguage ?? null, call?.defaultCountry ?? null);
 }
-
-const GONE = 'This lead is no longer waiting. Goodbye.';
 
 /** The call and what it is about, for this Twilio call (its sid must match: a URL alone is not enough). */
 async function findCall(db: Database, { callId, callSid }: { callId: string; callSid: string }) {
@@ -39,11 +40,14 @@ async function findCall(db: Database, { callId, callSid }: { callId: string; cal
       leadStatus: notifications.leadStatus,
       deletedAt: notifications.deletedAt,
       purpose: deliveries.purpose,
+      // The business's own number once Twilio verified it (decision 082), shown to the customer on key 1.
+      callerId: entityCallerIds.phone,
     })
     .from(voiceCalls)
     .innerJoin(notifications, eq(notifications.id, voiceCalls.notificationId))
     .innerJoin(entities, eq(entities.id, voiceCalls.entityId))
     .leftJoin(deliveries, eq(deliveries.id, voiceCalls.deliveryId))
+    .leftJoin(entityCallerIds, eq(entityCallerIds.entityId, voiceCalls.entityId))
     .where(and(eq(voiceCalls.id, callId), eq(voiceCalls.providerSid, callSid)));
   return call ?? null;
 }
@@ -55,22 +59,22 @@ export async function answerCall(
   { callId, callSid }: { callId: string; callSid: string },
 ): Promise<string> {
   const call = await findCall(db, { callId, callSid });
-  const voice = promptVoiceOf(call);
-  if (!call || call.leadStatus !== 'open' || call.deletedAt) return spokenTwiml(GONE, voice);
+  const voice = callVoiceFor(call);
+  if (!call || call.leadStatus !== 'open' || call.deletedAt) return spokenTwiml('gone', voice);
   return leadCallTwiml({
     businessName: call.businessName,
     title: call.title,
     message: call.message,
     gatherUrl: callUrlsOf(publicUrl, call.id).gather,
     voice,
-    leadVoice: callVoiceOf(call.businessLanguage, call.defaultCountry),
     isEscalation: call.purpose === 'escalation',
   });
 }
 
 /**
  * The key the member pressed. 1 claims the lead for them exactly as "I'm on it" does (the first
- * response, the timeline, webhooks) and dials the customer with the business's caller ID, or says
+ * response, the timeline, webhooks) and dials the customer showing the business's verified
+ * number (else the server's, decision 082), or says
  * the details are in the app when the lead left no number; 2 passes it to the next member in turn
  * now, their step timed from the press (leadbell_ring_next_turn; only while the lead is still
  * theirs to answer), or leaves it to the others when the flow rings everyone.
@@ -81,8 +85,8 @@ export async function pressCallKey(
   { callId, callSid, digits, now }: { callId: string; callSid: string; digits: string; now: Date },
 ): Promise<string> {
   const call = await findCall(db, { callId, callSid });
-  const voice = promptVoiceOf(call);
-  if (!call || !call.userId) return spokenTwiml(GONE, voice);
+  const voice = callVoiceFor(call);
+  if (!call || !call.userId) return spokenTwiml('gone', voice);
   const { userId } = call;
   if (digits === '1') {
     const claimed = await db.transaction(async (tx) => {
@@ -92,11 +96,11 @@ export async function pressCallKey(
         .where(eq(voiceCalls.id, call.id));
       return claimOpenLead(tx, { id: call.notificationId, entityId: call.entityId, userId, now });
     });
-    if (!claimed) return spokenTwiml('Someone else is already on this lead. Thank you. Goodbye.', voice);
+    if (!claimed) return spokenTwiml('taken', voice);
     const phone = leadDialNumberOf(call.data, call.defaultCountry);
     return phone
-      ? connectCustomerTwiml({ customerPhone: phone, callerId: provider.callerId, voice })
-      : spokenTwiml('The lead is yours. It left no phone number: the details are in the Leadbell app.', voice);
+      ? connectCustomerTwiml({ customerPhone: phone, callerId: call.callerId ?? provider.callerId, voice })
+      : spokenTwiml('noPhone', voice);
   }
   if (digits === '2') {
     await db.transaction(async (tx) => {
@@ -115,7 +119,7 @@ export async function pressCallKey(
       );
       if ((rows[0]?.queued ?? 0) > 0) await wakeDeliveryWorkers(tx);
     });
-    return spokenTwiml('Passed on to the next person. Goodbye.', voice);
+    return spokenTwiml('passed', voice);
   }
-  return spokenTwiml('That key does nothing. The lead is still waiting in the app. Goodbye.', voice);
+  return spokenTwiml('unknownKey', voice);
 }

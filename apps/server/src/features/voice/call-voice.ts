@@ -33,7 +33,7 @@ const SPANISH_AMERICAS = [
  * The languages a business's leads are learned in (leadbell_language_words, issue 46) that have a
  * voice, each in its own country's accent where Twilio offers one, else the language's first.
  */
-const LOCALES: Record<string, { first: string; byCountry: Record<string, string> }> = {
+const LOCALES = {
   en: { first: 'en-US', byCountry: { GB: 'en-GB', IE: 'en-GB', ZA: 'en-GB', AU: 'en-AU', NZ: 'en-AU', IN: 'en-IN' } },
   de: { first: 'de-DE', byCountry: {} },
   fr: { first: 'fr-FR', byCountry: { CA: 'fr-CA' } },
@@ -41,7 +41,14 @@ const LOCALES: Record<string, { first: string; byCountry: Record<string, string>
   it: { first: 'it-IT', byCountry: {} },
   pt: { first: 'pt-PT', byCountry: { BR: 'pt-BR' } },
   nl: { first: 'nl-NL', byCountry: { BE: 'nl-BE' } },
-};
+} satisfies Record<string, { first: string; byCountry: Record<string, string> }>;
+
+/** A language calls are read in: the business's, its leads' and Leadbell's own words (call-prompts.ts). */
+export type CallLanguage = keyof typeof LOCALES;
+
+function isCallLanguage(language: string): language is CallLanguage {
+  return Object.hasOwn(LOCALES, language);
+}
 
 /** The language most spoken in `country` (Unicode's likely subtags: FR is French, CA English), or null. */
 function languageOfCountry(country: string): string | null {
@@ -59,7 +66,8 @@ function languageOfCountry(country: string): string | null {
  */
 export function callVoiceOf(language: string | null, country: string | null): CallVoice {
   const spoken = language ?? (country && languageOfCountry(country));
-  const locales = (spoken && LOCALES[spoken]) || LOCALES.en!;
+  const locales: { first: string; byCountry: Record<string, string> } =
+    spoken && isCallLanguage(spoken) ? LOCALES[spoken] : LOCALES.en;
   const locale = (country && locales.byCountry[country]) || locales.first;
   return { language: locale, voice: `Google.${locale}-Standard-A` };
 }

@@ -1,3 +1,4 @@
+import { callPromptOf, type CallPrompt } from './call-prompts.ts';
 import type { CallVoice } from './call-voice.ts';
 
 /**
@@ -20,9 +21,9 @@ function response(...verbs: string[]): string {
 }
 
 /**
- * The call's opening: the business, the flow's title and message, read in the business's language
- * (`leadVoice`), between Leadbell's own words, which are English as the console's are (`voice`);
- * then one key: 1 takes the lead and connects the customer, 2 passes it on. No key is not an answer.
+ * The call's opening, all in the business's language (`voice`, decision 082): Leadbell's words,
+ * the business, the flow's title and message; then one key: 1 takes the lead and connects the
+ * customer, 2 passes it on. No key is not an answer.
  */
 export function leadCallTwiml({
   businessName,
@@ -30,7 +31,6 @@ export function leadCallTwiml({
   message,
   gatherUrl,
   voice,
-  leadVoice,
   isEscalation,
 }: {
   businessName: string;
@@ -38,23 +38,25 @@ export function leadCallTwiml({
   message: string;
   gatherUrl: string;
   voice: CallVoice;
-  leadVoice: CallVoice;
   isEscalation: boolean;
 }): string {
   const shown = message.length > SAY_MESSAGE_MAX ? `${message.slice(0, SAY_MESSAGE_MAX - 1)}…` : message;
   return response(
     `<Gather numDigits="1" action="${escapeXml(gatherUrl)}" method="POST" timeout="8">`,
-    say(`Leadbell. ${isEscalation ? 'Still unanswered' : 'New lead'} for:`, voice),
-    say(`${businessName}. ${title}.`, leadVoice),
-    say(shown, leadVoice),
-    say('Press 1 to take this lead and call the customer now. Press 2 to pass it to the next person.', voice),
+    say(callPromptOf(isEscalation ? 'stillUnanswered' : 'newLead', voice), voice),
+    say(`${businessName}. ${title}.`, voice),
+    say(shown, voice),
+    say(callPromptOf('keys', voice), voice),
     '</Gather>',
-    say('No key was pressed. The lead is still waiting in the app. Goodbye.', voice),
+    say(callPromptOf('noKey', voice), voice),
     '<Hangup/>',
   );
 }
 
-/** Key 1: the lead is the member's; the customer's phone rings with the business's caller ID. */
+/**
+ * Key 1: the lead is the member's; the customer's phone rings showing `callerId`, the business's
+ * verified number or else the server's (decision 082).
+ */
 export function connectCustomerTwiml({
   customerPhone,
   callerId,
@@ -65,12 +67,12 @@ export function connectCustomerTwiml({
   voice: CallVoice;
 }): string {
   return response(
-    say('The lead is yours. Connecting you to the customer now.', voice),
+    say(callPromptOf('connecting', voice), voice),
     `<Dial callerId="${escapeXml(callerId)}"><Number>${escapeXml(customerPhone)}</Number></Dial>`,
   );
 }
 
-/** Key 1 for a lead without a phone number, or one already taken: what the app has instead. */
-export function spokenTwiml(text: string, voice: CallVoice): string {
-  return response(say(text, voice), '<Hangup/>');
+/** Every other answer: one prompt (the lead taken, passed, gone, left no number…), then hang up. */
+export function spokenTwiml(prompt: CallPrompt, voice: CallVoice): string {
+  return response(say(callPromptOf(prompt, voice), voice), '<Hangup/>');
 }

@@ -61,6 +61,14 @@ async function leadOf(client: HttpClient, id: string) {
   return response.body;
 }
 
+/** Waits until the business's settled leads taught it `language` (issue 46), before the phone is answered. */
+async function languageLearned(entityId: string, language: string) {
+  await until(
+    async () => (await app.pool.query('select language from entity_languages where entity_id = $1', [entityId])).rows,
+    (rows) => rows.some((row) => row.language === language),
+  );
+}
+
 describe('voice › a call for a lead', () => {
   it('says the lead’s title; 1 claims it for the member and dials the customer; the call is in the timeline', async () => {
     const owner = await onboardedOwner(app, { plan: 'pro' });
@@ -183,7 +191,7 @@ describe('voice › a call for a lead', () => {
     expect(rows).toEqual([{ status: 'no-answer', duration_seconds: 0, ended: true }]);
   });
 
-  it('reads the lead in the business’s language, learned from its leads, and Leadbell’s own words in English', async () => {
+  it('reads the lead and Leadbell’s own words in the business’s language, learned from its leads', async () => {
     const owner = await onboardedOwner(app, { plan: 'pro', entityName: 'Plomberie Dupont' });
     expect((await owner.client.patch(`/v1/entities/${owner.entityId}`, { defaultCountry: 'FR' })).status).toBe(200);
     const phone = await callable(owner.client);
@@ -192,17 +200,47 @@ describe('voice › a call for a lead', () => {
       flowId,
       data: { name: 'Zoé', question: 'Bonjour, je voudrais un devis pour une fuite dans la salle de bain, merci' },
     });
-    // The lead, settled open, teaches the business its language (issue 46) before the phone is answered.
-    await until(
-      async () =>
-        (await app.pool.query('select language from entity_languages where entity_id = $1', [owner.entityId])).rows,
-      (rows) => rows.some((row) => row.language === 'fr'),
-    );
-    const played = await twilio.play(await callTo(phone), {});
+    await languageLearned(owner.entityId, 'fr');
+    const played = await twilio.play(await callTo(phone), { digits: '2' });
+    const french = '<Say language="fr-FR" voice="Google.fr-FR-Standard-A">';
+    expect(played.twiml).toContain(`${french}Leadbell. Nouveau contact pour :</Say>`);
+    expect(played.twiml).toContain(`${french}Plomberie Dupont. Nouveau contact : Zoé.</Say>`);
     expect(played.twiml).toContain(
-      '<Say language="fr-FR" voice="Google.fr-FR-Standard-A">Plomberie Dupont. Nouveau contact : Zoé.</Say>',
+      `${french}Appuyez sur 1 pour prendre ce contact et appeler le client maintenant. Appuyez sur 2 pour le passer à la personne suivante.</Say>`,
     );
-    expect(played.twiml).toMatch(/<Say language="en-US" voice="Google.en-US-Standard-A">Press 1 /);
+    expect(played.twiml).toContain(`${french}Aucune touche n’a été pressée.`);
+    expect(played.twiml).not.toContain('language="en-');
+    expect(played.gather?.twiml).toContain(`${french}Transmis à la personne suivante. Au revoir.</Say>`);
+  });
+
+  it('1 dials the customer showing the business’s verified caller ID, with the prompts in German', async () => {
+    const owner = await onboardedOwner(app, { plan: 'pro', entityName: 'Sanitär Müller' });
+    expect((await owner.client.patch(`/v1/entities/${owner.entityId}`, { defaultCountry: 'DE' })).status).toBe(200);
+    // The business's own number, verified through Twilio's call (decision 082; caller-id.integration.test.ts).
+    const callerId = '+442079460987';
+    const started = await owner.client.post(`/v1/entities/${owner.entityId}/caller-id`, { phone: callerId });
+    expect(started.status).toBe(200);
+    const asked = twilio.callerIdRequestsFor(callerId)[0]!;
+    expect((await twilio.typeCallerIdCode(asked, { digits: asked.validationCode })).status).toBe(204);
+
+    const phone = await callable(owner.client);
+    const flowId = await flowIn(owner.client, { title: 'Neue Anfrage: {{name}}' });
+    const lead = await notify(app, owner.apiKey, {
+      flowId,
+      data: {
+        name: 'Jonas',
+        question: 'Guten Tag, ich hätte gerne ein Angebot für eine neue Heizung, vielen Dank',
+        phone: '030 1234567',
+      },
+    });
+    await languageLearned(owner.entityId, 'de');
+    const played = await twilio.play(await callTo(phone), { digits: '1' });
+    const german = '<Say language="de-DE" voice="Google.de-DE-Standard-A">';
+    expect(played.twiml).toContain(`${german}Drücken Sie die 1, um diese Anfrage zu übernehmen`);
+    expect(played.gather?.twiml).toContain(
+      `${german}Die Anfrage gehört Ihnen. Sie werden jetzt mit dem Kunden verbunden.</Say><Dial callerId="${callerId}"><Number>+49301234567</Number></Dial>`,
+    );
+    expect((await leadOf(owner.client, lead.id)).status).toBe('claimed');
   });
 
   it('in the member’s quiet hours no call is placed, and the delivery says why', async () => {

@@ -3,12 +3,14 @@ import { SectionCard } from '../../components/ui/section-card.tsx';
 import { BusinessHoursEditor } from '../../features/business-hours/components/business-hours-editor.tsx';
 import { EntitySettingSelect } from '../../features/entities/components/entity-setting-select.tsx';
 import { RepliesAndCurrencyForm } from '../../features/entities/components/replies-and-currency-form.tsx';
+import { CallerIdSection } from '../../features/voice/components/caller-id-section.tsx';
 import { useRequiredMe } from '../../lib/auth.ts';
 import { useScrollToHash } from '../../lib/use-scroll-to-hash.ts';
 
 /**
  * `/business` (admins): the settings the whole team works by, which only admins change: hours,
- * closures, time zone and the country of phone numbers (decision 044), the reply address of
+ * closures, time zone and the country of phone numbers (decision 044), the caller ID customers
+ * see on a lead call (decision 082), the reply address of
  * visitors' acknowledgements and the currency (decision 047). A person's own settings
  * and the plan stay on `/account`.
  */
@@ -40,6 +42,7 @@ export function BusinessPage() {
         <SectionCard id="phone-numbers" title="Phone numbers">
           <EntitySettingSelect entityId={entity.id} field="defaultCountry" value={entity.defaultCountry} canEdit />
         </SectionCard>
+        <CallerIdSection entityId={entity.id} />
         <SectionCard
           id="replies"
           title="Replies and currency"
