@@ -13,6 +13,8 @@ export type LabelledExample = {
   isSpam: boolean;
   data: Record<string, string>;
   isHeldOut: boolean;
+  /** The training part's cross-validation fold (0–4), by another byte of the same hash. */
+  fold: number;
 };
 
 const LABELLED_FOLDER = fileURLToPath(new URL('./labelled', import.meta.url));
@@ -34,6 +36,7 @@ export function labelledSet(): LabelledExample[] {
             isSpam: label === 'spam',
             data,
             isHeldOut: digest[0]! % 5 === 0,
+            fold: digest[1]! % 5,
           };
         }),
     );
