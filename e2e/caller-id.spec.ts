@@ -52,6 +52,8 @@ test('caller id › an admin verifies the business’s number through Twilio’s
       section.getByText(/was not verified: the call was not answered, or the code was not typed/),
     ).toBeVisible();
     await expect(phoneField).toHaveValue(/\+44 20 7946 03\d\d/);
+    // Nothing of the business's to remove yet: Leadbell's own number stands.
+    await expect(section.getByRole('button', { name: 'Remove' })).toHaveCount(0);
     await expectNoHorizontalOverflow(page);
     await sectionShot(section, testInfo, 'caller-id-failed');
   });

@@ -158,7 +158,9 @@ export function CallerIdSection({ entityId }: { entityId: string }) {
             </span>
             {verified ? <Badge tone="success">Your number, verified</Badge> : <Badge>Leadbell’s number</Badge>}
           </p>
-          {verified || verification ? (
+          {/* Only a verified number is the business's to remove: beside Leadbell's own number the button
+              read as removing that. A verification pending or failed is replaced by the next one. */}
+          {verified ? (
             <Button variant="secondary" size="sm" onClick={() => setIsConfirming(true)}>
               <Trash2 aria-hidden="true" className="size-3.5" />
               Remove
