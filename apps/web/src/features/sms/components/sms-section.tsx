@@ -19,6 +19,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
 import { FormField } from '../../../components/ui/form-field.tsx';
 import { Input } from '../../../components/ui/input.tsx';
+import { PhoneNumberField } from '../../../components/ui/phone-number-field.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { ErrorState, LoadingState } from '../../../components/ui/state.tsx';
 import { errorMessage } from '../../../lib/api-client.ts';
@@ -85,22 +86,13 @@ function AddPhoneForm({ hasVerified, onAdded }: { hasVerified: boolean; onAdded:
   return (
     <form noValidate onSubmit={form.handleSubmit((values) => mutation.mutate(values))} className="grid gap-3">
       {mutation.isError && !errors.phone ? <Alert tone="error">{errorMessage(mutation.error)}</Alert> : null}
-      <FormField
+      <PhoneNumberField
         label={hasVerified ? 'New mobile number' : 'Mobile number'}
         error={errors.phone?.message}
         hint="We text a 6-digit code to it. Without a country code, it is read as your business’s country’s."
-      >
-        {(control) => (
-          <Input
-            {...control}
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-            placeholder="+44 7700 900123"
-            {...form.register('phone')}
-          />
-        )}
-      </FormField>
+        placeholder="+44 7700 900123"
+        registration={form.register('phone')}
+      />
       <Button type="submit" className="justify-self-start" isLoading={mutation.isPending}>
         Text me a code
       </Button>

@@ -8,8 +8,7 @@ import { Alert } from '../../../components/ui/alert.tsx';
 import { Badge } from '../../../components/ui/badge.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog.tsx';
-import { FormField } from '../../../components/ui/form-field.tsx';
-import { Input } from '../../../components/ui/input.tsx';
+import { PhoneNumberField } from '../../../components/ui/phone-number-field.tsx';
 import { SectionCard } from '../../../components/ui/section-card.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { ErrorState, LoadingState } from '../../../components/ui/state.tsx';
@@ -48,22 +47,13 @@ function VerifyNumberForm({
   return (
     <form noValidate onSubmit={form.handleSubmit((values) => mutation.mutate(values))} className="grid gap-3">
       {mutation.isError && !errors.phone ? <Alert tone="error">{errorMessage(mutation.error)}</Alert> : null}
-      <FormField
+      <PhoneNumberField
         label={label}
         error={errors.phone?.message}
         hint="Twilio calls it now with a 6-digit code to type on its keypad, so have that phone at hand. Without a country code, it is read as your business’s country’s."
-      >
-        {(control) => (
-          <Input
-            {...control}
-            type="tel"
-            inputMode="tel"
-            autoComplete="tel"
-            placeholder="+44 20 7946 0123"
-            {...form.register('phone')}
-          />
-        )}
-      </FormField>
+        placeholder="+44 20 7946 0123"
+        registration={form.register('phone')}
+      />
       <Button type="submit" className="justify-self-start" isLoading={mutation.isPending}>
         {mutation.isPending ? null : <PhoneCall aria-hidden="true" className="size-4" />}
         Call this number to verify
