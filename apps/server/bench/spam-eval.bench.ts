@@ -3,11 +3,12 @@
 // brings it there: a plain HTML form post without the snippet's fill-time token (as a bot's, and a
 // hand-written form's), the JSON API called by a server, and a webhook delivery. Prints precision
 // and recall per language and per path, and what judging costs PostgreSQL per lead. Runs on
-// TEST_DATABASE_URL when set, otherwise on a throwaway embedded PostgreSQL.
+// TEST_DATABASE_URL when set, otherwise on a throwaway embedded PostgreSQL. SPAM_EVAL_WRITTEN_BEFORE=<git
+// revision> judges only the held-out examples the set had then: a grown set compared on the same leads.
 import { performance } from 'node:perf_hooks';
 import { createDatabaseClient } from '../src/db/client.ts';
 import { runMigrations } from '../src/db/migrate.ts';
-import { labelledSet } from '../src/features/spam/model/labelled-set.ts';
+import { isWrittenBefore, labelledSet } from '../src/features/spam/model/labelled-set.ts';
 import { WORKER_VERDICT } from '../src/features/spam/spam-score.ts';
 import { createScratchDatabase } from '../test/test-app.ts';
 import { startBenchDatabase } from './bench-database.ts';
@@ -18,10 +19,12 @@ const scratch = await createScratchDatabase(postgres.adminUrl);
 const client = createDatabaseClient(scratch.url, { max: 2 });
 try {
   await runMigrations(client);
-  const heldOut = labelledSet().filter((example) => example.isHeldOut);
+  const writtenBefore = process.env.SPAM_EVAL_WRITTEN_BEFORE;
+  const isJudged = writtenBefore ? isWrittenBefore(writtenBefore) : () => true;
+  const heldOut = labelledSet().filter((example) => example.isHeldOut && isJudged(example));
   const { quarantined, judgingMs } = await judgeOnEachPath(client.pool, heldOut);
   console.log(
-    `spam-eval: the held-out fifth of the labelled set (${heldOut.length} leads, ${heldOut.filter((example) => example.isSpam).length} spam), judged by leadbell_judge_spam`,
+    `spam-eval: the held-out fifth of the labelled set (${heldOut.length} leads, ${heldOut.filter((example) => example.isSpam).length} spam${writtenBefore ? `, those written before ${writtenBefore}` : ''}), judged by leadbell_judge_spam`,
   );
   const missed = printVerdicts(heldOut, quarantined);
   // The content model alone, as the take scores a lead: its features read, then weighed.

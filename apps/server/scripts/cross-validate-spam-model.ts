@@ -6,10 +6,11 @@
 // leadbell_judge_spam on each path, as spam-eval judges the held-out fifth. Prints the verdict per
 // path and language, and how well the model alone ranks leads: the spam it catches at the
 // log-odds where it alone flags 1 % of genuine leads, and at modelSpamAt.
-// Run: npm run spam:cross-validate (apps/server); `-- --wrong` also lists the folds' wrong verdicts.
+// Run: npm run spam:cross-validate (apps/server); `-- --wrong` also lists the folds' wrong verdicts,
+// `-- --written-before <git revision>` reports only the examples the set had then (all still train).
 import { createDatabaseClient } from '../src/db/client.ts';
 import { runMigrations } from '../src/db/migrate.ts';
-import { labelledSet } from '../src/features/spam/model/labelled-set.ts';
+import { isWrittenBefore, labelledSet } from '../src/features/spam/model/labelled-set.ts';
 import { spamTokensOf } from '../src/features/spam/model/spam-tokens-of.ts';
 import { trainSpamModel } from '../src/features/spam/model/train-spam-model.ts';
 import { WORKER_VERDICT } from '../src/features/spam/spam-score.ts';
@@ -54,15 +55,22 @@ try {
     for (const [path, verdicts] of judged.quarantined)
       verdicts.forEach((isQuarantined, position) => (quarantined.get(path)![inFold[position]!] = isQuarantined));
   }
-  const spam = examples.filter((example) => example.isSpam).length;
+  const revision = process.argv[process.argv.indexOf('--written-before') + 1];
+  const isReported = process.argv.includes('--written-before') ? isWrittenBefore(revision!) : () => true;
+  const reported = examples.flatMap((example, index) => (isReported(example) ? [index] : []));
+  const spam = reported.filter((index) => examples[index]!.isSpam).length;
   console.log(
-    `spam cross-validation: the labelled set's training part (${examples.length} leads, ${spam} spam), ${FOLDS} folds, each judged by leadbell_judge_spam with a model trained on the others`,
+    `spam cross-validation: the labelled set's training part (${examples.length} leads), ${FOLDS} folds, each judged by leadbell_judge_spam with a model trained on the others; ` +
+      `reported: ${reported.length} leads, ${spam} spam${process.argv.includes('--written-before') ? `, those written before ${revision}` : ''}`,
   );
-  const wrong = printVerdicts(examples, quarantined);
+  const wrong = printVerdicts(
+    reported.map((index) => examples[index]!),
+    new Map([...quarantined].map(([path, verdicts]) => [path, reported.map((index) => verdicts[index]!)])),
+  );
   // The model alone: how well it ranks leads, whatever the threshold.
-  for (const language of ['all', ...new Set(examples.map((example) => example.language))]) {
-    const scored = examples
-      .map((example, index) => ({ example, logOdds: logOdds[index]! }))
+  for (const language of ['all', ...new Set(examples.map((example) => example.language))].sort()) {
+    const scored = reported
+      .map((index) => ({ example: examples[index]!, logOdds: logOdds[index]! }))
       .filter(({ example }) => language === 'all' || example.language === language);
     const genuine = scored.filter(({ example }) => !example.isSpam).map(({ logOdds }) => logOdds);
     const spamOdds = scored.filter(({ example }) => example.isSpam).map(({ logOdds }) => logOdds);

@@ -30,7 +30,7 @@ BEGIN
   -- too: words that count, or another sender at each. Only hashes are compared, and only earlier
   -- arrivals count, so the first business still gets its lead.
   WITH judged AS (
-    SELECT n.id, n.entity_id, n.flow_id, n.is_held, request.points, request.content_points,
+    SELECT n.id, n.entity_id, n.flow_id, n.is_held, request.points, request.content_points, request.token_points,
            network.other_entities, network.same_sender,
            -- Scalar look-ups by the key, not EXISTS: the planner may give an EXISTS a second plan
            -- that reads every mark into a hash, and chose it on a young database's statistics.
@@ -80,7 +80,9 @@ BEGIN
         SELECT coalesce(sum((r.value ->> 'points')::integer), 0) AS points,
                coalesce(sum((r.value ->> 'points')::integer)
                           FILTER (WHERE r.value ->> 'code' IN (SELECT jsonb_array_elements_text(p_spam -> 'contentCodes'))), 0)
-                 AS content_points
+                 AS content_points,
+               coalesce(sum((r.value ->> 'points')::integer) FILTER (WHERE r.value ->> 'code' = 'missing_token'), 0)
+                 AS token_points
           FROM jsonb_array_elements(n.spam_reasons) r) request
       CROSS JOIN LATERAL (
         SELECT count(*) AS other_entities,
@@ -145,12 +147,19 @@ BEGIN
      SELECT coalesce(sum((a ->> 'points')::integer), 0) AS points,
             coalesce(sum((a ->> 'points')::integer)
                        FILTER (WHERE a ->> 'code' IN (SELECT jsonb_array_elements_text(p_spam -> 'contentCodes'))), 0)
-              AS content_points
+              AS content_points,
+            coalesce(sum((a ->> 'points')::integer) FILTER (WHERE a ->> 'code' = 'content_model'), 0) AS model_points
        FROM jsonb_array_elements(s.added) a) added
    -- The hand-written word signals together never count past the cap: alone they are never spam
    -- (a genuine inquiry may read like a pitch). The trained model's points are not capped.
-   WHERE least(s.content_points + added.content_points, (p_spam ->> 'contentCap')::integer)
-         + (s.points - s.content_points) + (added.points - added.content_points)
+   CROSS JOIN LATERAL (
+     SELECT least(s.content_points + added.content_points, (p_spam ->> 'contentCap')::integer)
+            + (s.points - s.content_points - s.token_points)
+            + (added.points - added.content_points - added.model_points) AS points) besides
+   -- A missing fill-time token counts only beside other signals, never beside the model's word
+   -- alone (decision 086): every lead of a plain HTML form lacks it, customers' too.
+   WHERE besides.points + added.model_points
+         + CASE WHEN besides.points >= (p_spam ->> 'missingTokenBeside')::integer THEN s.token_points ELSE 0 END
          >= (p_spam ->> 'threshold')::integer;
 
   IF cardinality(v_quarantine_ids) = 0 THEN

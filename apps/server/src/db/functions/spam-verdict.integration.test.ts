@@ -87,6 +87,61 @@ describe('stored functions › the worker’s spam verdict (32-spam-verdict.sql)
     expect(await countedOf(business)).toBe(2);
   });
 
+  it('a missing token counts beside the lead’s other signals, never beside the content model’s word alone (decision 086)', async () => {
+    const { business, intake } = await countedBusiness();
+    const missingToken: Reason = { code: 'missing_token', points: 2 };
+    const logOddsOf = async (data: object) => {
+      const { rows } = await database.db.query<{ logOdds: number }>(
+        'select leadbell_spam_log_odds($1, leadbell_spam_tokens($2::jsonb), $3) as "logOdds"',
+        [business.entityId, JSON.stringify(data), WORKER_VERDICT.modelFullEvidence],
+      );
+      return rows[0]!.logOdds;
+    };
+    const modelPointsOf = async (data: object) =>
+      Math.floor((WORKER_VERDICT.modelPoints * (await logOddsOf(data))) / WORKER_VERDICT.modelSpamAt);
+    // A plain question the business's own marks make the model read as nearly spam: 8 points, two
+    // short of quarantining alone (a marked pair adds ln((spam + 1) / (genuine + 1)) to the log-odds).
+    const nearlySpam = {
+      name: 'Sam',
+      message: 'Hello, could you please call me back about the kitchen this week? Thank you.',
+    };
+    const wanted = 0.85 * WORKER_VERDICT.modelSpamAt - (await logOddsOf(nearlySpam));
+    await database.db.query(
+      `insert into spam_word_marks (entity_id, token, spam, genuine) values ($1, 'the kitchen', $2, 999)`,
+      [business.entityId, Math.round(1000 * Math.exp(wanted)) - 1],
+    );
+    expect(await modelPointsOf(nearlySpam)).toBe(8);
+    const plain = {
+      name: 'Sam',
+      message: 'Guten Tag, können Sie bitte am Montag vorbeikommen? Wir sind ab acht Uhr zu Hause.',
+    };
+    expect(await modelPointsOf(plain)).toBeLessThanOrEqual(0);
+    const disposable: Reason = { code: 'disposable_email', points: 5 };
+    const links: Reason = { code: 'links', points: 3 };
+
+    // A customer on a plain HTML form whose words the model reads as nearly spam, with one link or a
+    // role address: no token, but nothing else says bot.
+    const modelOnly = await judgedLead(business, { data: nearlySpam, spam_reasons: [missingToken] });
+    const modelAndLink = await judgedLead(business, {
+      data: nearlySpam,
+      spam_reasons: [{ code: 'links', points: 1 }, missingToken],
+    });
+    const modelAndRole = await judgedLead(business, {
+      data: nearlySpam,
+      spam_reasons: [missingToken, { code: 'role_email', points: 1 }],
+    });
+    // A throwaway address and links: the missing token tips them over.
+    const signals = await judgedLead(business, { data: plain, spam_reasons: [links, missingToken, disposable] });
+    const signalsWithToken = await judgedLead(business, { data: plain, spam_reasons: [links, disposable] });
+
+    await judge([modelOnly, modelAndLink, modelAndRole, signals, signalsWithToken], [intake]);
+    expect((await judged(modelOnly)).status).toBe('open');
+    expect((await judged(modelAndLink)).status).toBe('open');
+    expect((await judged(modelAndRole)).status).toBe('open');
+    expect(await judged(signals)).toMatchObject({ status: 'spam', reasons: [links, missingToken, disposable] });
+    expect((await judged(signalsWithToken)).status).toBe('open');
+  });
+
   it('a lead held past the limit and judged spam no longer waits for a larger plan', async () => {
     const { business, intake } = await countedBusiness({ plan: 'starter', counted: 20, included: 20 });
     await database.db.query('update entity_usage set held_count = 1 where entity_id = $1', [business.entityId]);

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -40,4 +41,25 @@ export function labelledSet(): LabelledExample[] {
           };
         }),
     );
+}
+
+/**
+ * Whether an example was already in the set at a git revision (its line in that revision's file):
+ * figures on the examples a change did not add, so a grown set's new examples, some of them the
+ * same situation in several languages, do not flatter the comparison.
+ */
+export function isWrittenBefore(revision: string): (example: LabelledExample) => boolean {
+  const lines = new Map<string, Set<string>>();
+  const linesOf = (language: string) => {
+    if (!lines.has(language)) {
+      const text = execFileSync('git', ['show', `${revision}:./${language}.jsonl`], {
+        cwd: LABELLED_FOLDER,
+        encoding: 'utf8',
+      });
+      lines.set(language, new Set(text.split('\n').map((line) => JSON.stringify(JSON.parse(line || 'null')))));
+    }
+    return lines.get(language)!;
+  };
+  return (example) =>
+    linesOf(example.language).has(JSON.stringify({ label: example.isSpam ? 'spam' : 'ham', ...example.data }));
 }
