@@ -59,6 +59,12 @@ $$;
 -- A key revoked or changed since the caller read it is not charged and its items go no further: they
 -- come back 'stale' and the caller reads the key afresh, so a revoked key hears 401, never 429. An
 -- item the accept function finds stale gives its token back, since its retry takes one.
+-- A batch of plain items (no idempotency key, a plan without a limit, not a test: nearly every
+-- batch) is charged and accepted in the one statement below, the function's only one (issue 45):
+-- at 100 leads a second a batch holds one lead, and each statement's fixed cost (its executor,
+-- snapshot and plan lookup, tens of µs) was paid per lead, a dozen times over. Any other batch, or
+-- one with an item charged and then found stale (its token goes back, a second write of its
+-- bucket), is only charged there, and leadbell_accept_notifications decides its items one by one.
 CREATE OR REPLACE FUNCTION leadbell_accept_notifications_within_rate(
   p_items jsonb,
   -- Tokens a second and the most a bucket holds: NOTIFY_RATE_LIMIT and NOTIFY_RATE_BURST.
@@ -67,37 +73,101 @@ CREATE OR REPLACE FUNCTION leadbell_accept_notifications_within_rate(
 ) RETURNS TABLE (item integer, outcome text, response jsonb, rate_tokens double precision)
 LANGUAGE plpgsql AS $$
 DECLARE
-  -- Per charged item: { "<item>": [<within the rate>, <tokens left after it>] }.
-  v_rated jsonb;
   v_items leadbell_batch_item[] := leadbell_batch_items(p_items);
+  -- A batch left to leadbell_accept_notifications, per charged item: { "<item>": [<within the
+  -- rate>, <tokens left after it>] }; null when the statement accepted the batch.
+  v_rated jsonb;
+  v record;
 BEGIN
-  -- One upsert takes every key's tokens, in key order so concurrent batches cannot deadlock. A new
-  -- key's bucket starts full; no more than a burst passes at once.
-  WITH charged AS (
-    SELECT b.item, b.api_key_id, row_number() OVER (PARTITION BY b.api_key_id ORDER BY b.item) AS position
-      FROM unnest(v_items) b
-      JOIN api_keys k ON k.id = b.api_key_id
-     WHERE b.rate_tokens IS NULL AND k.revoked_at IS NULL AND k.allowed_origins IS NOT DISTINCT FROM b.allowed_origins
-  ), taken AS (
-    INSERT INTO api_key_rate_buckets AS bucket (api_key_id, tokens, taken, updated_at)
-    SELECT c.api_key_id, p_burst - least(count(*), p_burst), least(count(*), p_burst), now()
-      FROM charged c
-     GROUP BY c.api_key_id
-     ORDER BY c.api_key_id
-    ON CONFLICT (api_key_id) DO UPDATE
-      SET taken = least(excluded.taken, floor(leadbell_refilled_tokens(bucket.tokens, bucket.updated_at, p_rate, p_burst))),
-          tokens = leadbell_refilled_tokens(bucket.tokens, bucket.updated_at, p_rate, p_burst)
-                   - least(excluded.taken, floor(leadbell_refilled_tokens(bucket.tokens, bucket.updated_at, p_rate, p_burst))),
-          updated_at = greatest(bucket.updated_at, now())
-    RETURNING bucket.api_key_id, bucket.tokens, bucket.taken
-  )
-  SELECT coalesce(jsonb_object_agg(rated.item::text, jsonb_build_array(rated.within, rated.tokens)), '{}')
-    INTO v_rated
-    FROM (SELECT c.item, c.position <= t.taken AS within, t.tokens + greatest(t.taken - c.position, 0) AS tokens
-            FROM charged c
-            JOIN taken t ON t.api_key_id = c.api_key_id
-          UNION ALL
-          SELECT b.item, true, b.rate_tokens FROM unnest(v_items) b WHERE b.rate_tokens IS NOT NULL) rated;
+  FOR v IN
+    WITH checked AS MATERIALIZED (
+      SELECT b.item, b.entity_id, b.api_key_id, b.rate_tokens, h.is_chargeable, h.is_current,
+             b.idempotency_key IS NULL AND b.notification_limit IS NULL AND NOT b.is_test AS is_plain
+        FROM unnest(v_items) b
+       CROSS JOIN LATERAL leadbell_batch_item_holds(b) h
+    ), charged AS (
+      SELECT c.item, c.api_key_id, row_number() OVER (PARTITION BY c.api_key_id ORDER BY c.item) AS position
+        FROM checked c
+       WHERE c.rate_tokens IS NULL AND c.is_chargeable
+    ), taken AS (
+      -- One upsert takes every key's tokens, in key order so concurrent batches cannot deadlock. A
+      -- new key's bucket starts full; no more than a burst passes at once.
+      INSERT INTO api_key_rate_buckets AS bucket (api_key_id, tokens, taken, updated_at)
+      SELECT c.api_key_id, p_burst - least(count(*), p_burst), least(count(*), p_burst), now()
+        FROM charged c
+       GROUP BY c.api_key_id
+       ORDER BY c.api_key_id
+      ON CONFLICT (api_key_id) DO UPDATE
+        SET taken = least(excluded.taken, floor(leadbell_refilled_tokens(bucket.tokens, bucket.updated_at, p_rate, p_burst))),
+            tokens = leadbell_refilled_tokens(bucket.tokens, bucket.updated_at, p_rate, p_burst)
+                     - least(excluded.taken, floor(leadbell_refilled_tokens(bucket.tokens, bucket.updated_at, p_rate, p_burst))),
+            updated_at = greatest(bucket.updated_at, now())
+      RETURNING bucket.api_key_id, bucket.tokens, bucket.taken
+    ), rated AS MATERIALIZED (
+      SELECT c.item, c.position <= t.taken AS within, t.tokens + greatest(t.taken - c.position, 0) AS tokens
+        FROM charged c
+        JOIN taken t ON t.api_key_id = c.api_key_id
+      UNION ALL
+      SELECT c.item, true, c.rate_tokens FROM checked c WHERE c.rate_tokens IS NOT NULL
+    ), plain AS MATERIALIZED (
+      -- Whether this statement accepts the batch; and the items it accepts, within the rate and current.
+      SELECT p.is_plain, CASE WHEN p.is_plain THEN r.item END AS item, CASE WHEN p.is_plain THEN c.entity_id END AS entity_id
+        FROM (SELECT bool_and(coalesce(c.is_plain AND NOT (coalesce(r.within, false) AND NOT c.is_current
+                                                           AND c.rate_tokens IS NULL), false)) AS is_plain
+                FROM checked c LEFT JOIN rated r ON r.item = c.item) p
+        LEFT JOIN (rated r JOIN checked c ON c.item = r.item AND r.within AND c.is_current) ON true
+    ), locked AS MATERIALIZED (
+      -- Each entity's lock, shared, in key order, before its leads are counted and written (as
+      -- leadbell_accept_notifications takes it, decision 061).
+      SELECT count(*) AS entities
+        FROM (SELECT pg_advisory_xact_lock_shared(l.entity_lock)
+                FROM (SELECT DISTINCT leadbell_entity_lock_key(a.entity_id) AS entity_lock FROM plain a
+                       WHERE a.item IS NOT NULL ORDER BY 1) l) l
+    ), accepted AS MATERIALIZED (
+      SELECT coalesce(array_agg(a.item ORDER BY a.item), '{}') AS items,
+             coalesce(array_agg(gen_random_uuid() ORDER BY a.item), '{}') AS ids
+        FROM plain a
+       WHERE a.item IS NOT NULL AND (SELECT l.entities FROM locked l) IS NOT NULL
+    ), counted AS (
+      INSERT INTO entity_usage_deltas
+      SELECT d.* FROM accepted a CROSS JOIN LATERAL leadbell_counted_deltas(v_items, a.items) d
+    ), intake AS (
+      INSERT INTO lead_intake
+      SELECT i.*
+        FROM accepted a
+       CROSS JOIN notification_positions p
+       CROSS JOIN LATERAL leadbell_intake_rows(v_items, a.items, a.ids, '{}', leadbell_position_block(p)) i
+    ), job AS (
+      INSERT INTO job_outbox (data)
+      SELECT j FROM accepted a CROSS JOIN LATERAL leadbell_intake_job(v_items, a.items, a.ids, a.items) j
+       WHERE cardinality(a.items) > 0
+    )
+    SELECT a.item, a.outcome, a.response, r.tokens
+      FROM accepted x
+     CROSS JOIN LATERAL leadbell_accepted_answers(v_items, x.items, x.ids, '{}') a
+      JOIN rated r ON r.item = a.item
+    UNION ALL
+    SELECT c.item, CASE WHEN NOT r.within THEN 'rate_limited' ELSE 'stale' END, NULL, r.tokens
+      FROM checked c
+      LEFT JOIN rated r ON r.item = c.item
+     WHERE (SELECT p.is_plain FROM plain p LIMIT 1) AND NOT coalesce(r.within AND c.is_current, false)
+    UNION ALL
+    SELECT NULL, NULL, coalesce((SELECT jsonb_object_agg(r.item::text, jsonb_build_array(r.within, r.tokens)) FROM rated r), '{}'), NULL
+     WHERE NOT (SELECT p.is_plain FROM plain p LIMIT 1)
+  LOOP
+    IF v.item IS NULL THEN
+      v_rated := v.response;
+    ELSE
+      item := v.item;
+      outcome := v.outcome;
+      response := v.response;
+      rate_tokens := v.tokens;
+      RETURN NEXT;
+    END IF;
+  END LOOP;
+  IF v_rated IS NULL THEN
+    RETURN;
+  END IF;
 
   RETURN QUERY
     WITH accepted AS (
