@@ -90,10 +90,8 @@ BEGIN
   ELSE
     DROP FUNCTION IF EXISTS leadbell_accept_notifications(leadbell_batch_item[]);
     DROP FUNCTION IF EXISTS leadbell_batch_item_holds(leadbell_batch_item);
-    DROP FUNCTION IF EXISTS leadbell_accepted_answers(leadbell_batch_item[], integer[], uuid[], integer[]);
-    DROP FUNCTION IF EXISTS leadbell_intake_rows(leadbell_batch_item[], integer[], uuid[], integer[], bigint);
-    DROP FUNCTION IF EXISTS leadbell_intake_job(leadbell_batch_item[], integer[], uuid[], integer[]);
-    DROP FUNCTION IF EXISTS leadbell_counted_deltas(leadbell_batch_item[], integer[]);
+    DROP FUNCTION IF EXISTS leadbell_intake_row(leadbell_batch_item, uuid, bigint, boolean);
+    DROP FUNCTION IF EXISTS leadbell_intake_usage_entry(leadbell_batch_item);
     DROP FUNCTION IF EXISTS leadbell_batch_items(jsonb);
     DROP TYPE IF EXISTS leadbell_batch_item;
     ALTER TYPE leadbell_batch_item_wanted RENAME TO leadbell_batch_item;

@@ -73,21 +73,24 @@ CREATE OR REPLACE FUNCTION leadbell_accept_notifications_within_rate(
 ) RETURNS TABLE (item integer, outcome text, response jsonb, rate_tokens double precision)
 LANGUAGE plpgsql AS $$
 DECLARE
-  v_items leadbell_batch_item[] := leadbell_batch_items(p_items);
+  v_items leadbell_batch_item[];
   -- A batch left to leadbell_accept_notifications, per charged item: { "<item>": [<within the
   -- rate>, <tokens left after it>] }; null when the statement accepted the batch.
   v_rated jsonb;
   v record;
 BEGIN
+  -- Each item is carried as one composite column (it) besides the few columns the statement
+  -- decides on: every node a row of the batch item's forty columns passes through builds their
+  -- descriptor anew on each call, and that was a good part of a one-lead batch's cost.
   FOR v IN
-    WITH checked AS MATERIALIZED (
-      SELECT b.item, b.entity_id, b.api_key_id, b.rate_tokens, h.is_chargeable, h.is_current,
-             b.idempotency_key IS NULL AND b.notification_limit IS NULL AND NOT b.is_test AS is_plain
-        FROM unnest(v_items) b
+    WITH b AS MATERIALIZED (
+      SELECT b AS it, b.item, b.entity_id, b.api_key_id, b.rate_tokens, h.is_chargeable, h.is_current,
+             coalesce(b.idempotency_key IS NULL AND b.notification_limit IS NULL AND NOT b.is_test, false) AS is_plain
+        FROM jsonb_populate_recordset(NULL::leadbell_batch_item, p_items) b
        CROSS JOIN LATERAL leadbell_batch_item_holds(b) h
     ), charged AS (
       SELECT c.item, c.api_key_id, row_number() OVER (PARTITION BY c.api_key_id ORDER BY c.item) AS position
-        FROM checked c
+        FROM b c
        WHERE c.rate_tokens IS NULL AND c.is_chargeable
     ), taken AS (
       -- One upsert takes every key's tokens, in key order so concurrent batches cannot deadlock. A
@@ -103,57 +106,65 @@ BEGIN
                      - least(excluded.taken, floor(leadbell_refilled_tokens(bucket.tokens, bucket.updated_at, p_rate, p_burst))),
             updated_at = greatest(bucket.updated_at, now())
       RETURNING bucket.api_key_id, bucket.tokens, bucket.taken
-    ), rated AS MATERIALIZED (
-      SELECT c.item, c.position <= t.taken AS within, t.tokens + greatest(t.taken - c.position, 0) AS tokens
-        FROM charged c
-        JOIN taken t ON t.api_key_id = c.api_key_id
-      UNION ALL
-      SELECT c.item, true, c.rate_tokens FROM checked c WHERE c.rate_tokens IS NOT NULL
+    ), outcomes AS MATERIALIZED (
+      -- Each item's rate: charged in the upsert above, or from its process's lease (rate_tokens).
+      SELECT c.item, c.it, c.entity_id, c.is_plain, c.is_current, c.rate_tokens, r.within, r.tokens,
+             coalesce(r.within, false) AND c.is_current AS is_accepted
+        FROM b c
+        LEFT JOIN (SELECT ch.item, ch.position <= t.taken AS within, t.tokens + greatest(t.taken - ch.position, 0) AS tokens
+                     FROM charged ch
+                     JOIN taken t ON t.api_key_id = ch.api_key_id
+                   UNION ALL
+                   SELECT l.item, true, l.rate_tokens FROM b l WHERE l.rate_tokens IS NOT NULL) r ON r.item = c.item
     ), plain AS MATERIALIZED (
-      -- Whether this statement accepts the batch; and the items it accepts, within the rate and current.
-      SELECT p.is_plain, CASE WHEN p.is_plain THEN r.item END AS item, CASE WHEN p.is_plain THEN c.entity_id END AS entity_id
-        FROM (SELECT bool_and(coalesce(c.is_plain AND NOT (coalesce(r.within, false) AND NOT c.is_current
-                                                           AND c.rate_tokens IS NULL), false)) AS is_plain
-                FROM checked c LEFT JOIN rated r ON r.item = c.item) p
-        LEFT JOIN (rated r JOIN checked c ON c.item = r.item AND r.within AND c.is_current) ON true
+      -- Whether this statement accepts the batch: plain items, none of them charged and found stale.
+      SELECT bool_and(o.is_plain AND NOT (coalesce(o.within, false) AND NOT o.is_current AND o.rate_tokens IS NULL)) AS is_plain
+        FROM outcomes o
     ), locked AS MATERIALIZED (
-      -- Each entity's lock, shared, in key order, before its leads are counted and written (as
-      -- leadbell_accept_notifications takes it, decision 061).
-      SELECT count(*) AS entities
-        FROM (SELECT pg_advisory_xact_lock_shared(l.entity_lock)
-                FROM (SELECT DISTINCT leadbell_entity_lock_key(a.entity_id) AS entity_lock FROM plain a
-                       WHERE a.item IS NOT NULL ORDER BY 1) l) l
+      -- Each entity's lock, shared, in key order, before its leads are counted and written, as
+      -- leadbell_accept_notifications takes it (decision 061).
+      -- (An entity's lock taken again is only counted again: its batch waits once.)
+      SELECT pg_advisory_xact_lock_shared(leadbell_entity_lock_key(o.entity_id))
+        FROM outcomes o
+       WHERE o.is_accepted AND (SELECT p.is_plain FROM plain p)
+       ORDER BY leadbell_entity_lock_key(o.entity_id)
     ), accepted AS MATERIALIZED (
-      SELECT coalesce(array_agg(a.item ORDER BY a.item), '{}') AS items,
-             coalesce(array_agg(gen_random_uuid() ORDER BY a.item), '{}') AS ids
-        FROM plain a
-       WHERE a.item IS NOT NULL AND (SELECT l.entities FROM locked l) IS NOT NULL
+      -- A lead's position in the transaction's block is its item's: in item order, as the caller
+      -- numbered them, with the gaps of the items not accepted (positions only order the leads).
+      SELECT o.item, o.it, gen_random_uuid() AS id, o.item + 1 AS position
+        FROM outcomes o
+       WHERE o.is_accepted AND (SELECT p.is_plain FROM plain p) AND (SELECT count(*) FROM locked) >= 0
     ), counted AS (
-      INSERT INTO entity_usage_deltas
-      SELECT d.* FROM accepted a CROSS JOIN LATERAL leadbell_counted_deltas(v_items, a.items) d
+      -- Appended, not added to the entity's count row (decision 060), as for a plain item there.
+      INSERT INTO entity_usage_deltas (entity_id, period_start, notification_count)
+      SELECT (a.it).entity_id, (a.it).period_start, count(*) FROM accepted a GROUP BY 1, 2
     ), intake AS (
       INSERT INTO lead_intake
       SELECT i.*
         FROM accepted a
        CROSS JOIN notification_positions p
-       CROSS JOIN LATERAL leadbell_intake_rows(v_items, a.items, a.ids, '{}', leadbell_position_block(p)) i
+       CROSS JOIN LATERAL leadbell_intake_row(a.it, a.id, leadbell_position_block(p) + a.position, false) i
     ), job AS (
+      -- Every lead here is counted and none is a test: the job's `usage` and `plans` are the same.
+      -- Its lists are read as sets (leadbell_intake_usage, the settle's keys, the take's leads by
+      -- position): not sorted nor made distinct here, each sort a good part of a one-lead batch.
       INSERT INTO job_outbox (data)
-      SELECT j FROM accepted a CROSS JOIN LATERAL leadbell_intake_job(v_items, a.items, a.ids, a.items) j
-       WHERE cardinality(a.items) > 0
+      SELECT leadbell_intake_job(jsonb_agg(a.id), jsonb_agg((a.it).api_key_id),
+                                 jsonb_agg(leadbell_intake_usage_entry(a.it)), jsonb_agg(leadbell_intake_usage_entry(a.it)))
+        FROM accepted a
+      HAVING count(*) > 0
     )
-    SELECT a.item, a.outcome, a.response, r.tokens
-      FROM accepted x
-     CROSS JOIN LATERAL leadbell_accepted_answers(v_items, x.items, x.ids, '{}') a
-      JOIN rated r ON r.item = a.item
+    SELECT o.item, CASE WHEN o.is_accepted THEN 'accepted' WHEN NOT o.within THEN 'rate_limited' ELSE 'stale' END AS outcome,
+           CASE WHEN o.is_accepted
+                THEN leadbell_accept_answer(a.id, (o.it).flow_id, 'accepted', (o.it).is_test, (o.it).unused_fields) END AS response,
+           o.tokens
+      FROM outcomes o
+      LEFT JOIN accepted a ON a.item = o.item
+     WHERE (SELECT p.is_plain FROM plain p)
     UNION ALL
-    SELECT c.item, CASE WHEN NOT r.within THEN 'rate_limited' ELSE 'stale' END, NULL, r.tokens
-      FROM checked c
-      LEFT JOIN rated r ON r.item = c.item
-     WHERE (SELECT p.is_plain FROM plain p LIMIT 1) AND NOT coalesce(r.within AND c.is_current, false)
-    UNION ALL
-    SELECT NULL, NULL, coalesce((SELECT jsonb_object_agg(r.item::text, jsonb_build_array(r.within, r.tokens)) FROM rated r), '{}'), NULL
-     WHERE NOT (SELECT p.is_plain FROM plain p LIMIT 1)
+    SELECT NULL, NULL, coalesce((SELECT jsonb_object_agg(o.item::text, jsonb_build_array(o.within, o.tokens)) FROM outcomes o
+                                  WHERE o.within IS NOT NULL), '{}'), NULL
+     WHERE NOT (SELECT p.is_plain FROM plain p)
   LOOP
     IF v.item IS NULL THEN
       v_rated := v.response;
@@ -168,6 +179,7 @@ BEGIN
   IF v_rated IS NULL THEN
     RETURN;
   END IF;
+  v_items := leadbell_batch_items(p_items);
 
   RETURN QUERY
     WITH accepted AS (

@@ -52,73 +52,39 @@ LANGUAGE sql STABLE AS $$
                             'status', p_status, 'test', p_is_test, 'unusedFields', coalesce(p_unused_fields, '[]'))
 $$;
 
--- The accepted items (p_accepted_items, with their ids p_ids; those in p_held_items held): their
--- answers.
-CREATE OR REPLACE FUNCTION leadbell_accepted_answers(
-  p_items leadbell_batch_item[], p_accepted_items integer[], p_ids uuid[], p_held_items integer[]
-) RETURNS TABLE (item integer, outcome text, response jsonb)
+-- An accepted item's row of lead_intake (decision 064), at p_position of the transaction's block
+-- (leadbell_position_block, decision 061); the worker's take moves it into notifications. In
+-- lead_intake's own column order (its migration, 0037): the columns a lead arrives with are named in
+-- one statement, leadbell_take_in_leads's, which copies them into notifications.
+CREATE OR REPLACE FUNCTION leadbell_intake_row(p_item leadbell_batch_item, p_id uuid, p_position bigint, p_is_held boolean)
+RETURNS SETOF lead_intake
 LANGUAGE sql STABLE AS $$
-  SELECT accepted.item, status.value, leadbell_accept_answer(accepted.id, b.flow_id, status.value, b.is_test, b.unused_fields)
-    FROM unnest(p_accepted_items, p_ids) AS accepted (item, id)
-    JOIN unnest(p_items) b ON b.item = accepted.item
-   CROSS JOIN LATERAL (SELECT CASE WHEN accepted.item = ANY (p_held_items) THEN 'held' ELSE 'accepted' END) AS status (value)
+  SELECT p_id, p_position, (p_item).entity_id, (p_item).flow_id, (p_item).title, (p_item).message,
+         (p_item).url, (p_item).data, (p_item).is_test,
+         p_is_held, (p_item).source, (p_item).page_url, coalesce((p_item).shortened_fields, '{}'),
+         coalesce((p_item).is_after_hours, false), (p_item).response_started_at, (p_item).response_target_seconds,
+         'open', (p_item).spam_reasons, (p_item).message_fingerprint,
+         (p_item).sender_fingerprint, (p_item).fill_token, (p_item).referrer, (p_item).attribution,
+         (p_item).traffic_source, now(), (p_item).test_sent_by, coalesce((p_item).is_public, false)
 $$;
 
--- Their rows of lead_intake (decision 064), positioned in the order of p_accepted_items from
--- p_block (the transaction's block, leadbell_position_block, decision 061); the worker's take moves
--- them into notifications. In lead_intake's own column order (its migration, 0037): the columns a
--- lead arrives with are named in one statement, leadbell_take_in_leads's, which copies them into
--- notifications.
-CREATE OR REPLACE FUNCTION leadbell_intake_rows(
-  p_items leadbell_batch_item[], p_accepted_items integer[], p_ids uuid[], p_held_items integer[], p_block bigint
-) RETURNS SETOF lead_intake
-LANGUAGE sql STABLE AS $$
-  SELECT accepted.id, p_block + accepted.position, b.entity_id, b.flow_id, b.title, b.message,
-         b.url, b.data, b.is_test,
-         accepted.item = ANY (p_held_items), b.source, b.page_url, coalesce(b.shortened_fields, '{}'),
-         coalesce(b.is_after_hours, false), b.response_started_at, b.response_target_seconds,
-         'open', b.spam_reasons, b.message_fingerprint,
-         b.sender_fingerprint, b.fill_token, b.referrer, b.attribution, b.traffic_source, now(), b.test_sent_by,
-         coalesce(b.is_public, false)
-    FROM unnest(p_accepted_items, p_ids) WITH ORDINALITY AS accepted (item, id, position)
-    JOIN unnest(p_items) b ON b.item = accepted.item
+-- An accepted item's entity, month and included volume, as an intake job lists them (`usage`,
+-- `plans`: leadbell_intake_usage reads them).
+CREATE OR REPLACE FUNCTION leadbell_intake_usage_entry(p_item leadbell_batch_item) RETURNS jsonb
+LANGUAGE sql IMMUTABLE AS $$
+  SELECT jsonb_build_object('entityId', (p_item).entity_id, 'periodStart', (p_item).period_start,
+                            'includedNotifications', (p_item).included_notifications)
 $$;
 
--- Their intake job, what the worker derives the rest from: the leads, the keys that sent them and
--- when (their last use), for usage alerts each counted entity's month and included volume
--- (`usage`, of p_counted_items), and for spam's refunds the same of every entity with a lead that
--- is not a test (`plans`).
-CREATE OR REPLACE FUNCTION leadbell_intake_job(
-  p_items leadbell_batch_item[], p_accepted_items integer[], p_ids uuid[], p_counted_items integer[]
-) RETURNS SETOF jsonb
+-- A batch's intake job, what the worker derives the rest from: its leads (p_ids, in their positions'
+-- order), the keys that sent them and when (their last use), for usage alerts each counted
+-- entity's month and included volume (p_usage), and for spam's refunds the same of every entity
+-- with a lead that is not a test (p_plans).
+CREATE OR REPLACE FUNCTION leadbell_intake_job(p_ids jsonb, p_api_key_ids jsonb, p_usage jsonb, p_plans jsonb)
+RETURNS jsonb
 LANGUAGE sql STABLE AS $$
-  SELECT jsonb_build_object(
-           'kind', 'intake',
-           'notificationIds', to_jsonb(p_ids),
-           'acceptedAt', now(),
-           'apiKeyIds', (SELECT jsonb_agg(DISTINCT b.api_key_id) FROM unnest(p_items) b
-                          WHERE b.item = ANY (p_accepted_items)),
-           'usage', (SELECT coalesce(jsonb_agg(DISTINCT jsonb_build_object(
-                              'entityId', b.entity_id, 'periodStart', b.period_start,
-                              'includedNotifications', b.included_notifications)), '[]')
-                       FROM unnest(p_items) b WHERE b.item = ANY (p_counted_items)),
-           'plans', (SELECT coalesce(jsonb_agg(DISTINCT jsonb_build_object(
-                              'entityId', b.entity_id, 'periodStart', b.period_start,
-                              'includedNotifications', b.included_notifications)), '[]')
-                       FROM unnest(p_items) b
-                      WHERE b.item = ANY (p_accepted_items) AND NOT b.is_test))
-$$;
-
--- The plan counts of p_counted_items, a plan without a limit's (decision 060): appended, one row per
--- entity and month, not added to its entity_usage row, which stayed locked to the batch's commit
--- and the business's next batch waited on it.
-CREATE OR REPLACE FUNCTION leadbell_counted_deltas(p_items leadbell_batch_item[], p_counted_items integer[])
-RETURNS SETOF entity_usage_deltas
-LANGUAGE sql STABLE AS $$
-  SELECT b.entity_id, b.period_start, count(*)::integer
-    FROM unnest(p_items) b
-   WHERE b.item = ANY (p_counted_items)
-   GROUP BY b.entity_id, b.period_start
+  SELECT jsonb_build_object('kind', 'intake', 'notificationIds', p_ids, 'acceptedAt', now(),
+                            'apiKeyIds', p_api_key_ids, 'usage', coalesce(p_usage, '[]'), 'plans', coalesce(p_plans, '[]'))
 $$;
 
 -- Accepts a batch of notifications in one statement, so in one transaction, one round trip and
@@ -183,7 +149,11 @@ BEGIN
   -- Only a plan without a limit comes this way, and its count is appended, not added to its row
   -- (decision 060): a row updated here stayed locked to this batch's commit, and the business's
   -- next batch waited on it.
-  INSERT INTO entity_usage_deltas SELECT * FROM leadbell_counted_deltas(p_items, v_counted_items);
+  INSERT INTO entity_usage_deltas (entity_id, period_start, notification_count)
+  SELECT b.entity_id, b.period_start, count(*)
+    FROM unnest(p_items) b
+   WHERE b.item = ANY (v_counted_items)
+   GROUP BY b.entity_id, b.period_start;
 
   -- The batch's idempotency keys, claimed before anything is counted, each once, in one order: a
   -- key's row is this batch's to answer, or another's answer to replay. Another batch claiming
@@ -295,9 +265,11 @@ BEGIN
     -- The leads as accepted (decision 064), in item order within the transaction's block (decision 061).
     INSERT INTO lead_intake
     SELECT i.*
-      FROM notification_positions p
-     CROSS JOIN LATERAL leadbell_intake_rows(p_items, v_accepted_items, v_accepted_ids, v_held_items,
-                                             leadbell_position_block(p)) i;
+      FROM unnest(v_accepted_items, v_accepted_ids) WITH ORDINALITY AS accepted (item, id, position)
+      JOIN unnest(p_items) b ON b.item = accepted.item
+     CROSS JOIN notification_positions p
+     CROSS JOIN LATERAL leadbell_intake_row(b, accepted.id, leadbell_position_block(p) + accepted.position,
+                                            accepted.item = ANY (v_held_items)) i;
     -- A held lead is in notifications at once: a release (a larger plan, spam's room) reads the
     -- business's held leads there, under its lock, which this batch holds shared to its commit.
     -- The business's leads still waiting go with it, so it is listed after them; those a take is
@@ -310,13 +282,20 @@ BEGIN
     END IF;
 
     INSERT INTO job_outbox (data)
-    SELECT j FROM leadbell_intake_job(p_items, v_accepted_items, v_accepted_ids, v_counted_items) j;
+    SELECT leadbell_intake_job(to_jsonb(v_accepted_ids), jsonb_agg(DISTINCT b.api_key_id),
+                               jsonb_agg(DISTINCT leadbell_intake_usage_entry(b)) FILTER (WHERE b.item = ANY (v_counted_items)),
+                               jsonb_agg(DISTINCT leadbell_intake_usage_entry(b)) FILTER (WHERE NOT b.is_test))
+      FROM unnest(p_items) b
+     WHERE b.item = ANY (v_accepted_items);
   END IF;
 
   RETURN QUERY
     SELECT settled.key::integer, settled.value ->> 0, nullif(settled.value -> 1, 'null'::jsonb)
       FROM jsonb_each(v_settled) settled
     UNION ALL
-    SELECT a.item, a.outcome, a.response FROM leadbell_accepted_answers(p_items, v_accepted_items, v_accepted_ids, v_held_items) a;
+    SELECT accepted.item, status.value, leadbell_accept_answer(accepted.id, b.flow_id, status.value, b.is_test, b.unused_fields)
+      FROM unnest(v_accepted_items, v_accepted_ids) AS accepted (item, id)
+      JOIN unnest(p_items) b ON b.item = accepted.item
+      CROSS JOIN LATERAL (SELECT CASE WHEN accepted.item = ANY (v_held_items) THEN 'held' ELSE 'accepted' END) AS status (value);
 END;
 $$;
