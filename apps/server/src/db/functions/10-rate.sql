@@ -60,11 +60,11 @@ $$;
 -- come back 'stale' and the caller reads the key afresh, so a revoked key hears 401, never 429. An
 -- item the accept function finds stale gives its token back, since its retry takes one.
 -- A batch of plain items (no idempotency key, a plan without a limit, not a test: nearly every
--- batch) is charged and accepted in the one statement below, the function's only one (issue 45):
--- at 100 leads a second a batch holds one lead, and each statement's fixed cost (its executor,
--- snapshot and plan lookup, tens of µs) was paid per lead, a dozen times over. Any other batch, or
--- one with an item charged and then found stale (its token goes back, a second write of its
--- bucket), is only charged there, and leadbell_accept_notifications decides its items one by one.
+-- batch) is charged and accepted in the one statement below (decision 085): at 100 leads a second
+-- a batch holds one lead, so all a batch costs is paid per lead. Any other batch, or one with an
+-- item charged and then found stale (its token goes back: a second write of its bucket, which one
+-- statement cannot make), is only charged there, and leadbell_accept_notifications decides its
+-- items one by one.
 CREATE OR REPLACE FUNCTION leadbell_accept_notifications_within_rate(
   p_items jsonb,
   -- Tokens a second and the most a bucket holds: NOTIFY_RATE_LIMIT and NOTIFY_RATE_BURST.
@@ -79,9 +79,12 @@ DECLARE
   v_rated jsonb;
   v record;
 BEGIN
-  -- Each item is carried as one composite column (it) besides the few columns the statement
-  -- decides on: every node a row of the batch item's forty columns passes through builds their
-  -- descriptor anew on each call, and that was a good part of a one-lead batch's cost.
+  -- Each item is carried as one composite column (it) beside the few columns the statement
+  -- decides on: every node a row of the batch item's forty columns passes through describes them
+  -- anew on each call, a good part of a one-lead batch's cost. The statement's last rows are its
+  -- answers, or for a batch it leaves to leadbell_accept_notifications one row of its rate decisions.
+  -- (Each DML CTE is read, or runs after the answers, so the upsert comes before the locks, and
+  -- the locks before any lead is counted or written.)
   FOR v IN
     WITH b AS MATERIALIZED (
       SELECT b AS it, b.item, b.entity_id, b.api_key_id, b.rate_tokens, h.is_chargeable, h.is_current,
@@ -107,15 +110,13 @@ BEGIN
             updated_at = greatest(bucket.updated_at, now())
       RETURNING bucket.api_key_id, bucket.tokens, bucket.taken
     ), outcomes AS MATERIALIZED (
-      -- Each item's rate: charged in the upsert above, or from its process's lease (rate_tokens).
-      SELECT c.item, c.it, c.entity_id, c.is_plain, c.is_current, c.rate_tokens, r.within, r.tokens,
-             coalesce(r.within, false) AND c.is_current AS is_accepted
-        FROM b c
-        LEFT JOIN (SELECT ch.item, ch.position <= t.taken AS within, t.tokens + greatest(t.taken - ch.position, 0) AS tokens
-                     FROM charged ch
-                     JOIN taken t ON t.api_key_id = ch.api_key_id
-                   UNION ALL
-                   SELECT l.item, true, l.rate_tokens FROM b l WHERE l.rate_tokens IS NOT NULL) r ON r.item = c.item
+      -- Each item's rate: from its process's lease (rate_tokens), or charged in the upsert above.
+      SELECT r.*, coalesce(r.within, false) AND r.is_current AS is_accepted
+        FROM (SELECT c.item, c.it, c.entity_id, c.is_plain, c.is_current, c.rate_tokens,
+                     CASE WHEN c.rate_tokens IS NOT NULL THEN true ELSE ch.position <= t.taken END AS within,
+                     coalesce(c.rate_tokens, t.tokens + greatest(t.taken - ch.position, 0)) AS tokens
+                FROM b c
+                LEFT JOIN (charged ch JOIN taken t ON t.api_key_id = ch.api_key_id) ON ch.item = c.item) r
     ), plain AS MATERIALIZED (
       -- Whether this statement accepts the batch: plain items, none of them charged and found stale.
       SELECT bool_and(o.is_plain AND NOT (coalesce(o.within, false) AND NOT o.is_current AND o.rate_tokens IS NULL)) AS is_plain

@@ -6,7 +6,8 @@
 
 -- The items of a batch (type leadbell_batch_item, 00-batch-item.sql), parsed from the caller's JSON
 -- once per batch, by one jsonb_populate_recordset: every statement below reads the array, where
--- each used to parse the JSON again (issue 23). A field the caller left out is null.
+-- each used to parse the JSON again (issue 23). A field the caller left out is null. (A plain
+-- batch's one statement, in 10-rate.sql, reads the rows of the same jsonb_populate_recordset.)
 CREATE OR REPLACE FUNCTION leadbell_batch_items(p_items jsonb)
 RETURNS leadbell_batch_item[]
 LANGUAGE sql IMMUTABLE AS $$
@@ -97,6 +98,8 @@ $$;
 -- Outcomes: accepted, held (a lead past the plan's limit, stored, not delivered), replay, stale,
 -- test_limit. Everything accepted is listed in one intake job, from which the
 -- worker derives the rest (leadbell_take_outbox).
+-- A batch of plain items alone does not come here: leadbell_accept_notifications_within_rate
+-- accepts it in its one statement (decision 085), with the functions above.
 CREATE OR REPLACE FUNCTION leadbell_accept_notifications(p_items leadbell_batch_item[])
 RETURNS TABLE (item integer, outcome text, response jsonb)
 LANGUAGE plpgsql AS $$
