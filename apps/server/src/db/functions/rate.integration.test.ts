@@ -139,17 +139,17 @@ describe('stored functions › the rate of an API key (10-rate.sql)', () => {
   // there and accepted by leadbell_accept_notifications. Both charge a key's items the same way.
   it('one stale item among plain ones: the others are accepted, and only its token comes back', async () => {
     const business = await insertBusiness(database.db);
-    const items = await itemsOf(business, 3);
+    const items: object[] = await itemsOf(business, 3);
     items[1] = { ...items[1], flow_title: 'A title renamed since' };
     const outcomes = await acceptWithinRate(items, 5);
     expect(outcomes.map(({ outcome }) => outcome)).toEqual(['accepted', 'stale', 'accepted']);
-    expect([outcomes[0]!.rate_tokens, outcomes[2]!.rate_tokens].map(Math.round)).toEqual([4, 2]);
+    expect([outcomes[0]!.rate_tokens!, outcomes[2]!.rate_tokens!].map(Math.round)).toEqual([4, 2]);
     expect(Math.round((await bucketOf(business.apiKeyId))!.tokens)).toBe(3);
   });
 
   it('a plain item and a test in one batch: each charged once, in item order', async () => {
     const business = await insertBusiness(database.db);
-    const items = await itemsOf(business, 2);
+    const items: object[] = await itemsOf(business, 2);
     items[1] = { ...items[1], is_test: true };
     const outcomes = await acceptWithinRate(items, 5);
     expect(outcomes.map(({ outcome }) => outcome)).toEqual(['accepted', 'accepted']);
