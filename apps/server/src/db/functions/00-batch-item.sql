@@ -9,7 +9,7 @@
 -- An item of an accept batch, as leadbell_batch_items parses the caller's JSON (accept-batcher.ts):
 -- this is its one definition (migrations 0020 to 0031 built it up; decision 065). Fields are read
 -- by name, so a field the caller leaves out is null. Changing it here replaces the type on the
--- next run, with the two functions whose parameters or results are of it (20-accept.sql creates
+-- next run, with the functions whose parameters or results are of it (20-accept.sql creates
 -- them again); anything else that still used it stops the run.
 CREATE TYPE leadbell_batch_item_wanted AS (
   item integer,
@@ -89,6 +89,9 @@ BEGIN
     DROP TYPE leadbell_batch_item_wanted;
   ELSE
     DROP FUNCTION IF EXISTS leadbell_accept_notifications(leadbell_batch_item[]);
+    DROP FUNCTION IF EXISTS leadbell_batch_item_holds(leadbell_batch_item);
+    DROP FUNCTION IF EXISTS leadbell_intake_row(leadbell_batch_item, uuid, bigint, boolean);
+    DROP FUNCTION IF EXISTS leadbell_intake_usage_entry(leadbell_batch_item);
     DROP FUNCTION IF EXISTS leadbell_batch_items(jsonb);
     DROP TYPE IF EXISTS leadbell_batch_item;
     ALTER TYPE leadbell_batch_item_wanted RENAME TO leadbell_batch_item;

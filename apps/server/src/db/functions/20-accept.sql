@@ -6,12 +6,86 @@
 
 -- The items of a batch (type leadbell_batch_item, 00-batch-item.sql), parsed from the caller's JSON
 -- once per batch, by one jsonb_populate_recordset: every statement below reads the array, where
--- each used to parse the JSON again (issue 23). A field the caller left out is null.
+-- each used to parse the JSON again (issue 23). A field the caller left out is null. (A plain
+-- batch's one statement, in 10-rate.sql, reads the rows of the same jsonb_populate_recordset.)
 CREATE OR REPLACE FUNCTION leadbell_batch_items(p_items jsonb)
 RETURNS leadbell_batch_item[]
 LANGUAGE sql IMMUTABLE AS $$
   SELECT coalesce(array_agg(b ORDER BY b.item), '{}')
     FROM jsonb_populate_recordset(NULL::leadbell_batch_item, p_items) b
+$$;
+
+-- What an item was rendered from, checked once for both ways a batch is accepted (the plain batch's
+-- one statement in 10-rate.sql, and leadbell_accept_notifications): whether its key still holds
+-- as the caller read it (is_chargeable: its rate may be charged), and whether everything it was
+-- rendered from still holds (is_current: its key, flow and plan; else the item is 'stale').
+-- Timestamps compare at millisecond precision: that is what the caller's JavaScript dates hold.
+-- The functions below are SQL and not volatile, so the planner inlines each into the statement that
+-- calls it: a rule with one home that costs no call of its own.
+CREATE OR REPLACE FUNCTION leadbell_batch_item_holds(p_item leadbell_batch_item)
+RETURNS TABLE (is_chargeable boolean, is_current boolean)
+LANGUAGE sql STABLE AS $$
+  SELECT k.id IS NOT NULL,
+         k.id IS NOT NULL AND k.entity_id = (p_item).entity_id AND EXISTS (
+           SELECT
+             FROM entities e
+             JOIN flows f ON f.entity_id = e.id
+            WHERE e.id = (p_item).entity_id
+              AND f.id = (p_item).flow_id AND f.title = (p_item).flow_title AND f.message = (p_item).flow_message
+              AND e.plan IS NOT DISTINCT FROM (p_item).plan
+              AND date_trunc('milliseconds', e.plan_selected_at) IS NOT DISTINCT FROM (p_item).plan_selected_at
+              AND e.pending_plan IS NOT DISTINCT FROM (p_item).pending_plan
+              AND date_trunc('milliseconds', e.pending_plan_from) IS NOT DISTINCT FROM (p_item).pending_plan_from)
+    FROM (VALUES (1)) one
+    LEFT JOIN api_keys k
+      ON k.id = (p_item).api_key_id AND k.revoked_at IS NULL
+     AND k.allowed_origins IS NOT DISTINCT FROM (p_item).allowed_origins
+$$;
+
+-- The answer an accepted item gets, and a replay of it (idempotency_keys.response). Everything
+-- accepted in a batch has the same createdAt: the transaction's start, now().
+CREATE OR REPLACE FUNCTION leadbell_accept_answer(
+  p_id uuid, p_flow_id uuid, p_status text, p_is_test boolean, p_unused_fields jsonb
+) RETURNS jsonb
+LANGUAGE sql STABLE AS $$
+  SELECT jsonb_build_object('id', p_id, 'flowId', p_flow_id,
+                            'createdAt', to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+                            'status', p_status, 'test', p_is_test, 'unusedFields', coalesce(p_unused_fields, '[]'))
+$$;
+
+-- An accepted item's row of lead_intake (decision 064), at p_position of the transaction's block
+-- (leadbell_position_block, decision 061); the worker's take moves it into notifications. In
+-- lead_intake's own column order (its migration, 0037): the columns a lead arrives with are named in
+-- one statement, leadbell_take_in_leads's, which copies them into notifications.
+CREATE OR REPLACE FUNCTION leadbell_intake_row(p_item leadbell_batch_item, p_id uuid, p_position bigint, p_is_held boolean)
+RETURNS SETOF lead_intake
+LANGUAGE sql STABLE AS $$
+  SELECT p_id, p_position, (p_item).entity_id, (p_item).flow_id, (p_item).title, (p_item).message,
+         (p_item).url, (p_item).data, (p_item).is_test,
+         p_is_held, (p_item).source, (p_item).page_url, coalesce((p_item).shortened_fields, '{}'),
+         coalesce((p_item).is_after_hours, false), (p_item).response_started_at, (p_item).response_target_seconds,
+         'open', (p_item).spam_reasons, (p_item).message_fingerprint,
+         (p_item).sender_fingerprint, (p_item).fill_token, (p_item).referrer, (p_item).attribution,
+         (p_item).traffic_source, now(), (p_item).test_sent_by, coalesce((p_item).is_public, false)
+$$;
+
+-- An accepted item's entity, month and included volume, as an intake job lists them (`usage`,
+-- `plans`: leadbell_intake_usage reads them).
+CREATE OR REPLACE FUNCTION leadbell_intake_usage_entry(p_item leadbell_batch_item) RETURNS jsonb
+LANGUAGE sql IMMUTABLE AS $$
+  SELECT jsonb_build_object('entityId', (p_item).entity_id, 'periodStart', (p_item).period_start,
+                            'includedNotifications', (p_item).included_notifications)
+$$;
+
+-- A batch's intake job, what the worker derives the rest from: its leads (p_ids, in their positions'
+-- order), the keys that sent them and when (their last use), for usage alerts each counted
+-- entity's month and included volume (p_usage), and for spam's refunds the same of every entity
+-- with a lead that is not a test (p_plans).
+CREATE OR REPLACE FUNCTION leadbell_intake_job(p_ids jsonb, p_api_key_ids jsonb, p_usage jsonb, p_plans jsonb)
+RETURNS jsonb
+LANGUAGE sql STABLE AS $$
+  SELECT jsonb_build_object('kind', 'intake', 'notificationIds', p_ids, 'acceptedAt', now(),
+                            'apiKeyIds', p_api_key_ids, 'usage', coalesce(p_usage, '[]'), 'plans', coalesce(p_plans, '[]'))
 $$;
 
 -- Accepts a batch of notifications in one statement, so in one transaction, one round trip and
@@ -24,6 +98,8 @@ $$;
 -- Outcomes: accepted, held (a lead past the plan's limit, stored, not delivered), replay, stale,
 -- test_limit. Everything accepted is listed in one intake job, from which the
 -- worker derives the rest (leadbell_take_outbox).
+-- A batch of plain items alone does not come here: leadbell_accept_notifications_within_rate
+-- accepts it in its one statement (decision 085), with the functions above.
 CREATE OR REPLACE FUNCTION leadbell_accept_notifications(p_items leadbell_batch_item[])
 RETURNS TABLE (item integer, outcome text, response jsonb)
 LANGUAGE plpgsql AS $$
@@ -47,28 +123,14 @@ DECLARE
   v_held_items integer[] := '{}';
   -- Accepted items counted against the plan (not tests, not held): they may cross a usage alert.
   v_counted_items integer[] := '{}';
-  -- Everything accepted in a batch has the same created_at: the transaction's start, now().
-  v_created_at text := to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"');
 BEGIN
-  -- What each item was rendered from must still hold. Timestamps compare at millisecond
-  -- precision: that is what the caller's JavaScript dates hold. And whether any has an
-  -- idempotency key, in the same pass.
-  SELECT coalesce(jsonb_object_agg(b.item::text, jsonb_build_array('stale', NULL)) FILTER (WHERE stale.is_stale), '{}'),
-         coalesce(bool_or(b.idempotency_key IS NOT NULL AND NOT stale.is_stale), false)
+  -- What each item was rendered from must still hold (leadbell_batch_item_holds), and whether any
+  -- has an idempotency key, in the same pass.
+  SELECT coalesce(jsonb_object_agg(b.item::text, jsonb_build_array('stale', NULL)) FILTER (WHERE NOT h.is_current), '{}'),
+         coalesce(bool_or(b.idempotency_key IS NOT NULL AND h.is_current), false)
     INTO v_settled, v_keyed
     FROM unnest(p_items) b
-   CROSS JOIN LATERAL (SELECT NOT EXISTS (
-     SELECT 1
-       FROM api_keys k
-       JOIN entities e ON e.id = k.entity_id
-       JOIN flows f ON f.entity_id = k.entity_id
-      WHERE k.id = b.api_key_id AND k.entity_id = b.entity_id AND k.revoked_at IS NULL
-        AND k.allowed_origins IS NOT DISTINCT FROM b.allowed_origins
-        AND f.id = b.flow_id AND f.title = b.flow_title AND f.message = b.flow_message
-        AND e.plan IS NOT DISTINCT FROM b.plan
-        AND date_trunc('milliseconds', e.plan_selected_at) IS NOT DISTINCT FROM b.plan_selected_at
-        AND e.pending_plan IS NOT DISTINCT FROM b.pending_plan
-        AND date_trunc('milliseconds', e.pending_plan_from) IS NOT DISTINCT FROM b.pending_plan_from)) AS stale (is_stale);
+   CROSS JOIN LATERAL leadbell_batch_item_holds(b) h;
 
   -- Each entity's lock, shared (decision 061): batches of one entity run side by side, while a
   -- transaction that changes its leads and plan count together (lockEntityLeads, the worker's
@@ -184,8 +246,7 @@ BEGIN
     v_accepted_items := v_accepted_items || v.item;
     v_accepted_ids := v_accepted_ids || v_id;
     IF v.idempotency_key IS NOT NULL THEN
-      v_kept := jsonb_build_object('id', v_id, 'flowId', v.flow_id, 'createdAt', v_created_at, 'status', v_status,
-                                   'test', v.is_test, 'unusedFields', coalesce(v.unused_fields, '[]'));
+      v_kept := leadbell_accept_answer(v_id, v.flow_id, v_status, v.is_test, v.unused_fields);
       v_answered := v_answered || jsonb_build_object(v.entity_id || ' ' || v.idempotency_key, v_kept);
       UPDATE idempotency_keys kept SET response = v_kept
        WHERE kept.entity_id = v.entity_id AND kept.key = v.idempotency_key;
@@ -204,21 +265,14 @@ BEGIN
   END IF;
 
   IF cardinality(v_accepted_ids) > 0 THEN
-    -- The leads as accepted (decision 064), in item order within the transaction's block (decision
-    -- 061); the worker's take moves them into notifications. In lead_intake's own column order (its
-    -- migration, 0037): the columns a lead arrives with are named in one statement,
-    -- leadbell_take_in_leads's, which copies them into notifications.
+    -- The leads as accepted (decision 064), in item order within the transaction's block (decision 061).
     INSERT INTO lead_intake
-    SELECT accepted.id, leadbell_position_block(p) + accepted.position, b.entity_id, b.flow_id, b.title, b.message,
-           b.url, b.data, b.is_test,
-           accepted.item = ANY (v_held_items), b.source, b.page_url, coalesce(b.shortened_fields, '{}'),
-           coalesce(b.is_after_hours, false), b.response_started_at, b.response_target_seconds,
-           'open', b.spam_reasons, b.message_fingerprint,
-           b.sender_fingerprint, b.fill_token, b.referrer, b.attribution, b.traffic_source, now(), b.test_sent_by,
-           coalesce(b.is_public, false)
+    SELECT i.*
       FROM unnest(v_accepted_items, v_accepted_ids) WITH ORDINALITY AS accepted (item, id, position)
       JOIN unnest(p_items) b ON b.item = accepted.item
-     CROSS JOIN notification_positions p;
+     CROSS JOIN notification_positions p
+     CROSS JOIN LATERAL leadbell_intake_row(b, accepted.id, leadbell_position_block(p) + accepted.position,
+                                            accepted.item = ANY (v_held_items)) i;
     -- A held lead is in notifications at once: a release (a larger plan, spam's room) reads the
     -- business's held leads there, under its lock, which this batch holds shared to its commit.
     -- The business's leads still waiting go with it, so it is listed after them; those a take is
@@ -230,34 +284,19 @@ BEGIN
                  FOR UPDATE SKIP LOCKED), false);
     END IF;
 
-    -- What the worker derives the rest from: the leads, the keys that sent them and when (their
-    -- last use), for usage alerts each counted entity's month and included volume (`usage`), and
-    -- for spam's refunds the same of every entity with a lead that is not a test (`plans`).
     INSERT INTO job_outbox (data)
-    SELECT jsonb_build_object(
-             'kind', 'intake',
-             'notificationIds', to_jsonb(v_accepted_ids),
-             'acceptedAt', now(),
-             'apiKeyIds', (SELECT jsonb_agg(DISTINCT b.api_key_id) FROM unnest(p_items) b
-                            WHERE b.item = ANY (v_accepted_items)),
-             'usage', (SELECT coalesce(jsonb_agg(DISTINCT jsonb_build_object(
-                                'entityId', b.entity_id, 'periodStart', b.period_start,
-                                'includedNotifications', b.included_notifications)), '[]')
-                         FROM unnest(p_items) b WHERE b.item = ANY (v_counted_items)),
-             'plans', (SELECT coalesce(jsonb_agg(DISTINCT jsonb_build_object(
-                                'entityId', b.entity_id, 'periodStart', b.period_start,
-                                'includedNotifications', b.included_notifications)), '[]')
-                         FROM unnest(p_items) b
-                        WHERE b.item = ANY (v_accepted_items) AND NOT b.is_test));
+    SELECT leadbell_intake_job(to_jsonb(v_accepted_ids), jsonb_agg(DISTINCT b.api_key_id),
+                               jsonb_agg(DISTINCT leadbell_intake_usage_entry(b)) FILTER (WHERE b.item = ANY (v_counted_items)),
+                               jsonb_agg(DISTINCT leadbell_intake_usage_entry(b)) FILTER (WHERE NOT b.is_test))
+      FROM unnest(p_items) b
+     WHERE b.item = ANY (v_accepted_items);
   END IF;
 
   RETURN QUERY
     SELECT settled.key::integer, settled.value ->> 0, nullif(settled.value -> 1, 'null'::jsonb)
       FROM jsonb_each(v_settled) settled
     UNION ALL
-    SELECT accepted.item, status.value,
-           jsonb_build_object('id', accepted.id, 'flowId', b.flow_id, 'createdAt', v_created_at, 'status', status.value,
-                              'test', b.is_test, 'unusedFields', coalesce(b.unused_fields, '[]'))
+    SELECT accepted.item, status.value, leadbell_accept_answer(accepted.id, b.flow_id, status.value, b.is_test, b.unused_fields)
       FROM unnest(v_accepted_items, v_accepted_ids) AS accepted (item, id)
       JOIN unnest(p_items) b ON b.item = accepted.item
       CROSS JOIN LATERAL (SELECT CASE WHEN accepted.item = ANY (v_held_items) THEN 'held' ELSE 'accepted' END) AS status (value);

@@ -134,4 +134,52 @@ describe('stored functions › the rate of an API key (10-rate.sql)', () => {
     expect(outcomes.map(({ outcome }) => outcome)).toEqual(['stale', 'stale']);
     expect(Math.round((await bucketOf(business.apiKeyId))!.tokens)).toBe(3);
   });
+
+  // A batch of plain items is charged and accepted in one statement (issue 45); any other is charged
+  // there and accepted by leadbell_accept_notifications. Both charge a key's items the same way.
+  it('one stale item among plain ones: the others are accepted, and only its token comes back', async () => {
+    const business = await insertBusiness(database.db);
+    const items: object[] = await itemsOf(business, 3);
+    items[1] = { ...items[1], flow_title: 'A title renamed since' };
+    const outcomes = await acceptWithinRate(items, 5);
+    expect(outcomes.map(({ outcome }) => outcome)).toEqual(['accepted', 'stale', 'accepted']);
+    expect([outcomes[0]!.rate_tokens!, outcomes[2]!.rate_tokens!].map(Math.round)).toEqual([4, 2]);
+    expect(Math.round((await bucketOf(business.apiKeyId))!.tokens)).toBe(3);
+  });
+
+  it('a plain item and a test in one batch: each charged once, in item order', async () => {
+    const business = await insertBusiness(database.db);
+    const items: object[] = await itemsOf(business, 2);
+    items[1] = { ...items[1], is_test: true };
+    const outcomes = await acceptWithinRate(items, 5);
+    expect(outcomes.map(({ outcome }) => outcome)).toEqual(['accepted', 'accepted']);
+    expect(outcomes.map(({ rate_tokens }) => Math.round(rate_tokens!))).toEqual([4, 3]);
+    expect(Math.round((await bucketOf(business.apiKeyId))!.tokens)).toBe(3);
+  });
+
+  it('a batch of plain items: its leads in item order, counted once, in one intake job', async () => {
+    const business = await insertBusiness(database.db);
+    const items = (await itemsOf(business, 3)).map((item, index) => ({ ...item, title: `Lead ${index}` }));
+    const outcomes = await acceptWithinRate(items, 5);
+    expect(outcomes.map(({ outcome }) => outcome)).toEqual(['accepted', 'accepted', 'accepted']);
+    const { rows: leads } = await database.db.query<{ title: string }>(
+      'select title from lead_intake where entity_id = $1 order by accepted_position',
+      [business.entityId],
+    );
+    expect(leads.map(({ title }) => title)).toEqual(['Lead 0', 'Lead 1', 'Lead 2']);
+    expect(
+      await value<number>(
+        'select sum(notification_count)::int as value from entity_usage_deltas where entity_id = $1',
+        [business.entityId],
+      ),
+    ).toBe(3);
+    const jobs = await value<Array<{ notificationIds: string[]; usage: unknown[]; plans: unknown[] }>>(
+      `select jsonb_agg(data) as value from job_outbox
+        where data ->> 'kind' = 'intake' and data -> 'usage' -> 0 ->> 'entityId' = $1`,
+      [business.entityId],
+    );
+    expect(jobs).toHaveLength(1);
+    expect(jobs[0]!.notificationIds).toHaveLength(3);
+    expect(jobs[0]!.plans).toEqual(jobs[0]!.usage);
+  });
 });

@@ -14,18 +14,16 @@ import { startTestApp, type TestApp } from '../../../test/test-app.ts';
 const INGEST_BUDGET = {
   /** The statement leadbell_accept_notifications_within_rate: its own round trip and transaction. */
   roundTripsPerBatch: 1,
-  /** Every statement PostgreSQL executes for a batch, whatever its size (query texts in the failure). */
+  /**
+   * Every statement PostgreSQL executes for a batch, whatever its size (query texts in the failure).
+   * A batch of plain leads is one (issue 45): at 100 leads a second a batch holds one lead, and each
+   * statement's fixed cost was paid per lead.
+   */
   statementsPerBatch: [
-    'rate: take the tokens of every key not charged from a lease in one upsert of api_key_rate_buckets',
-    'stale check: the key, flow and plan each item was rendered from still hold; any idempotency key',
-    'each entity’s advisory lock, shared: a plan or spam change waits for the batches under way (decision 061)',
-    'plain items: pick them out, all together',
-    'plain items: append their count against the plan, one row per entity and month (decision 060)',
-    'items that need deciding one by one (none here): the loop’s query',
-    'the leads: one insert into lead_intake for the batch, in item order (decision 064)',
-    'the intake job: one job_outbox row for the batch',
-    'the answers of the accepted items',
-    'the answers with the rate decisions',
+    'one statement: the stale check, the rate (one upsert of api_key_rate_buckets for every key not ' +
+      'charged from a lease), each entity’s advisory lock, shared (decision 061), the count against the ' +
+      'plan appended (decision 060), the leads into lead_intake in item order (decision 064), the intake ' +
+      'job and the answers',
   ],
   /**
    * …and per lead: none. lead_intake has no foreign keys and no trigger (decision 064): the take
