@@ -295,6 +295,9 @@ describe('acknowledgement › never where it should not go', () => {
         name: '{{topic}} Kim\r\nBcc: victim@evil.example',
         email: 'kim.visitor@example.com',
         topic: '<script>alert(1)</script> {{name}}',
+        // A customer's question beside them: markup and header lines alone read as an attack to the
+        // spam model (issue 46), which would quarantine the lead and send no acknowledgement at all.
+        message: 'Could you come round next week to quote for a new kitchen? Thank you!',
       },
     });
     const mail = await app.smtp.waitForMail('kim.visitor@example.com', { after: mailsBefore });
