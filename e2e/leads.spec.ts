@@ -338,8 +338,19 @@ test.describe('leads', () => {
 
     // Nobody answered within the target: its escalation, made due now (lead_escalations, swept every
     // second), rings the phone again with a notification that replaces the lead's, rings even so,
-    // and stays until acted on.
-    await product.sql(`update lead_escalations set due_at = now() where notification_id = $1 and stage = 1`, [leadId]);
+    // and stays until acted on. The escalation row is the settle's (decision 069), made a moment after
+    // the take that rang: made due once it is there.
+    await expect
+      .poll(
+        async () =>
+          (
+            await product.sql(
+              `update lead_escalations set due_at = now() where notification_id = $1 and stage = 1 returning 1`,
+              [leadId],
+            )
+          ).length,
+      )
+      .toBe(1);
     const [, escalation] = await product.push.waitForMessages(stub.id, 2, 20_000);
     expect(escalation!.payload).toMatchObject({ notificationId: leadId, escalation: true });
     await deliverPush(context, page, product.url, JSON.stringify(escalation!.payload));
