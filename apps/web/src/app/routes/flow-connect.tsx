@@ -51,7 +51,8 @@ export function FlowConnectPage() {
   const back = { to: '/flows', label: 'Back to flows' };
   const title = 'Connect your website';
 
-  if (flow.isPending) {
+  // The keys too: until they arrive the snippets hold a placeholder, and a quick Copy took it.
+  if (flow.isPending || keys.isPending) {
     return (
       <>
         <PageHeader back={back} title={title} />
