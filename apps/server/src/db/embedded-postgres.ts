@@ -73,7 +73,7 @@ export async function startEmbeddedPostgres({
     await stopOrphanedPostgres(clusterDir, log);
     const EmbeddedPostgresClass = await importWithoutSignalHooks();
     const recentLines: string[] = [];
-    const port = fixedPort ?? (await findFreePort());
+    let port = fixedPort ?? (await findFreePort());
     const options: ClusterOptions = {
       databaseDir: clusterDir,
       user: 'postgres',
@@ -105,18 +105,32 @@ export async function startEmbeddedPostgres({
       },
       onError: (error: unknown) => log.error({ err: error }, 'embedded PostgreSQL error'),
     };
-    const cluster = new EmbeddedPostgresClass(options);
+    let cluster = new EmbeddedPostgresClass(options);
 
     if (!existsSync(path.join(clusterDir, 'PG_VERSION'))) {
       log.info({ clusterDir }, 'creating the embedded PostgreSQL cluster (first run)');
       await cluster.initialise();
     }
-    try {
-      await cluster.start();
-    } catch (error) {
-      throw new Error(`The embedded PostgreSQL in ${clusterDir} did not start:\n${recentLines.join('\n')}`, {
-        cause: error,
-      });
+    // A free port can be taken between finding it and PostgreSQL binding it (another process's
+    // connection, another server starting): a port of our own choosing is chosen again, twice.
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await cluster.start();
+        break;
+      } catch (error) {
+        const isPortTaken = recentLines.some((line) => line.includes('Address already in use'));
+        if (fixedPort === undefined && isPortTaken && attempt < 3) {
+          log.warn({ port }, 'the embedded PostgreSQL’s port was taken before it started: trying another');
+          recentLines.length = 0;
+          port = await findFreePort();
+          options.port = port;
+          cluster = new EmbeddedPostgresClass(options);
+          continue;
+        }
+        throw new Error(`The embedded PostgreSQL in ${clusterDir} did not start:\n${recentLines.join('\n')}`, {
+          cause: error,
+        });
+      }
     }
     const adminUrl = `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
     await ensureDatabase(adminUrl, DATABASE_NAME);
