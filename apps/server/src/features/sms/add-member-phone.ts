@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { entities } from '../../db/schema/entities.ts';
 import { memberPhones, smsMessages } from '../../db/schema/sms.ts';
 import { AppError } from '../../http/app-error.ts';
-import { takeAllowances } from '../allowances/take-allowances.ts';
+import { askTwilioWithinAllowances, refusedPhone } from './ask-twilio-within-allowances.ts';
 import { getMemberPhone } from './get-member-phone.ts';
 import { newPhoneCode, phoneCodeHashOf } from './phone-code.ts';
 import { codeAllowancesOf } from './sms-allowances.ts';
@@ -32,10 +32,6 @@ async function defaultCountryOf(db: Database, entityId: string | null): Promise<
   return row?.defaultCountry ?? null;
 }
 
-function refusedNumber(message: string): AppError {
-  return new AppError('validation_error', undefined, { fields: { phone: [message] } });
-}
-
 /**
  * Texts a 6-digit code to the number; it waits (as an HMAC) for POST /v1/me/phone/verify. Each
  * code is a paid message to a number nobody has shown is theirs yet (issue 47): only mobile
@@ -50,24 +46,27 @@ export async function addMemberPhone(
   const provider = requireSms(sms);
   const phone = memberPhoneOf(input.phone, await defaultCountryOf(db, member.entityId));
   if (!phone)
-    throw refusedNumber('This is not a mobile number we can read: add its country code, like +44 7911 123456.');
+    throw refusedPhone('This is not a mobile number we can read: add its country code, like +44 7911 123456.');
   const problem = textableNumberProblem(phone.e164, provider.limits.allowedCountries);
-  if (problem) throw refusedNumber(problem);
+  if (problem) throw refusedPhone(problem);
 
-  const taken = await takeAllowances(db, codeAllowancesOf(member, phone.e164, provider.limits));
   const code = newPhoneCode();
-  const sent = await provider.send({
-    to: phone.e164,
-    body: `Your Leadbell code is ${code}. It expires in ${SMS_CODE_TTL_MINUTES} minutes.`,
-  });
-  if (!sent.ok) {
-    await taken.giveBack();
-    // Twilio answers 400 for a number it cannot text (21211 invalid, 21614 not a mobile, 21408 region off).
-    if (sent.status === 400) throw refusedNumber(`Twilio cannot text this number: ${sent.error}`);
-    throw new AppError('sms_failed', 'The code could not be sent. Please try again in a minute.', {
-      details: { providerCode: sent.providerCode },
-    });
-  }
+  const sent = await askTwilioWithinAllowances(
+    db,
+    codeAllowancesOf(member, phone.e164, provider.limits),
+    () =>
+      provider.send({
+        to: phone.e164,
+        body: `Your Leadbell code is ${code}. It expires in ${SMS_CODE_TTL_MINUTES} minutes.`,
+      }),
+    {
+      verb: 'text',
+      failure: (providerCode) =>
+        new AppError('sms_failed', 'The code could not be sent. Please try again in a minute.', {
+          details: { providerCode },
+        }),
+    },
+  );
 
   const sentAt = now();
   const codeFields = {

@@ -6,7 +6,7 @@ import type { Database } from '../../db/client.ts';
 import { entities } from '../../db/schema/entities.ts';
 import { entityCallerIds } from '../../db/schema/voice.ts';
 import { AppError } from '../../http/app-error.ts';
-import { takeAllowances } from '../allowances/take-allowances.ts';
+import { askTwilioWithinAllowances, refusedPhone } from '../sms/ask-twilio-within-allowances.ts';
 import { callerIdNumberProblem } from '../sms/textable-number.ts';
 import { callerIdAllowancesOf } from './caller-id-allowances.ts';
 import { getCallerId } from './get-caller-id.ts';
@@ -30,10 +30,6 @@ export function requireVoice(voice: VoiceProvider | null): VoiceProvider {
   return voice;
 }
 
-function refusedNumber(message: string): AppError {
-  return new AppError('validation_error', undefined, { fields: { phone: [message] } });
-}
-
 /**
  * Asks Twilio to verify the business's number as its caller ID (decision 082): Twilio calls it
  * now, and whoever answers types the validation code answered here; its status callback says how
@@ -53,36 +49,34 @@ export async function startCallerIdVerification(
   if (!entity) throw new AppError('not_found', 'Entity not found.');
   const phone = memberPhoneOf(input.phone, entity.defaultCountry);
   if (!phone)
-    throw refusedNumber('This is not a phone number we can read: add its country code, like +44 20 7946 0123.');
+    throw refusedPhone('This is not a phone number we can read: add its country code, like +44 20 7946 0123.');
   const problem = callerIdNumberProblem(phone.e164, allowedCountries);
-  if (problem) throw refusedNumber(problem);
+  if (problem) throw refusedPhone(problem);
   // Twilio keeps one caller ID per number for its whole account, so one business here per number.
   const [holder] = await db
     .select({ entityId: entityCallerIds.entityId })
     .from(entityCallerIds)
     .where(eq(entityCallerIds.phone, phone.e164));
   if (holder)
-    throw refusedNumber(
+    throw refusedPhone(
       holder.entityId === entityId
         ? 'This number is already your caller ID.'
         : 'Another business on Leadbell already shows this number as its caller ID.',
     );
 
-  const taken = await takeAllowances(db, callerIdAllowancesOf(entityId, phone.e164));
   const verificationId = randomUUID();
-  const requested = await provider.requestCallerIdVerification({
-    phone: phone.e164,
-    friendlyName: entity.name,
-    verificationId,
-  });
-  if (!requested.ok) {
-    await taken.giveBack();
-    // Twilio answers 400 for a number it will not call (21211 invalid, 21450 already verified on the account).
-    if (requested.status === 400) throw refusedNumber(`Twilio cannot verify this number: ${requested.error}`);
-    throw new AppError('caller_id_failed', 'Twilio could not start the call. Please try again in a minute.', {
-      details: { providerCode: requested.providerCode },
-    });
-  }
+  const requested = await askTwilioWithinAllowances(
+    db,
+    callerIdAllowancesOf(entityId, phone.e164),
+    () => provider.requestCallerIdVerification({ phone: phone.e164, friendlyName: entity.name, verificationId }),
+    {
+      verb: 'verify',
+      failure: (providerCode) =>
+        new AppError('caller_id_failed', 'Twilio could not start the call. Please try again in a minute.', {
+          details: { providerCode },
+        }),
+    },
+  );
 
   const requestedAt = now();
   const pending = {
