@@ -20,7 +20,8 @@ const SINGLE_LEADS = 1500;
 // Batches a variant replays before the next takes its turn.
 const CHUNK = 50;
 const PASSES = Number(process.env.BENCH_PASSES ?? 5);
-const ACCEPT = 'select item, outcome, response, rate_tokens from leadbell_accept_notifications_within_rate($1, $2, $3)';
+// As the batcher calls it (decision 088): the batch's transaction, then one that waits for the disk.
+const ACCEPT = 'call leadbell_accept_notifications_durably($1, $2, $3, $4, $5, $6, null)';
 
 /**
  * A way of accepting the captured batches: `setup` runs once before the passes, `before` and

@@ -16,7 +16,6 @@ import { billingConfigOf } from './features/billing/billing-config.ts';
 import { registerBillingRoutes } from './features/billing/billing.routes.ts';
 import { registerDeviceRoutes } from './features/devices/devices.routes.ts';
 import { registerEventRoutes } from './features/events/events.routes.ts';
-import { createCommitAnnouncer } from './features/events/commit-announcer.ts';
 import { takeInLeadsBeforeReadingThem } from './features/notifications/take-in-leads.ts';
 import { startNotificationHub } from './features/events/notification-hub.ts';
 import { registerEntityRoutes } from './features/entities/entities.routes.ts';
@@ -164,7 +163,6 @@ export async function buildApp({
   });
 
   const deliveryQueue = await startDeliveryQueue({ databaseUrl, log: app.log, supervise: env.DELIVERY_WORKER });
-  const announcer = createCommitAnnouncer(pool, app.log);
 
   const context: RouteContext = {
     db,
@@ -173,7 +171,6 @@ export async function buildApp({
     requireSession: createRequireSession(auth, db, trustedOrigins),
     requireAdmin: requireRole('admin'),
     deliveryQueue,
-    announcer,
     clock,
     billing: billingConfigOf(env),
   };
@@ -200,7 +197,6 @@ export async function buildApp({
     ingester: createNotificationIngester({
       db,
       pool,
-      announcer,
       clock,
       rate: { ratePerSecond: env.NOTIFY_RATE_LIMIT, burst: env.NOTIFY_RATE_BURST },
       spam: env.SPAM_FILTER
@@ -301,7 +297,6 @@ export async function buildApp({
     await escalationSweep?.stop();
     await telegramPolling?.stop();
     await deliveryQueue.stop();
-    await announcer.flush();
     await worker?.close();
     await webhookSender.close();
     await hub.stop();

@@ -17,12 +17,12 @@ const LAST_MIGRATION_WITH_FUNCTIONS = 11;
 let database: { url: string };
 let client: DatabaseClient;
 
-/** The functions the source files define, by name. */
+/** The functions (and procedures) the source files define, by name. */
 async function sourceFunctions(): Promise<string[]> {
   const names: string[] = [];
   for (const file of await readdir(FUNCTIONS_DIR)) {
     const text = await readFile(`${FUNCTIONS_DIR}/${file}`, 'utf8');
-    for (const match of text.matchAll(/^CREATE OR REPLACE FUNCTION (\w+)\(/gm)) names.push(match[1]!);
+    for (const match of text.matchAll(/^CREATE OR REPLACE (?:FUNCTION|PROCEDURE) (\w+)\(/gm)) names.push(match[1]!);
   }
   return names;
 }

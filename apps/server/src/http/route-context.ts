@@ -3,7 +3,6 @@ import type pg from 'pg';
 import type { Database } from '../db/client.ts';
 import type { ApiKeyCipher } from '../lib/api-key-cipher.ts';
 import type { BillingConfig } from '../features/billing/billing-config.ts';
-import type { CommitAnnouncer } from '../features/events/commit-announcer.ts';
 import type { DeliveryQueue } from '../jobs/delivery-queue.ts';
 import type { Clock } from '../lib/clock.ts';
 
@@ -18,7 +17,6 @@ export type RouteContext = {
   /** After requireSession on admin routes: members get 403 (decision 023). */
   requireAdmin: onRequestAsyncHookHandler;
   deliveryQueue: DeliveryQueue;
-  announcer: CommitAnnouncer;
   clock: Clock;
   /** Stripe billing (decision 050); null when it is off (no STRIPE_SECRET_KEY): no Stripe call is ever made. */
   billing: BillingConfig | null;

@@ -1,7 +1,8 @@
 -- The rate of each API key (decisions 028, 059): a token bucket per key in api_key_rate_buckets,
 -- shared by every server process on the database, taken in the accepting statement itself, or
--- leased ahead to a process for a hot key. The first function a lead meets: it charges the batch,
--- then hands what is within the rate to leadbell_accept_notifications (20-accept.sql).
+-- leased ahead to a process for a hot key. What a batch meets first (05-accept-durably.sql calls
+-- it): it charges the batch, then hands what is within the rate to leadbell_accept_notifications
+-- (20-accept.sql).
 
 -- The tokens a key's bucket holds now: what it held at p_updated_at, refilled at p_rate a second by
 -- the database's clock (one clock for every server process), never above p_burst.

@@ -61,8 +61,8 @@ BEGIN
   )
   SELECT coalesce(array_agg(DISTINCT i.entity_id::text), '{}') INTO v_entities FROM inserted i;
   IF p_announce AND cardinality(v_entities) > 0 THEN
-    -- The payload the commit announcer sends (notification-hub.ts): ids separated by spaces, 200 a
-    -- NOTIFY, which holds at most 8,000 bytes.
+    -- The payload notification-hub.ts reads: ids separated by spaces, 200 a NOTIFY, which holds at
+    -- most 8,000 bytes.
     PERFORM pg_notify('leadbell_notifications', array_to_string(v_entities[chunk * 200 + 1 : chunk * 200 + 200], ' '))
        FROM generate_series(0, (cardinality(v_entities) - 1) / 200) AS chunk;
   END IF;

@@ -52,8 +52,8 @@ export type NotificationHub = {
 };
 
 const JOBS = 'jobs';
-// Commits are announced after the fact (commit-announcer.ts): one lost with a crashed process still
-// reaches open streams within this time.
+// Each lead's row is announced by the transaction that writes it (the take, a read's move, a held
+// lead's accept); should a NOTIFY still be missed, open streams read their new rows within this time.
 const CATCH_UP_INTERVAL_MS = 30_000;
 
 /**

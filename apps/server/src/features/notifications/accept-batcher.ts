@@ -1,6 +1,8 @@
 import type pg from 'pg';
 import type { Attribution, TrafficSource } from '@leadbell/shared/lead-sources';
 import { HELD_WARNING, type NotificationSource, type NotifyResponse } from '@leadbell/shared/notifications';
+import { DELIVERY_JOBS_CHANNEL, OUTBOX_WAKE_UP } from '../../jobs/wake-delivery-workers.ts';
+import { NOTIFICATIONS_CHANNEL } from '../events/notification-hub.ts';
 import type { SpamReason } from '../spam/spam-score.ts';
 import { allowedRate, refusedRate, type NotifyRate, type RateDecision, type RateRefusal } from './notify-rate.ts';
 import { createRateLeases } from './rate-leases.ts';
@@ -85,8 +87,9 @@ type Waiting = {
   reject: (error: unknown) => void;
 };
 
-const ACCEPT_NOTIFICATIONS =
-  'select item, outcome, response, rate_tokens from leadbell_accept_notifications_within_rate($1, $2, $3)';
+// A procedure (decision 088): the batch is seen, and the workers woken, at its first commit; the
+// call returns at the second, once the disk holds the batch.
+const ACCEPT_NOTIFICATIONS = 'call leadbell_accept_notifications_durably($1, $2, $3, $4, $5, $6, null)';
 const MAX_BATCH_SIZE = 64;
 // While a batch runs, another starts only for this many waiting items: a commit for every few
 // items costs the database more than the moment they wait for the running batch.
@@ -153,8 +156,8 @@ function outcomeOf(row: OutcomeRow, rate: NotifyRate): AcceptOutcome {
 
 /**
  * Accepts notifications in batches (decision 020): each batch is one call of
- * leadbell_accept_notifications_within_rate, one transaction and one durable commit for all its
- * items, which also takes each key's tokens from its bucket, shared by every server process
+ * leadbell_accept_notifications_durably, one transaction for all its items, seen at its commit and
+ * answered once the disk holds it (decision 088), which also takes each key's tokens from its bucket, shared by every server process
  * (decision 028), but for a hot key's requests, charged beforehand from this process's lease of
  * its tokens (decision 059). A request never waits for a batch to fill: when no batch is running
  * its item goes at once, alone if need be; under load, the items that arrive while a batch runs
@@ -178,13 +181,23 @@ export function createAcceptBatcher(pool: pg.Pool, rate: NotifyRate): AcceptBatc
   async function run(batch: Waiting[], deadlocksSurvived = 0): Promise<void> {
     let rows: OutcomeRow[];
     try {
-      ({ rows } = await pool.query<OutcomeRow>({
+      const { rows: answer } = await pool.query<{ p_outcomes: OutcomeRow[] }>({
         name: 'accept_notifications',
         text: ACCEPT_NOTIFICATIONS,
-        values: [JSON.stringify(batch.map(toRecord)), rate.ratePerSecond, rate.burst],
-      }));
+        values: [
+          JSON.stringify(batch.map(toRecord)),
+          rate.ratePerSecond,
+          rate.burst,
+          DELIVERY_JOBS_CHANNEL,
+          OUTBOX_WAKE_UP,
+          NOTIFICATIONS_CHANNEL,
+        ],
+      });
+      rows = answer[0]!.p_outcomes;
     } catch (error) {
-      // Whatever failed, the batch rolled back: each item tries again alone, so one item's
+      // Whatever failed, the batch rolled back (after its commit, only a connection or PostgreSQL
+      // lost while the disk flushed it can fail, an outcome unknown as with any commit's): each
+      // item tries again alone, so one item's
       // failure (or a deadlock with another batch) reaches only its own request. A deadlock with the
       // worker's take, which moves the same entity's leads and counts (decision 039), is over once
       // PostgreSQL has broken it: a lone item tries again rather than answering 500.

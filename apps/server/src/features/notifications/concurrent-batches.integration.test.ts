@@ -4,6 +4,7 @@ import { cookieOf, openEventStream, type ServerSentEvent } from '../../../test/e
 import { createHttpClient } from '../../../test/http-client.ts';
 import { createFlow, notify, onboardedOwner } from '../../../test/owners.ts';
 import { startTestApp, type TestApp } from '../../../test/test-app.ts';
+import { acceptBatchIn } from '../../../test/accept-batch.ts';
 import { takeInAcceptedLeads } from '../../../test/accepted-leads.ts';
 import { untilTakenIn } from '../../../test/until.ts';
 
@@ -30,7 +31,7 @@ function holdFirstBatch(pool: pg.Pool) {
     const client = await pool.connect();
     try {
       await client.query('begin');
-      const result = await client.query(config);
+      const result = await acceptBatchIn(client, config);
       markWritten();
       await released;
       await client.query('commit');

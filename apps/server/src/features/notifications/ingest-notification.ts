@@ -12,7 +12,6 @@ import { AppError } from '../../http/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createTtlCache } from '../../lib/ttl-cache.ts';
 import type { ApiKeyCaller } from '../api-keys/authenticate-api-key.ts';
-import type { CommitAnnouncer } from '../events/commit-announcer.ts';
 import { billingColumns, createBillingStateMemo } from '../../lib/billing-state.ts';
 import type { ApiKeyCipher } from '../../lib/api-key-cipher.ts';
 import type { FillTimeTokens } from '../spam/fill-time-token.ts';
@@ -113,21 +112,19 @@ function testLimitError(period: BillingPeriod, now: Date, rate: RateDecision): A
  * refusal leaves nothing behind. Everything else the lead gets (its row in notifications, the
  * flow's counters, its deliveries and their jobs, alerts, search text) the worker's take derives
  * from the intake job after the commit (decision 038, db/functions/30-take.sql). The flow and plan
- * it renders from are remembered per process and verified where they are used; consoles and
- * workers hear about the commit afterwards, from the announcer. The key's rate is taken in the
+ * it renders from are remembered per process and verified where they are used; workers (and,
+ * for a held lead, consoles) hear of the batch at its commit (decision 088). The key's rate is taken in the
  * same statement, from a bucket every server process shares (decision 028).
  */
 export function createNotificationIngester({
   db,
   pool,
-  announcer,
   clock,
   rate,
   spam,
 }: {
   db: Database;
   pool: pg.Pool;
-  announcer: CommitAnnouncer;
   clock: Clock;
   rate: NotifyRate;
   /** The spam verdict's tools (decision 039); without them no lead is judged (the benchmark's baseline). */
@@ -267,7 +264,6 @@ export function createNotificationIngester({
       switch (accepted.outcome) {
         case 'accepted':
         case 'held':
-          announcer.announce(accepted.outcome === 'held' ? caller.entityId : undefined);
           return { response: accepted.response, isReplay: false, rate: accepted.rate };
         case 'replay':
           return { response: accepted.response, isReplay: true, rate: accepted.rate };
