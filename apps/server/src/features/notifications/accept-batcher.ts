@@ -94,6 +94,10 @@ const MAX_BATCH_SIZE = 64;
 // While a batch runs, another starts only for this many waiting items: a commit for every few
 // items costs the database more than the moment they wait for the running batch.
 const MIN_CONCURRENT_BATCH_SIZE = 16;
+// …or once every running batch has run this long, which an accept takes only when the disk is slow
+// to flush (a few milliseconds otherwise): the next batch goes beside it, its leads seen and rung
+// at its commit (decision 088), not after the stalled flush.
+const SLOW_BATCH_MS = 10;
 
 // A field that is null is left out (undefined): leadbell_batch_items reads it as null all the
 // same, and the batch's JSON is shorter for this process to write and for PostgreSQL to parse.
@@ -161,8 +165,8 @@ function outcomeOf(row: OutcomeRow, rate: NotifyRate): AcceptOutcome {
  * (decision 028), but for a hot key's requests, charged beforehand from this process's lease of
  * its tokens (decision 059). A request never waits for a batch to fill: when no batch is running
  * its item goes at once, alone if need be; under load, the items that arrive while a batch runs
- * go together in the next. Each item still gets its own outcome, and each answer still waits for
- * its commit.
+ * go together in the next, which starts beside it once 16 wait or once it has run SLOW_BATCH_MS.
+ * Each item still gets its own outcome, and each answer still waits until the disk holds it.
  */
 const DEADLOCK_DETECTED = '40P01';
 const MAX_DEADLOCK_RETRIES = 3;
@@ -177,6 +181,8 @@ export function createAcceptBatcher(pool: pg.Pool, rate: NotifyRate): AcceptBatc
   const waiting: Waiting[] = [];
   const leases = createRateLeases(pool, rate);
   let running = 0;
+  // Running batches that have run SLOW_BATCH_MS.
+  let slow = 0;
 
   async function run(batch: Waiting[], deadlocksSurvived = 0): Promise<void> {
     let rows: OutcomeRow[];
@@ -218,11 +224,19 @@ export function createAcceptBatcher(pool: pg.Pool, rate: NotifyRate): AcceptBatc
   function startBatches(): void {
     while (
       waiting.length > 0 &&
-      (running === 0 || (running < maxRunning && waiting.length >= MIN_CONCURRENT_BATCH_SIZE))
+      (running === 0 || (running < maxRunning && (running === slow || waiting.length >= MIN_CONCURRENT_BATCH_SIZE)))
     ) {
       running += 1;
+      let isSlow = false;
+      const slowTimer = setTimeout(() => {
+        isSlow = true;
+        slow += 1;
+        startBatches();
+      }, SLOW_BATCH_MS);
       void run(waiting.splice(0, MAX_BATCH_SIZE)).finally(() => {
+        clearTimeout(slowTimer);
         running -= 1;
+        if (isSlow) slow -= 1;
         startBatches();
       });
     }

@@ -110,6 +110,27 @@ describe('ingestion › batches of one business side by side (decision 061)', ()
     await stream.close();
   });
 
+  it('a batch still running after 10 ms (its flush waiting on a slow disk, decision 088) does not hold the next: a lone lead sent meanwhile is accepted and taken in', async () => {
+    const owner = await onboardedOwner(app, { plan: 'pro' });
+    const flowId = await createFlow(owner.client);
+    const secondKey = await secondKeyOf(owner);
+
+    const hold = holdFirstBatch(app.pool);
+    const first = notify(app, owner.apiKey, { flowId, data: { name: 'First' } });
+    await hold.written;
+    const second = await within(
+      10_000,
+      notify(app, secondKey, { flowId, data: { name: 'Second' } }),
+      'the lead sent while the first batch runs',
+    );
+    await untilTakenIn(app.pool);
+    const taken = await app.pool.query('select 1 from notifications where id = $1', [second.id]);
+    expect(taken.rowCount).toBe(1);
+
+    hold.release();
+    expect((await first).id).not.toBe(second.id);
+  });
+
   it('an idempotency key claimed by a batch under way is answered once: the other batch waits for its commit and replays it', async () => {
     const owner = await onboardedOwner(app, { plan: 'pro' });
     const flowId = await createFlow(owner.client);
