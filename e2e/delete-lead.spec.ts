@@ -28,6 +28,11 @@ test.describe('delete a lead', () => {
     await expect(page).toHaveURL(/\/leads\/[0-9a-f-]{36}$/);
     const leadId = new URL(page.url()).pathname.split('/').at(-1)!;
     await expect(page.getByRole('heading', { name: 'New lead: Lena' })).toBeVisible();
+    // The card's activity grows live above the Delete button (the email copy, "Seen by you"); a
+    // click while it grew once landed where the button had been (CI). With both in, it stays put.
+    const activity = page.getByRole('list', { name: 'Activity' });
+    await expect(activity).toContainText('Emailed to');
+    await expect(activity).toContainText('Seen by you');
 
     await page.getByRole('button', { name: 'Delete lead' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Delete this lead?' });
