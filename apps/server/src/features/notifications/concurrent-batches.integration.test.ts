@@ -62,6 +62,18 @@ async function secondKeyOf(owner: Awaited<ReturnType<typeof onboardedOwner>>): P
   return (await owner.client.get(`/v1/api-keys/${created.body.id}/secret`)).body.API_Key as string;
 }
 
+/**
+ * Sends the business's first lead with its first key, its batch held uncommitted (holdFirstBatch),
+ * and returns once the batch has written; the other key sends beside it.
+ */
+async function sendHeldLead(owner: Awaited<ReturnType<typeof onboardedOwner>>, flowId: string) {
+  const secondKey = await secondKeyOf(owner);
+  const hold = holdFirstBatch(app.pool);
+  const first = notify(app, owner.apiKey, { flowId, data: { name: 'First' } });
+  await hold.written;
+  return { secondKey, hold, first };
+}
+
 const leadsOf = (events: ServerSentEvent[]) => events.filter((event) => event.event === 'notification');
 
 describe('ingestion › batches of one business side by side (decision 061)', () => {
@@ -72,13 +84,9 @@ describe('ingestion › batches of one business side by side (decision 061)', ()
     await stream.waitFor((events) => events.some((event) => event.event === 'ready'));
     const start = stream.lastEventId();
 
-    const secondKey = await secondKeyOf(owner);
-
-    const hold = holdFirstBatch(app.pool);
-    const first = notify(app, owner.apiKey, { flowId, data: { name: 'First' } });
-    await hold.written;
-    // Sixteen waiting requests start a batch beside the running one (accept-batcher.ts). With the
-    // entity's lock held by each batch to its commit, they waited for the first.
+    const { secondKey, hold, first } = await sendHeldLead(owner, flowId);
+    // Waiting requests start a batch beside the running one (accept-batcher.ts: 16 of them, or once
+    // it has run 10 ms). With the entity's lock held by each batch to its commit, they waited for the first.
     const second = await within(
       10_000,
       Promise.all(
@@ -113,11 +121,7 @@ describe('ingestion › batches of one business side by side (decision 061)', ()
   it('a batch still running after 10 ms (its flush waiting on a slow disk, decision 088) does not hold the next: a lone lead sent meanwhile is accepted and taken in', async () => {
     const owner = await onboardedOwner(app, { plan: 'pro' });
     const flowId = await createFlow(owner.client);
-    const secondKey = await secondKeyOf(owner);
-
-    const hold = holdFirstBatch(app.pool);
-    const first = notify(app, owner.apiKey, { flowId, data: { name: 'First' } });
-    await hold.written;
+    const { secondKey, hold, first } = await sendHeldLead(owner, flowId);
     const second = await within(
       10_000,
       notify(app, secondKey, { flowId, data: { name: 'Second' } }),
