@@ -23,6 +23,10 @@ DECLARE
   v_quarantine_flooded boolean[];
   v_quarantine_locks bigint[];
   v_quarantined_entities uuid[] := '{}';
+  -- A lead the team marked spam and then not spam (mark-spam.ts) keeps the mark among its
+  -- reasons: it is the team's, judged, and a take or a flood that comes after them (a take slower
+  -- than the team's two clicks) leaves it open, as a lead from a sender they trust.
+  v_team_cleared constant jsonb := '[{"code": "marked_by_team"}]';
 BEGIN
   leads := p_leads;
   jobs := '[]';
@@ -99,7 +103,7 @@ BEGIN
       CROSS JOIN LATERAL (
         SELECT CASE WHEN known.leads >= (p_spam ->> 'languagesLearnedFrom')::integer
                     THEN leadbell_language_of(n.data) END AS language) spoken
-     WHERE n.lead_status = 'open' AND n.spam_reasons IS NOT NULL
+     WHERE n.lead_status = 'open' AND n.spam_reasons IS NOT NULL AND NOT n.spam_reasons @> v_team_cleared
   ), signals AS (
     -- What the database adds to the request's signals. A sender the team said is not spam gets
     -- none of it (but a replay); one it said is spam always gets its mark.
@@ -226,7 +230,7 @@ BEGIN
                 FROM notifications c
                 LEFT JOIN LATERAL jsonb_array_elements(c.spam_reasons) r ON true
                WHERE c.flow_id = ANY (v_flooded_flows) AND c.is_public AND c.lead_status = 'open' AND c.claimed_by IS NULL
-                 AND c.first_claimed_at IS NULL AND c.spam_reasons IS NOT NULL
+                 AND c.first_claimed_at IS NULL AND c.spam_reasons IS NOT NULL AND NOT c.spam_reasons @> v_team_cleared
                  AND c.created_at > now() - interval '1 minute'
                  AND NOT EXISTS (SELECT FROM spam_marks m
                                   WHERE m.entity_id = c.entity_id AND m.verdict = 'not_spam'

@@ -204,6 +204,32 @@ describe('stored functions › the worker’s spam verdict (32-spam-verdict.sql)
     expect((await judged(trusted)).status).toBe('open');
   });
 
+  it('a lead the team marked spam and then not spam is theirs: a take that comes after them judges it no more, nor does a flood sweep it', async () => {
+    const { business, intake } = await countedBusiness({ counted: 30 });
+    const missingToken: Reason = { code: 'missing_token', points: 2 };
+    // As mark-spam.ts leaves it: "Spam" added its reason, "Not spam" opened it again.
+    const cleared: Reason[] = [missingToken, { code: 'marked_by_team', points: 10 }];
+    const { rows: earlier } = await database.db.query<{ id: string }>(
+      `insert into notifications (entity_id, flow_id, title, message, spam_reasons, is_public, created_at)
+       select $1, $2, 'New lead', 'Someone wrote', $3, true, now() - interval '20 seconds'
+         from generate_series(1, $4::int)
+       returning id`,
+      [business.entityId, business.flowId, JSON.stringify(cleared), WORKER_VERDICT.floodLeadsPerMinute],
+    );
+    const clearedNow = await judgedLead(business, { spam_reasons: cleared, is_public: true });
+    const flooding = await judgedLead(business, { spam_reasons: [missingToken], is_public: true });
+
+    await judge([clearedNow, flooding], [intake]);
+    expect((await judged(flooding)).status).toBe('spam');
+    expect(await judged(clearedNow)).toMatchObject({ status: 'open', reasons: cleared });
+    const { rows: statuses } = await database.db.query<{ status: string }>(
+      'select distinct lead_status as status from notifications where id = any($1)',
+      [earlier.map(({ id }) => id)],
+    );
+    expect(statuses).toEqual([{ status: 'open' }]);
+    expect(await countedOf(business)).toBe(29);
+  });
+
   it('a fill-time token used before is a replay, which quarantines with another signal', async () => {
     const { business, intake } = await countedBusiness();
     await database.db.query(`insert into fill_token_uses (entity_id, nonce) values ($1, 'used')`, [business.entityId]);
