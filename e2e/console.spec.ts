@@ -12,13 +12,16 @@ function bodyRows(page: Page) {
 
 /**
  * A flow's last lead and a key's last use are written by the worker after the 202 (the ingest
- * budget), so a page read at once may come before them; reload until the page shows them.
+ * budget), so a page read at once may come before them; reload until the page shows them. Each
+ * reload waits as long as any page load may take for the row to show (a busy CI machine took
+ * more than a second), and only briefly for the worker's text in it.
  */
 async function reloadUntil(page: Page, locator: Locator, text: string | RegExp) {
   await expect(async () => {
     await page.reload();
+    await expect(locator).toBeVisible();
     await expect(locator).toContainText(text, { timeout: 1_000 });
-  }).toPass({ timeout: 15_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 test.describe('console', () => {
