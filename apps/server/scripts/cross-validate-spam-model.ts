@@ -31,7 +31,7 @@ try {
     const inFold = examples.flatMap((example, index) => (example.fold === fold ? [index] : []));
     const model = trainSpamModel(
       examples.flatMap((example, index) =>
-        example.fold === fold ? [] : [{ tokens: tokens[index]!, isSpam: example.isSpam }],
+        example.fold === fold ? [] : [{ tokens: tokens[index]!, isSpam: example.isSpam, fold: example.fold }],
       ),
     );
     await client.pool.query('delete from spam_model_weights');

@@ -1,17 +1,18 @@
-// Trains the spam verdict's content model (issue 46, docs/spam.md, decision 083) on the labelled
-// set's training part: the mean of two linear models over each lead's features (its words, pairs of
-// neighbouring words, their beginnings and ends…, each counted once a lead): multinomial naive
-// Bayes with add-one smoothing, and logistic regression (features/spam/model/train-spam-model.ts).
-// On the training part's 5-fold cross-validation (scripts/cross-validate-spam-model.ts), naive
-// Bayes alone caught the most pitches and flagged the most genuine inquiries whose every word is
-// ordinary (9 of 592 on the JSON path); logistic regression, which weighs the features together
-// rather than each alone, flagged fewer; their mean flagged 2 for 2 points of recall. One weight per
-// feature, so scoring a lead is still one sum. Every feature is kept, even one lead's: genuine
-// inquiries are more varied than pitches, and their one-off words pull them back from a pitch's
-// phrasing (dropping them cost 3 points of recall and flagged more genuine leads). The features are
-// read by the stored function that scores leads (leadbell_spam_tokens), so training and scoring
-// cannot disagree on them. Writes the model as src/db/functions/32-spam-model.sql, the committed
-// artefact, which fills spam_model_weights (decision 084).
+// Trains the spam verdict's content model (issue 46, docs/spam.md, decisions 083 and 089) on the
+// labelled set's training part: a linear model over each lead's features (its words, pairs of
+// neighbouring words, their beginnings and ends…, each counted once a lead), each feature's weight a
+// blend of logistic regression (nine tenths) and multinomial naive Bayes with add-one smoothing (a
+// tenth), calibrated by Platt scaling on the blend's out-of-fold log-odds over the labelled set's
+// folds (features/spam/model/train-spam-model.ts). On the training part's 5-fold cross-validation
+// (scripts/cross-validate-spam-model.ts), the even mean of decision 083 flagged the genuine
+// inquiries naive Bayes is sure of on a few ordinary words, and logistic regression alone, trained
+// under L2 and meeting words it never saw, was less sure of pitches than their odds: calibrated,
+// modelSpamAt means the odds it says. One weight per feature, so scoring a lead is still one sum.
+// Every feature is kept, even one lead's: genuine inquiries are more varied than pitches, and their
+// one-off words pull them back from a pitch's phrasing. The features are read by the stored function
+// that scores leads (leadbell_spam_tokens), so training and scoring cannot disagree on them. Writes
+// the model as src/db/functions/32-spam-model.sql, the committed artefact, which fills
+// spam_model_weights (decision 084).
 // Run: npm run spam:train (apps/server). The same set gives the same file.
 import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -30,7 +31,11 @@ try {
   await runMigrations(client);
   const examples = labelledSet().filter((example) => !example.isHeldOut);
   const tokens = await spamTokensOf(client.pool, examples);
-  const leads = examples.map((example, index) => ({ tokens: tokens[index]!, isSpam: example.isSpam }));
+  const leads = examples.map((example, index) => ({
+    tokens: tokens[index]!,
+    isSpam: example.isSpam,
+    fold: example.fold,
+  }));
   const model = trainSpamModel(leads);
   const spam = leads.filter((lead) => lead.isSpam).length;
   const counted = { spam, ham: leads.length - spam };
@@ -53,7 +58,8 @@ ANALYZE spam_model_weights;
 `,
   );
   console.log(
-    `spam model: ${counted.spam} spam and ${counted.ham} genuine leads, ${model.weights.size} features → ${MODEL_FILE}`,
+    `spam model: ${counted.spam} spam and ${counted.ham} genuine leads, ${model.weights.size} features, ` +
+      `calibrated as ${model.calibration.a.toFixed(3)} · log-odds + ${model.calibration.b.toFixed(3)} · the prior's share → ${MODEL_FILE}`,
   );
 } finally {
   await client.pool.end();
