@@ -16,19 +16,17 @@ import { cookieOf } from '../test/event-stream.ts';
 import type { HttpClient } from '../test/http-client.ts';
 import { buildServer } from '../test/built-server.ts';
 import { createFlow, joinedTeammate, onboardedOwner } from '../test/owners.ts';
-import { startSmtpSink } from '../test/smtp-sink.ts';
 import {
   installationCpu,
-  installationSecrets,
   ms,
   sendLeads,
   spread,
-  startBuiltServer,
+  startFreshInstallation,
   windowLabel,
   WINDOW_S,
   type Sender,
 } from './fresh-install.ts';
-import { startPushReceiver, type PushReceiver } from './push-receiver.ts';
+import type { PushReceiver } from './push-receiver.ts';
 import { startStreamReaders } from './stream-readers.ts';
 
 const RATE_PER_SECOND = Number(process.env.BENCH_RATE ?? 100);
@@ -52,14 +50,8 @@ async function registerDevice(client: HttpClient, receiver: PushReceiver): Promi
 }
 
 async function runScenario(scenario: Scenario): Promise<boolean> {
-  const smtp = await startSmtpSink();
-  const receiver = await startPushReceiver();
-  const server = await startBuiltServer({
-    SMTP_URL: smtp.url,
-    PUSH_SERVICE_HOSTS: receiver.host,
-    NODE_EXTRA_CA_CERTS: receiver.caFile,
-    ...installationSecrets(),
-  });
+  const installation = await startFreshInstallation();
+  const { smtp, receiver, server } = installation;
   let readers: Awaited<ReturnType<typeof startStreamReaders>> | undefined;
   try {
     const app = { baseUrl: server.baseUrl, smtp };
@@ -138,9 +130,7 @@ async function runScenario(scenario: Scenario): Promise<boolean> {
     return met;
   } finally {
     readers?.stop();
-    await server.stop();
-    receiver.stop();
-    await smtp.close();
+    await installation.stop();
   }
 }
 

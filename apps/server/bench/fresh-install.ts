@@ -4,8 +4,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { SERVER_DIR } from '../test/built-server.ts';
+import { startSmtpSink } from '../test/smtp-sink.ts';
 import { sharedSecretsEnv, startServerProcess, type ServerProcess } from '../test/test-app.ts';
 import { percentile } from './bench-database.ts';
+import { startPushReceiver } from './push-receiver.ts';
 import { clusterCpuSeconds, processCpuSeconds } from './process-cpu.ts';
 import { wallClock } from './stream-readers.ts';
 
@@ -29,6 +31,31 @@ export function startBuiltServer(env: Record<string, string>): Promise<ServerPro
 
 /** The secrets every process of one installation shares, made once per installation. */
 export const installationSecrets = sharedSecretsEnv;
+
+/**
+ * A fresh installation and what it talks to: an SMTP sink, the push service in a process of its
+ * own (push-receiver.ts), and the built server started as `npm start` runs it, using both.
+ */
+export async function startFreshInstallation() {
+  const smtp = await startSmtpSink();
+  const receiver = await startPushReceiver();
+  const server = await startBuiltServer({
+    SMTP_URL: smtp.url,
+    PUSH_SERVICE_HOSTS: receiver.host,
+    NODE_EXTRA_CA_CERTS: receiver.caFile,
+    ...installationSecrets(),
+  });
+  return {
+    smtp,
+    receiver,
+    server,
+    async stop() {
+      await server.stop();
+      receiver.stop();
+      await smtp.close();
+    },
+  };
+}
 
 /** A URL to the embedded PostgreSQL a server started in its data folder, for a second process. */
 export function embeddedDatabaseUrlOf(server: ServerProcess): string {

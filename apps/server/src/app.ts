@@ -7,7 +7,7 @@ import { createAuth } from './auth/auth.ts';
 import { registerAuthRoutes } from './auth/auth.routes.ts';
 import { requireRole } from './auth/require-role.ts';
 import { createFindSessionUser, createRequireSession } from './auth/require-session.ts';
-import type { Database } from './db/client.ts';
+import { warmConnections, type Database } from './db/client.ts';
 import { createDatabaseProbe } from './db/database-unavailable.ts';
 import type { Env } from './env.ts';
 import { createApiKeyCipher } from './lib/api-key-cipher.ts';
@@ -89,6 +89,8 @@ export type AppDependencies = {
   embedded?: Pick<EmbeddedPostgres, 'restarts'> | null;
   /** How outgoing webhooks resolve host names; tests map names to fixed addresses (decision 049). */
   webhookResolver?: HostResolver;
+  /** The pools open warm connections and keep them (decision 090): the server's, not a test's. */
+  keepWarm?: boolean;
 };
 
 /** Origins allowed to call the auth endpoints: the public URL and, locally, its loopback twins and the Vite dev server. */
@@ -116,6 +118,7 @@ export async function buildApp({
   log,
   embedded,
   webhookResolver,
+  keepWarm = false,
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     // Typed as Fastify's base logger so the instance keeps its default type for every route module.
@@ -162,7 +165,20 @@ export async function buildApp({
     log: app.log,
   });
 
-  const deliveryQueue = await startDeliveryQueue({ databaseUrl, log: app.log, supervise: env.DELIVERY_WORKER });
+  const deliveryQueue = await startDeliveryQueue({
+    databaseUrl,
+    log: app.log,
+    supervise: env.DELIVERY_WORKER,
+    // A process without the worker takes no leads: its worker pools open only what it uses.
+    keepWarm: keepWarm && env.DELIVERY_WORKER,
+  });
+  // Decision 090: once the server listens, every connection of its pools opens and plans the lead's
+  // path, in the background, so that a restart answers no later for it; the request pool's first
+  // connections, opened before the migrations, plan it now that they have run.
+  if (keepWarm)
+    app.addHook('onListen', () => {
+      void Promise.all([warmConnections(pool), deliveryQueue.warmConnections()]);
+    });
 
   const context: RouteContext = {
     db,

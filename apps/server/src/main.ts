@@ -25,11 +25,11 @@ async function main(): Promise<void> {
   const modules = Promise.all([import('./db/migrate.ts'), import('./app.ts')]);
   modules.catch(() => {});
   // The fatal line is logged; a supervisor (systemd, Docker) starts everything afresh.
-  const database = await openDatabase(env, secrets, log, { onUnrecoverable: () => process.exit(1) });
+  const database = await openDatabase(env, secrets, log, { onUnrecoverable: () => process.exit(1), keepWarm: true });
   try {
     const [{ runMigrations }, { buildApp }] = await modules;
     await runMigrations(database);
-    const app = await buildApp({ env, secrets, log, ...database });
+    const app = await buildApp({ env, secrets, log, keepWarm: true, ...database });
     // After the app's own onClose hooks (Fastify runs those last-added first): in-flight requests,
     // deliveries and live streams finish while the database is still up.
     installShutdown(async () => {

@@ -5,10 +5,52 @@ export type Database = NodePgDatabase;
 
 export type DatabaseClient = { db: Database; pool: pg.Pool };
 
-/** One pool per process; its size leaves room for several servers on one managed PostgreSQL. */
+/**
+ * Plans the lead's path on a connection (85-warm-up.sql, decision 090), in a transaction rolled
+ * back. A database the migrations have not reached yet has no warm-up to run: the connection is
+ * warmed again by `warmConnections` once they have.
+ */
+const WARM_UP = `begin;
+  do $$ begin if to_regprocedure('leadbell_warm_up()') is not null then perform leadbell_warm_up(); end if; end $$;
+  rollback`;
+
+async function warmConnection(client: pg.ClientBase): Promise<void> {
+  try {
+    await client.query(WARM_UP);
+  } catch {
+    // A warm-up that failed leaves the connection as it found it, only not warm: the lead's path
+    // reports its own errors.
+    await client.query('rollback').catch(() => {});
+  }
+}
+
+/**
+ * Opens each of the pool's connections that is not open yet and warms every one (decision 090),
+ * each handed back as soon as it is warm. One the database refuses now (its max_connections
+ * reached) is opened when a lead needs it, and warmed then.
+ */
+export async function warmConnections(pool: pg.Pool): Promise<void> {
+  await Promise.allSettled(
+    Array.from({ length: pool.options.max }, async () => {
+      const client = await pool.connect();
+      await warmConnection(client);
+      client.release();
+    }),
+  );
+}
+
+/**
+ * One pool per process; its size leaves room for several servers on one managed PostgreSQL.
+ * `keepWarm` (the server's pools, decision 090): each connection plans the lead's path as it opens
+ * and then stays open, so a quiet minute does not leave the next lead cold connections.
+ */
 export function createDatabaseClient(
   connectionString: string,
-  { max = 10, isCommitDurable = true }: { max?: number; isCommitDurable?: boolean } = {},
+  {
+    max = 10,
+    isCommitDurable = true,
+    keepWarm = false,
+  }: { max?: number; isCommitDurable?: boolean; keepWarm?: boolean } = {},
 ): DatabaseClient {
   // A request waits at most this long for a connection; an unreachable database then answers 503
   // (database-unavailable.ts) instead of holding requests open until the caller gives up.
@@ -18,6 +60,7 @@ export function createDatabaseClient(
     idleTimeoutMillis: 30_000,
     connectionTimeoutMillis: 10_000,
     ...(!isCommitDurable && { options: '-c synchronous_commit=off' }),
+    ...(keepWarm && { onConnect: warmConnection, min: max }),
   });
   // An idle client losing its connection (database restart) must not crash the process;
   // the pool replaces it and the next query reports the failure to its caller.

@@ -25,7 +25,14 @@ export async function openDatabase(
   env: Pick<Env, 'DATABASE_URL' | 'DATA_DIR' | 'DATABASE_POOL_SIZE'>,
   secrets: Pick<Secrets, 'embeddedPostgresPassword'>,
   log: pino.Logger,
-  { onUnrecoverable }: { onUnrecoverable: (error: Error) => void },
+  {
+    onUnrecoverable,
+    keepWarm = false,
+  }: {
+    onUnrecoverable: (error: Error) => void;
+    /** The server's pool keeps warm connections (db/client.ts, decision 090); a command's does not. */
+    keepWarm?: boolean;
+  },
 ): Promise<OpenDatabase> {
   const embedded = env.DATABASE_URL
     ? null
@@ -36,7 +43,7 @@ export async function openDatabase(
         onUnrecoverable,
       });
   const databaseUrl = env.DATABASE_URL ?? embedded!.connectionString;
-  const client = createDatabaseClient(databaseUrl, { max: env.DATABASE_POOL_SIZE });
+  const client = createDatabaseClient(databaseUrl, { max: env.DATABASE_POOL_SIZE, keepWarm });
   const close = async () => {
     await client.pool.end();
     await embedded?.stop();

@@ -103,6 +103,17 @@ function captureAcceptBatch(pool: pg.Pool, size: number): Promise<unknown[]> {
   });
 }
 
+/** A new business with a device sends its first lead; its accept batch, repeated `size` times. */
+async function firstLeadsBatch(size: number): Promise<unknown[]> {
+  const owner = await onboardedOwner(app, { plan: 'elite' });
+  const flowId = await createFlow(owner.client);
+  const device = stub.createSubscription();
+  expect((await owner.client.post('/v1/push-subscriptions', device.subscription)).status).toBe(201);
+  const captured = captureAcceptBatch(app.pool, size);
+  await notify(app, owner.apiKey, { flowId, data: { name: 'First' } });
+  return captured;
+}
+
 // Settled at once (no wait): the settle's statements run per lead too (decision 069).
 const TAKE = `select * from leadbell_take_outbox(500, 32, ${DELIVERY_LEASE_SECONDS}, 0, '${JSON.stringify(WORKER_VERDICT)}')`;
 const SETTLE = `select * from leadbell_settle_leads(500, '{${USAGE_ALERT_PERCENTS.join(',')}}')`;
@@ -139,13 +150,7 @@ describe('planned once › no cold minute (issue 45)', () => {
     'the accept, the take and a claim plan every statement alike on a fresh database and after 10,000 leads',
     { timeout: 180_000 },
     async () => {
-      const owner = await onboardedOwner(app, { plan: 'elite' });
-      const flowId = await createFlow(owner.client);
-      const device = stub.createSubscription();
-      expect((await owner.client.post('/v1/push-subscriptions', device.subscription)).status).toBe(201);
-      const captured = captureAcceptBatch(app.pool, 50);
-      await notify(app, owner.apiKey, { flowId, data: { name: 'First' } });
-      const batch = await captured;
+      const batch = await firstLeadsBatch(50);
 
       const fresh = await explainingConnection();
       await leadsPath(fresh.client, batch, 1);
@@ -190,4 +195,61 @@ describe('planned once › no cold minute (issue 45)', () => {
       ).toEqual([]);
     },
   );
+});
+
+describe('warm connections › a connection plans the lead’s path before its first lead (issue 45, decision 090)', () => {
+  it('the warm-up runs every statement the accept, the take, the settle, a claim and a record run', async () => {
+    const batch = await firstLeadsBatch(1);
+
+    const connection = await explainingConnection();
+    await connection.client.query('begin; select leadbell_warm_up(); rollback');
+    const warmedUp = new Set(connection.plans.keys());
+    connection.plans.clear();
+    await leadsPath(connection.client, batch, 1);
+    await connection.client.end();
+
+    // The statements inside the functions: the test's own calls of them are not the lead's path.
+    const ranByTheLead = [...connection.plans.keys()].filter(
+      (text) => !/^select (\* from leadbell_|leadbell_record_settled_attempts\()/.test(text),
+    );
+    expect(ranByTheLead.length).toBeGreaterThan(40);
+    // What only a row that exists runs, which a warm-up that changes nothing cannot have: PostgreSQL's
+    // own foreign-key checks as a lead and its deliveries are written, and the take-in's wake-up of
+    // the consoles of the businesses whose leads it moved. Each is a one-row plan.
+    const onlyForRows = [/ FOR KEY SHARE OF x$/, /^SELECT pg_notify\('leadbell_notifications'/];
+    expect(
+      ranByTheLead
+        .filter((text) => !warmedUp.has(text) && !onlyForRows.some((pattern) => pattern.test(text)))
+        .map((text) => text.slice(0, 160)),
+    ).toEqual([]);
+  });
+
+  it('holds no row the worker takes, and leaves nothing behind', async () => {
+    const owner = await onboardedOwner(app, { plan: 'elite' });
+    const flowId = await createFlow(owner.client);
+    await notify(app, owner.apiKey, { flowId, data: { name: 'Waiting' } });
+    const url = await databaseUrlOf(app.pool);
+    const [warming, worker] = [new pg.Client({ connectionString: url }), new pg.Client({ connectionString: url })];
+    await Promise.all([warming.connect(), worker.connect()]);
+    const state = async () =>
+      (
+        await worker.query(`select (select count(*) from job_outbox)::int as outbox,
+                                   (select count(*) from lead_intake)::int as intake,
+                                   (select count(*) from notifications)::int as leads,
+                                   (select count(*) from deliveries)::int as deliveries,
+                                   (select coalesce(sum(notification_count), 0)::int from flows) as counted`)
+      ).rows[0] as Record<string, number>;
+    const before = await state();
+    expect(before.outbox).toBeGreaterThan(0);
+
+    await warming.query('begin; select leadbell_warm_up()');
+    // What the take would lock: every waiting row is free while the warm-up's transaction is open.
+    const { rows } = await worker.query<{ free: number }>(
+      'select count(*)::int as free from (select id from job_outbox for update skip locked) waiting',
+    );
+    expect(rows[0]!.free).toBe(before.outbox);
+    await warming.query('rollback');
+    expect(await state()).toEqual(before);
+    await Promise.all([warming.end(), worker.end()]);
+  });
 });

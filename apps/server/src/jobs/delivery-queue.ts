@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import PgBoss from 'pg-boss';
-import { createDatabaseClient, type Database } from '../db/client.ts';
+import { createDatabaseClient, warmConnections, type Database } from '../db/client.ts';
 import { claimDueDeliveries, type DeliveryTarget } from '../features/deliveries/find-delivery-targets.ts';
 import { DELIVERY_LANES, laneOf, QUEUE_OF_LANE, type DeliveryLane } from './deliver-notification.job.ts';
 import { parseJob, QUEUE_RETRY, type JobPayload } from './job-registry.ts';
@@ -56,6 +56,8 @@ export type DeliveryQueue = {
   db: Database;
   /** The channels' lanes' own connections (decision 054), for their sends' queries. */
   channelsDb: Database;
+  /** With `keepWarm`, opens and warms every connection of both (decision 090). */
+  warmConnections: () => Promise<void>;
   /**
    * Enqueues through `db`, which may be an open transaction: the jobs then exist exactly when it
    * commits. Jobs due now also need a NOTIFY on DELIVERY_JOBS_CHANNEL through the same `db`
@@ -122,14 +124,17 @@ export async function startDeliveryQueue({
   databaseUrl,
   log,
   supervise,
+  keepWarm = false,
 }: {
   databaseUrl: string;
   log: FastifyBaseLogger;
   /** Expire jobs of crashed processes and archive old ones; every worker process takes part. */
   supervise: boolean;
+  /** Each connection plans the lead's path as it opens, and stays open (decision 090). */
+  keepWarm?: boolean;
 }): Promise<DeliveryQueue> {
-  const { db, pool } = createDatabaseClient(databaseUrl, { max: POOL_SIZE, isCommitDurable: false });
-  const channels = createDatabaseClient(databaseUrl, { max: CHANNELS_POOL_SIZE, isCommitDurable: false });
+  const { db, pool } = createDatabaseClient(databaseUrl, { max: POOL_SIZE, isCommitDurable: false, keepWarm });
+  const channels = createDatabaseClient(databaseUrl, { max: CHANNELS_POOL_SIZE, isCommitDurable: false, keepWarm });
   const boss = new PgBoss({
     db: preparedExecutor(pool),
     schedule: false,
@@ -254,6 +259,9 @@ export async function startDeliveryQueue({
   return {
     db,
     channelsDb: channels.db,
+    async warmConnections() {
+      if (keepWarm) await Promise.all([warmConnections(pool), warmConnections(channels.pool)]);
+    },
     enqueue,
     wakeAt,
     startWorker,

@@ -3,14 +3,66 @@
 -- exactly once. Each step is a function of its own, named here in the order a lead meets them.
 -- What does not ring anybody is settled later, many takes' leads at once (36-settle.sql).
 
+-- What an intake job's leads imply (leadbell_take_outbox's steps below, but the `settle` answer):
+-- their move into notifications, the spam verdict, the deliveries, those of the first p_claim
+-- leads claimed as `send` rows, and one settle row. p_jobs: the jobs taken with the intake jobs, to which the verdict's and the `due` row
+-- are added. A function of its own so that a new connection can plan it with a lead that is not
+-- there (85-warm-up.sql).
+CREATE OR REPLACE FUNCTION leadbell_ring_taken_leads(
+  p_ids uuid[], p_intakes jsonb, p_jobs jsonb, p_claim integer, p_lease_seconds integer, p_settle_ms integer,
+  p_spam jsonb, OUT jobs jsonb, OUT sends json[])
+LANGUAGE plpgsql AS $$
+DECLARE
+  v_deliverable uuid[];
+  v_claimed uuid[];
+  v_due_lanes text[];
+  -- The taken leads' rows, read once by primary key: the statements below read them from here
+  -- instead of each joining notifications again.
+  v_leads notifications[];
+BEGIN
+  jobs := p_jobs;
+  sends := '{}';
+  IF cardinality(p_ids) = 0 THEN
+    RETURN;
+  END IF;
+  PERFORM leadbell_take_in_leads(p_ids, true);
+  -- The spam verdict first: everything after it reads the leads as its quarantine left them.
+  SELECT verdict.leads, p_jobs || verdict.jobs INTO v_leads, jobs
+    FROM leadbell_judge_spam(p_ids, leadbell_leads_by_id(p_ids), p_intakes, p_spam) verdict;
+  PERFORM leadbell_remember_spam_signals(v_leads);
+
+  -- Held leads wait for a larger plan; leads while the business is closed, and spam, ring nobody.
+  v_deliverable := ARRAY(SELECT n.id FROM unnest(v_leads) AS n
+                          WHERE NOT n.is_held AND NOT n.is_after_hours AND n.lead_status <> 'spam');
+  SELECT coalesce(array_agg(q.delivery_id) FILTER (WHERE q.is_claimed), '{}'),
+         coalesce(array_agg(DISTINCT coalesce(q.lane, 'push')) FILTER (WHERE NOT q.is_claimed), '{}')
+    INTO v_claimed, v_due_lanes
+    FROM leadbell_queue_deliveries(v_deliverable, v_deliverable[1:greatest(p_claim, 0)],
+                                   now() + make_interval(secs => p_lease_seconds)) q;
+  -- A statement of its own: the deliveries just made are visible to it. As json, not jsonb: the
+  -- caller parses it once, and building jsonb cost the take a third of its time at one lead.
+  sends := ARRAY(SELECT json_build_object('kind', 'send', 'targets', json_agg(row_to_json(t)))
+                   FROM leadbell_delivery_targets(v_claimed) t
+                  GROUP BY t."notificationId");
+  IF cardinality(v_due_lanes) > 0 THEN
+    jobs := jobs || jsonb_build_array(jsonb_build_array(
+              jsonb_build_object('kind', 'due', 'lanes', to_jsonb(v_due_lanes)), now()));
+  END IF;
+
+  INSERT INTO job_outbox (data, start_after)
+  VALUES (jsonb_build_object('kind', 'settle', 'notificationIds', to_jsonb(p_ids), 'intakes', p_intakes),
+          now() + make_interval(secs => p_settle_ms / 1000.0));
+END;
+$$;
+
 -- Takes up to p_limit jobs from job_outbox, oldest first, skipping rows another process is taking
 -- and the settle rows (leadbell_settle_leads takes those), and returns the jobs to queue in
 -- pg-boss; the caller queues them in this transaction (decision 034). Every row says how many
 -- outbox rows were taken (`taken`) and whether its job is due now (`due`: by the clock, not now(),
 -- which is when this transaction's message arrived and so may be before a row it took was
 -- written); when the rows imply no job at all, one row with no job says so. An intake job (one per
--- accepted batch, decision 038) is not queued itself: what it implies is derived here, in the same
--- transaction, so it happens exactly once:
+-- accepted batch, decision 038) is not queued itself: what it implies is derived here
+-- (leadbell_ring_taken_leads), in the same transaction, so it happens exactly once:
 -- - first, its leads moved from lead_intake into notifications, unless a read moved them already
 --   (leadbell_take_in_leads, decision 064);
 -- - then the spam verdict on what only the database knows (leadbell_judge_spam, decision 039),
@@ -27,18 +79,12 @@ CREATE OR REPLACE FUNCTION leadbell_take_outbox(
 RETURNS TABLE (data json, start_after text, due boolean, taken integer)
 LANGUAGE plpgsql AS $$
 DECLARE
-  v_deliverable uuid[];
-  v_claimed uuid[];
-  v_due_lanes text[];
   v_taken integer;
   -- The jobs to queue, each as [job, when due].
   v_jobs jsonb;
   v_intakes jsonb;
   v_ids uuid[];
-  -- The taken leads' rows, read once by primary key: the statements below read them from here
-  -- instead of each joining notifications again.
-  v_leads notifications[];
-  v_sends json[] := '{}';
+  v_sends json[];
   v_settle_due timestamptz;
 BEGIN
   WITH taken AS (
@@ -56,35 +102,8 @@ BEGIN
   v_ids := ARRAY(SELECT lead.id::uuid
                    FROM jsonb_array_elements(v_intakes) intake
                   CROSS JOIN jsonb_array_elements_text(intake -> 'notificationIds') AS lead (id));
-  IF cardinality(v_ids) > 0 THEN
-    PERFORM leadbell_take_in_leads(v_ids, true);
-    -- The spam verdict first: everything after it reads the leads as its quarantine left them.
-    SELECT verdict.leads, v_jobs || verdict.jobs INTO v_leads, v_jobs
-      FROM leadbell_judge_spam(v_ids, leadbell_leads_by_id(v_ids), v_intakes, p_spam) verdict;
-    PERFORM leadbell_remember_spam_signals(v_leads);
-
-    -- Held leads wait for a larger plan; leads while the business is closed, and spam, ring nobody.
-    v_deliverable := ARRAY(SELECT n.id FROM unnest(v_leads) AS n
-                            WHERE NOT n.is_held AND NOT n.is_after_hours AND n.lead_status <> 'spam');
-    SELECT coalesce(array_agg(q.delivery_id) FILTER (WHERE q.is_claimed), '{}'),
-           coalesce(array_agg(DISTINCT coalesce(q.lane, 'push')) FILTER (WHERE NOT q.is_claimed), '{}')
-      INTO v_claimed, v_due_lanes
-      FROM leadbell_queue_deliveries(v_deliverable, v_deliverable[1:greatest(p_claim, 0)],
-                                     now() + make_interval(secs => p_lease_seconds)) q;
-    -- A statement of its own: the deliveries just made are visible to it. As json, not jsonb: the
-    -- caller parses it once, and building jsonb cost the take a third of its time at one lead.
-    v_sends := ARRAY(SELECT json_build_object('kind', 'send', 'targets', json_agg(row_to_json(t)))
-                       FROM leadbell_delivery_targets(v_claimed) t
-                      GROUP BY t."notificationId");
-    IF cardinality(v_due_lanes) > 0 THEN
-      v_jobs := v_jobs || jsonb_build_array(jsonb_build_array(
-                  jsonb_build_object('kind', 'due', 'lanes', to_jsonb(v_due_lanes)), now()));
-    END IF;
-
-    INSERT INTO job_outbox (data, start_after)
-    VALUES (jsonb_build_object('kind', 'settle', 'notificationIds', to_jsonb(v_ids), 'intakes', v_intakes),
-            now() + make_interval(secs => p_settle_ms / 1000.0));
-  END IF;
+  SELECT r.jobs, r.sends INTO v_jobs, v_sends
+    FROM leadbell_ring_taken_leads(v_ids, v_intakes, v_jobs, p_claim, p_lease_seconds, p_settle_ms, p_spam) r;
 
   v_settle_due := (SELECT min(o.start_after) FROM job_outbox o WHERE o.data ->> 'kind' = 'settle');
   IF v_settle_due IS NOT NULL THEN

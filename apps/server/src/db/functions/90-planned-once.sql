@@ -12,7 +12,8 @@
 -- function's query is planned on every call.
 -- Set here, last, because CREATE OR REPLACE clears a function's settings. Listed: the functions
 -- TypeScript or the accept calls, and those the release calls; the take's own steps
--- (leadbell_judge_spam, leadbell_raise_usage_alerts…) run under the take's settings.
+-- (leadbell_judge_spam, leadbell_raise_usage_alerts…) run under the take's settings, and under the
+-- warm-up's when it plans them (85-warm-up.sql).
 DO $$
 DECLARE
   v_function regprocedure;
@@ -30,7 +31,8 @@ BEGIN
     'leadbell_release_follow_ups(uuid[], timestamptz)',
     'leadbell_release_held_leads(uuid, timestamptz, integer, timestamptz, uuid[])',
     'leadbell_delivery_targets(uuid[])',
-    'leadbell_record_settled_attempts(uuid[], integer[], text[], text[], integer[], integer[], uuid[], text, uuid[], text[])'
+    'leadbell_record_settled_attempts(uuid[], integer[], text[], text[], integer[], integer[], uuid[], text, uuid[], text[])',
+    'leadbell_warm_up()'
   ]::regprocedure[] LOOP
     EXECUTE format('ALTER FUNCTION %s SET plan_cache_mode = force_generic_plan SET enable_seqscan = off '
                    'SET enable_hashjoin = off SET enable_mergejoin = off SET jit = off', v_function);

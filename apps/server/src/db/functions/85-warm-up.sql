@@ -1,0 +1,35 @@
+-- A connection's first lead costs what its ten-thousandth does (issue 45, decision 090).
+-- PostgreSQL compiles a PL/pgSQL function, loads the catalog entries of the tables it reads and
+-- makes its statements' plans once per connection, on the first call: 16–24 ms for a
+-- connection's first accept batch and 50–80 ms for its first take on this machine kind, against
+-- 1 and 8 ms after. A fresh server's first second of leads paid it on every connection the pools
+-- opened under that load. Each connection the server's pools open runs this first, in a
+-- transaction that is rolled back (db/client.ts): every function of the lead's path, called with
+-- nothing to do, so each statement is planned (generic plans, which the inputs do not change:
+-- 90-planned-once.sql) and nothing is written. Limits of 0 take and lock no row another process
+-- waits for. A function on the lead's path belongs here.
+CREATE OR REPLACE FUNCTION leadbell_warm_up() RETURNS void
+LANGUAGE plpgsql AS $$
+DECLARE
+  -- No lead or delivery has this id (theirs are random): the steps past a take's "any leads?"
+  -- check run every statement and find nothing to change.
+  v_none constant uuid[] := ARRAY['00000000-0000-0000-0000-000000000000'::uuid];
+  v_lead constant jsonb := '{"name": "Ann Lee", "message": "Is it still available?"}';
+BEGIN
+  -- Before the 202: an accept batch of no items, and the plan count of a business that is not there.
+  PERFORM leadbell_accept_batch('[]', 1, 1, 'leadbell_warm_up', '', 'leadbell_warm_up');
+  PERFORM leadbell_intake_usage_entry(NULL), leadbell_usage_count(v_none[1], now());
+  -- The take (30-take.sql) with a limit of 0, then what it does with the leads it takes, for a lead
+  -- that is not there, and the content model's scoring of a message (32-spam-verdict.sql).
+  PERFORM leadbell_take_outbox(0, 0, 0, 0, '{}');
+  PERFORM leadbell_ring_taken_leads(v_none, '[]', '[]', 1, 0, 0, '{}');
+  PERFORM leadbell_spam_log_odds(v_none[1], leadbell_spam_tokens(v_lead), 1), leadbell_language_of(v_lead);
+  -- The settle (36-settle.sql), of no rows and then of a lead that is not there.
+  PERFORM leadbell_settle_leads(0, '{}');
+  PERFORM leadbell_settle_rows(jsonb_build_array(jsonb_build_object('notificationIds', to_jsonb(v_none), 'intakes', '[]'::jsonb)), '{}');
+  -- A lane's claim of nothing, and the record of an attempt at a delivery that is not there.
+  PERFORM leadbell_claim_due_deliveries('push', 0, 0);
+  PERFORM leadbell_record_settled_attempts(v_none, '{0}', '{delivered}', '{NULL}', '{201}', '{0}', v_none,
+                                           'leadbell_warm_up', v_none, '{""}');
+END;
+$$;
