@@ -89,7 +89,7 @@ export type AppDependencies = {
   embedded?: Pick<EmbeddedPostgres, 'restarts'> | null;
   /** How outgoing webhooks resolve host names; tests map names to fixed addresses (decision 049). */
   webhookResolver?: HostResolver;
-  /** The pools open warm connections and keep them (decision 090): the server's, not a test's. */
+  /** The pools open warm connections and keep two each (decision 090): the server's, not a test's. */
   keepWarm?: boolean;
 };
 
@@ -172,7 +172,7 @@ export async function buildApp({
     // A process without the worker takes no leads: its worker pools open only what it uses.
     keepWarm: keepWarm && env.DELIVERY_WORKER,
   });
-  // Decision 090: once the server listens, every connection of its pools opens and plans the lead's
+  // Decision 090: once the server listens, the connections its pools keep open and plan the lead's
   // path, in the background, so that a restart answers no later for it; the request pool's first
   // connections, opened before the migrations, plan it now that they have run.
   if (keepWarm)

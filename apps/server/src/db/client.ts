@@ -14,6 +14,9 @@ const WARM_UP = `begin;
   do $$ begin if to_regprocedure('leadbell_warm_up()') is not null then perform leadbell_warm_up(); end if; end $$;
   rollback`;
 
+/** Connections a warm pool keeps: a lead's accept and a console's read, or a take and a claim. */
+const KEPT_WARM = 2;
+
 async function warmConnection(client: pg.ClientBase): Promise<void> {
   try {
     await client.query(WARM_UP);
@@ -25,13 +28,13 @@ async function warmConnection(client: pg.ClientBase): Promise<void> {
 }
 
 /**
- * Opens each of the pool's connections that is not open yet and warms every one (decision 090),
- * each handed back as soon as it is warm. One the database refuses now (its max_connections
- * reached) is opened when a lead needs it, and warmed then.
+ * Opens the connections a pool keeps (its `min`) and warms each (decision 090), each handed back
+ * as soon as it is warm. One the database refuses now (its max_connections reached) is opened when
+ * a lead needs it, and warmed then.
  */
 export async function warmConnections(pool: pg.Pool): Promise<void> {
   await Promise.allSettled(
-    Array.from({ length: pool.options.max }, async () => {
+    Array.from({ length: pool.options.min ?? 0 }, async () => {
       const client = await pool.connect();
       await warmConnection(client);
       client.release();
@@ -41,8 +44,9 @@ export async function warmConnections(pool: pg.Pool): Promise<void> {
 
 /**
  * One pool per process; its size leaves room for several servers on one managed PostgreSQL.
- * `keepWarm` (the server's pools, decision 090): each connection plans the lead's path as it opens
- * and then stays open, so a quiet minute does not leave the next lead cold connections.
+ * `keepWarm` (the server's pools, decision 090): each connection plans the lead's path as it opens,
+ * and two stay open through a quiet spell, so the next lead meets warm connections; more are
+ * opened for a burst and closed after it, as before.
  */
 export function createDatabaseClient(
   connectionString: string,
@@ -60,7 +64,7 @@ export function createDatabaseClient(
     idleTimeoutMillis: 30_000,
     connectionTimeoutMillis: 10_000,
     ...(!isCommitDurable && { options: '-c synchronous_commit=off' }),
-    ...(keepWarm && { onConnect: warmConnection, min: max }),
+    ...(keepWarm && { onConnect: warmConnection, min: Math.min(max, KEPT_WARM) }),
   });
   // An idle client losing its connection (database restart) must not crash the process;
   // the pool replaces it and the next query reports the failure to its caller.

@@ -56,7 +56,7 @@ export type DeliveryQueue = {
   db: Database;
   /** The channels' lanes' own connections (decision 054), for their sends' queries. */
   channelsDb: Database;
-  /** With `keepWarm`, opens and warms every connection of both (decision 090). */
+  /** With `keepWarm`, opens and warms the connections both keep (decision 090). */
   warmConnections: () => Promise<void>;
   /**
    * Enqueues through `db`, which may be an open transaction: the jobs then exist exactly when it
@@ -130,7 +130,7 @@ export async function startDeliveryQueue({
   log: FastifyBaseLogger;
   /** Expire jobs of crashed processes and archive old ones; every worker process takes part. */
   supervise: boolean;
-  /** Each connection plans the lead's path as it opens, and stays open (decision 090). */
+  /** Each connection plans the lead's path as it opens, and two stay open (decision 090). */
   keepWarm?: boolean;
 }): Promise<DeliveryQueue> {
   const { db, pool } = createDatabaseClient(databaseUrl, { max: POOL_SIZE, isCommitDurable: false, keepWarm });
