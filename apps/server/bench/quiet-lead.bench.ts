@@ -11,8 +11,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { buildServer } from '../test/built-server.ts';
 import { createFlow, onboardedOwner } from '../test/owners.ts';
-import { percentile } from './bench-database.ts';
 import { startFreshInstallation } from './fresh-install.ts';
+import { median } from './load-generator.ts';
 import { wallClock } from './stream-readers.ts';
 
 const PAIRS = Number(process.env.BENCH_PAIRS ?? 5);
@@ -61,11 +61,6 @@ try {
       `  ${String(pair).padStart(4)}   ${afterQuiet.at(-1)!.toFixed(1).padStart(8)} ms   ${secondLater.at(-1)!.toFixed(1).padStart(8)} ms`,
     );
   }
-  const median = (values: number[]) =>
-    percentile(
-      [...values].sort((a, b) => a - b),
-      50,
-    );
   const [quiet, warm] = [median(afterQuiet), median(secondLater)];
   console.log(
     `  median: after quiet ${quiet.toFixed(1)} ms, a second later ${warm.toFixed(1)} ms; ` +

@@ -56,7 +56,7 @@ export type DeliveryQueue = {
   db: Database;
   /** The channels' lanes' own connections (decision 054), for their sends' queries. */
   channelsDb: Database;
-  /** With `keepWarm`, opens and warms the connections both keep (decision 090). */
+  /** Opens and warms the connections both keep (decision 090): none without `keepWarm`. */
   warmConnections: () => Promise<void>;
   /**
    * Enqueues through `db`, which may be an open transaction: the jobs then exist exactly when it
@@ -260,7 +260,7 @@ export async function startDeliveryQueue({
     db,
     channelsDb: channels.db,
     async warmConnections() {
-      if (keepWarm) await Promise.all([warmConnections(pool), warmConnections(channels.pool)]);
+      await Promise.all([warmConnections(pool), warmConnections(channels.pool)]);
     },
     enqueue,
     wakeAt,

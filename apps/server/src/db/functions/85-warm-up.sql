@@ -1,8 +1,8 @@
 -- A connection's first lead costs what its ten-thousandth does (issue 45, decision 090).
 -- PostgreSQL compiles a PL/pgSQL function, loads the catalog entries of the tables it reads and
 -- makes its statements' plans once per connection, on the first call: 16–24 ms for a
--- connection's first accept batch and 50–80 ms for its first take on this machine kind, against
--- 1 and 8 ms after. A fresh server's first second of leads paid it on every connection the pools
+-- connection's first accept batch and 50–83 ms for its first take on this machine kind, against
+-- 1.4 and 6 ms after. A fresh server's first second of leads paid it on every connection the pools
 -- opened under that load. Each connection the server's pools open runs this first, in a
 -- transaction that is rolled back (db/client.ts): every function of the lead's path, called with
 -- nothing to do, so each statement is planned (generic plans, which the inputs do not change:
