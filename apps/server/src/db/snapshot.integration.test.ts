@@ -37,8 +37,13 @@ async function temporaryFolder(prefix: string): Promise<string> {
  */
 const COMPARED_COLUMNS: Record<string, string> = { 'pgboss.version': 'version' };
 
-/** One fingerprint per table (every row, in a stable order) and the sequences' positions. */
-async function contentsOf(connectionString: string): Promise<Record<string, string>> {
+type Contents = {
+  /** One fingerprint per table: every row, in a stable order. */
+  tables: Record<string, string>;
+  sequences: Record<string, { lastValue: number; isCalled: boolean }>;
+};
+
+async function contentsOf(connectionString: string): Promise<Contents> {
   const client = new pg.Client({ connectionString });
   await client.connect();
   try {
@@ -48,23 +53,23 @@ async function contentsOf(connectionString: string): Promise<Record<string, stri
         where n.nspname in ('public', 'drizzle', 'pgboss') and c.relkind in ('r', 'p') and not c.relispartition
         order by 1`,
     );
-    const contents: Record<string, string> = {};
+    const contents: Contents = { tables: {}, sequences: {} };
     for (const { name } of tables) {
       const { rows } = await client.query<{ count: string; digest: string | null }>(
         `select count(*)::text as count, md5(string_agg(t::text, E'\\n' order by t::text)) as digest
            from (select ${COMPARED_COLUMNS[name] ?? '*'} from ${name}) t`,
       );
-      contents[name] = `${rows[0]!.count} rows ${rows[0]!.digest ?? ''}`;
+      contents.tables[name] = `${rows[0]!.count} rows ${rows[0]!.digest ?? ''}`;
     }
     const { rows: sequences } = await client.query<{ name: string }>(
       `select quote_ident(sequence_schema) || '.' || quote_ident(sequence_name) as name
          from information_schema.sequences order by 1`,
     );
     for (const { name } of sequences) {
-      const { rows } = await client.query<{ position: string }>(
-        `select last_value || ' ' || is_called as position from ${name}`,
+      const { rows } = await client.query<{ last_value: string; is_called: boolean }>(
+        `select last_value, is_called from ${name}`,
       );
-      contents[`sequence ${name}`] = rows[0]!.position;
+      contents.sequences[name] = { lastValue: Number(rows[0]!.last_value), isCalled: rows[0]!.is_called };
     }
     return contents;
   } finally {
@@ -133,12 +138,22 @@ describe.runIf(inject('databaseKind') === 'embedded')('backup and restore', () =
           contentsOf(before.connectionString),
           contentsOf(after.connectionString),
         ]);
-        expect(Object.keys(expected).length).toBeGreaterThan(20);
-        expect(expected['public.notifications']).toMatch(/^5 rows/);
+        expect(Object.keys(expected.tables).length).toBeGreaterThan(20);
+        expect(expected.tables['public.notifications']).toMatch(/^5 rows/);
         // Where new positions start is set anew for the restored cluster's transaction ids.
-        const { 'public.notification_positions': _, ...restoredTables } = actual;
-        const { 'public.notification_positions': __, ...originalTables } = expected;
+        const { 'public.notification_positions': _, ...restoredTables } = actual.tables;
+        const { 'public.notification_positions': __, ...originalTables } = expected.tables;
         expect(restoredTables).toEqual(originalTables);
+        // A sequence moves on in a transaction that rolls back (PostgreSQL's sequences are not
+        // transactional), and every connection the server opens warms up in one (decision 090):
+        // one it opened after the backup took a value the backup cannot hold. Never past the
+        // original's, and used where the original's was.
+        expect(Object.keys(actual.sequences)).toEqual(Object.keys(expected.sequences));
+        for (const [name, original] of Object.entries(expected.sequences)) {
+          const restoredSequence = actual.sequences[name]!;
+          expect(restoredSequence.isCalled, name).toBe(original.isCalled);
+          expect(restoredSequence.lastValue, name).toBeLessThanOrEqual(original.lastValue);
+        }
       } finally {
         await Promise.all([before.stop(), after.stop()]);
       }
