@@ -6,20 +6,29 @@ export type Database = NodePgDatabase;
 export type DatabaseClient = { db: Database; pool: pg.Pool };
 
 /**
- * Plans the lead's path on a connection (85-warm-up.sql, decision 090), in a transaction rolled
- * back. A database the migrations have not reached yet has no warm-up to run: the connection is
- * warmed again by `warmConnections` once they have.
+ * The parts of the lead's path a pool's connections run, which each plans as it opens
+ * (85-warm-up.sql, decisions 090 and 091): `accept` before the 202, `take` the worker's take and
+ * settle, `deliver` a lane's claim and the record of its sends.
  */
-const WARM_UP = `begin;
-  do $$ begin if to_regprocedure('leadbell_warm_up()') is not null then perform leadbell_warm_up(); end if; end $$;
+export type LeadPathPart = 'accept' | 'take' | 'deliver';
+
+/**
+ * Plans the pool's parts of the lead's path on a connection, in a transaction rolled back. A
+ * database the migrations have not reached yet has no warm-up to run: the connection is warmed
+ * again by `warmConnections` once they have.
+ */
+const warmUpOf = (parts: readonly LeadPathPart[]) => `begin;
+  do $$ begin if to_regprocedure('leadbell_warm_up(text[])') is not null then
+    perform leadbell_warm_up('{${parts.join(',')}}');
+  end if; end $$;
   rollback`;
 
 /** Connections a warm pool keeps: a lead's accept and a console's read, or a take and a claim. */
 const KEPT_WARM = 2;
 
-async function warmConnection(client: pg.ClientBase): Promise<void> {
+async function warmConnection(client: pg.ClientBase, warmUp: string): Promise<void> {
   try {
-    await client.query(WARM_UP);
+    await client.query(warmUp);
   } catch {
     // A warm-up that failed leaves the connection as it found it, only not warm: the lead's path
     // reports its own errors.
@@ -36,7 +45,7 @@ export async function warmConnections(pool: pg.Pool): Promise<void> {
   await Promise.allSettled(
     Array.from({ length: pool.options.min ?? 0 }, async () => {
       const client = await pool.connect();
-      await warmConnection(client);
+      await pool.options.onConnect?.(client);
       client.release();
     }),
   );
@@ -44,17 +53,17 @@ export async function warmConnections(pool: pg.Pool): Promise<void> {
 
 /**
  * One pool per process; its size leaves room for several servers on one managed PostgreSQL.
- * `keepWarm` (the server's pools, decision 090): each connection plans the lead's path as it opens,
- * and two stay open through a quiet spell, so the next lead meets warm connections; more are
- * opened for a burst and closed after it, as before.
+ * `warmUp` (the server's pools, decisions 090 and 091): each connection plans the parts of the
+ * lead's path its pool runs as it opens, and two stay open through a quiet spell, so the next lead
+ * meets warm connections; more are opened for a burst and closed after it, as before.
  */
 export function createDatabaseClient(
   connectionString: string,
   {
     max = 10,
     isCommitDurable = true,
-    keepWarm = false,
-  }: { max?: number; isCommitDurable?: boolean; keepWarm?: boolean } = {},
+    warmUp = [],
+  }: { max?: number; isCommitDurable?: boolean; warmUp?: readonly LeadPathPart[] } = {},
 ): DatabaseClient {
   // A request waits at most this long for a connection; an unreachable database then answers 503
   // (database-unavailable.ts) instead of holding requests open until the caller gives up.
@@ -64,7 +73,10 @@ export function createDatabaseClient(
     idleTimeoutMillis: 30_000,
     connectionTimeoutMillis: 10_000,
     ...(!isCommitDurable && { options: '-c synchronous_commit=off' }),
-    ...(keepWarm && { onConnect: warmConnection, min: Math.min(max, KEPT_WARM) }),
+    ...(warmUp.length > 0 && {
+      onConnect: (client: pg.ClientBase) => warmConnection(client, warmUpOf(warmUp)),
+      min: Math.min(max, KEPT_WARM),
+    }),
   });
   // An idle client losing its connection (database restart) must not crash the process;
   // the pool replaces it and the next query reports the failure to its caller.

@@ -43,7 +43,10 @@ export async function openDatabase(
         onUnrecoverable,
       });
   const databaseUrl = env.DATABASE_URL ?? embedded!.connectionString;
-  const client = createDatabaseClient(databaseUrl, { max: env.DATABASE_POOL_SIZE, keepWarm });
+  const client = createDatabaseClient(databaseUrl, {
+    max: env.DATABASE_POOL_SIZE,
+    warmUp: keepWarm ? ['accept'] : [],
+  });
   const close = async () => {
     await client.pool.end();
     await embedded?.stop();

@@ -6,6 +6,7 @@ import { startPushServiceStub, type PushServiceStub } from '../../test/push-serv
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
 import { WORKER_VERDICT } from '../features/spam/spam-score.ts';
 import { DELIVERY_LEASE_SECONDS } from '../jobs/take-outbox.ts';
+import type { LeadPathPart } from './client.ts';
 
 // Issue 45, "no cold minute": a new installation's first leads use the plans its ten-thousandth
 // will. The hot statements are planned once per connection with planner settings that leave one
@@ -120,29 +121,43 @@ const SETTLE = `select * from leadbell_settle_leads(500, '{${USAGE_ALERT_PERCENT
 const CLAIM = `select * from leadbell_delivery_targets(array(
   select id from leadbell_claim_due_deliveries('push', 64, ${DELIVERY_LEASE_SECONDS})))`;
 
-/** Runs what a lead meets on its way, on `client`: the accept (the captured batch), the take, the settle, a claim, a record. */
+/**
+ * What a lead meets on its way, by the part of the path each pool runs and plans as its connections
+ * open (85-warm-up.sql): the accept (the captured batch), the take and the settle, a claim and a record.
+ */
+const LEADS_PATH: Record<LeadPathPart, (client: pg.Client, batch: unknown[], accepts: number) => Promise<void>> = {
+  async accept(client, batch, accepts) {
+    for (let index = 0; index < accepts; index += 1)
+      await client.query('select * from leadbell_accept_notifications_within_rate($1, $2, $3)', batch);
+  },
+  async take(client) {
+    await client.query(TAKE);
+    await client.query(SETTLE);
+  },
+  async deliver(client) {
+    const { rows } = await client.query<{ deliveryId: string; entityId: string; notificationId: string }>(CLAIM);
+    const delivered = rows.slice(0, 10);
+    await client.query(
+      `select leadbell_record_settled_attempts($1::uuid[], $2::int[], $3::text[], $4::text[], $5::int[], $6::int[],
+         $7::uuid[], 'leadbell_delivery_events', $8::uuid[], $9::text[])`,
+      [
+        delivered.map((row) => row.deliveryId),
+        delivered.map(() => 0),
+        delivered.map(() => 'delivered'),
+        delivered.map(() => null),
+        delivered.map(() => 201),
+        delivered.map(() => 5),
+        delivered.map(() => null),
+        delivered.map((row) => row.notificationId),
+        delivered.map((row) => `${row.entityId} ${row.notificationId}`),
+      ],
+    );
+  },
+};
+
+/** Runs the whole of a lead's path on `client`, `accepts` accept batches first. */
 async function leadsPath(client: pg.Client, batch: unknown[], accepts: number) {
-  for (let index = 0; index < accepts; index += 1)
-    await client.query('select * from leadbell_accept_notifications_within_rate($1, $2, $3)', batch);
-  await client.query(TAKE);
-  await client.query(SETTLE);
-  const { rows } = await client.query<{ deliveryId: string; entityId: string; notificationId: string }>(CLAIM);
-  const delivered = rows.slice(0, 10);
-  await client.query(
-    `select leadbell_record_settled_attempts($1::uuid[], $2::int[], $3::text[], $4::text[], $5::int[], $6::int[],
-       $7::uuid[], 'leadbell_delivery_events', $8::uuid[], $9::text[])`,
-    [
-      delivered.map((row) => row.deliveryId),
-      delivered.map(() => 0),
-      delivered.map(() => 'delivered'),
-      delivered.map(() => null),
-      delivered.map(() => 201),
-      delivered.map(() => 5),
-      delivered.map(() => null),
-      delivered.map((row) => row.notificationId),
-      delivered.map((row) => `${row.entityId} ${row.notificationId}`),
-    ],
-  );
+  for (const part of Object.values(LEADS_PATH)) await part(client, batch, accepts);
 }
 
 describe('planned once › no cold minute (issue 45)', () => {
@@ -198,30 +213,35 @@ describe('planned once › no cold minute (issue 45)', () => {
 });
 
 describe('warm connections › a connection plans the lead’s path before its first lead (issue 45, decision 090)', () => {
-  it('the warm-up runs every statement the accept, the take, the settle, a claim and a record run', async () => {
+  it('each pool’s warm-up runs every statement of its part: the accept, the take and the settle, a claim and a record', async () => {
     const batch = await firstLeadsBatch(1);
 
-    const connection = await explainingConnection();
-    await connection.client.query('begin; select leadbell_warm_up(); rollback');
-    const warmedUp = new Set(connection.plans.keys());
-    connection.plans.clear();
-    await leadsPath(connection.client, batch, 1);
-    await connection.client.end();
-
-    // The statements inside the functions: the test's own calls of them are not the lead's path.
-    const ranByTheLead = [...connection.plans.keys()].filter(
-      (text) => !/^select (\* from leadbell_|leadbell_record_settled_attempts\()/.test(text),
-    );
-    expect(ranByTheLead.length).toBeGreaterThan(40);
-    // What only a row that exists runs, which a warm-up that changes nothing cannot have: PostgreSQL's
-    // own foreign-key checks as a lead and its deliveries are written, and the take-in's wake-up of
-    // the consoles of the businesses whose leads it moved. Each is a one-row plan.
-    const onlyForRows = [/ FOR KEY SHARE OF x$/, /^SELECT pg_notify\('leadbell_notifications'/];
-    expect(
-      ranByTheLead
-        .filter((text) => !warmedUp.has(text) && !onlyForRows.some((pattern) => pattern.test(text)))
-        .map((text) => text.slice(0, 160)),
-    ).toEqual([]);
+    let ran = 0;
+    const unplanned: string[] = [];
+    for (const [part, runPart] of Object.entries(LEADS_PATH)) {
+      const connection = await explainingConnection();
+      await connection.client.query(`begin; select leadbell_warm_up('{${part}}'); rollback`);
+      const warmedUp = new Set(connection.plans.keys());
+      connection.plans.clear();
+      await runPart(connection.client, batch, 1);
+      await connection.client.end();
+      // The statements inside the functions: the test's own calls of them are not the lead's path.
+      const ranByTheLead = [...connection.plans.keys()].filter(
+        (text) => !/^select (\* from leadbell_|leadbell_record_settled_attempts\()/.test(text),
+      );
+      ran += ranByTheLead.length;
+      // What only a row that exists runs, which a warm-up that changes nothing cannot have:
+      // PostgreSQL's own foreign-key checks as a lead and its deliveries are written, and the
+      // take-in's wake-up of the consoles of the businesses whose leads it moved. Each is a one-row plan.
+      const onlyForRows = [/ FOR KEY SHARE OF x$/, /^SELECT pg_notify\('leadbell_notifications'/];
+      unplanned.push(
+        ...ranByTheLead
+          .filter((text) => !warmedUp.has(text) && !onlyForRows.some((pattern) => pattern.test(text)))
+          .map((text) => `${part}: ${text.slice(0, 160)}`),
+      );
+    }
+    expect(ran).toBeGreaterThan(40);
+    expect(unplanned).toEqual([]);
   });
 
   it('holds no row the worker takes, and leaves nothing behind', async () => {
@@ -242,7 +262,7 @@ describe('warm connections › a connection plans the lead’s path before its f
     const before = await state();
     expect(before.outbox).toBeGreaterThan(0);
 
-    await warming.query('begin; select leadbell_warm_up()');
+    await warming.query(`begin; select leadbell_warm_up('{accept,take,deliver}')`);
     // What the take would lock: every waiting row is free while the warm-up's transaction is open.
     const { rows } = await worker.query<{ free: number }>(
       'select count(*)::int as free from (select id from job_outbox for update skip locked) waiting',

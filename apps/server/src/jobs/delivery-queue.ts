@@ -133,8 +133,17 @@ export async function startDeliveryQueue({
   /** Each connection plans the lead's path as it opens, and two stay open (decision 090). */
   keepWarm?: boolean;
 }): Promise<DeliveryQueue> {
-  const { db, pool } = createDatabaseClient(databaseUrl, { max: POOL_SIZE, isCommitDurable: false, keepWarm });
-  const channels = createDatabaseClient(databaseUrl, { max: CHANNELS_POOL_SIZE, isCommitDurable: false, keepWarm });
+  // The worker's pool takes, settles and sends pushes; the channels' only send (decision 091).
+  const { db, pool } = createDatabaseClient(databaseUrl, {
+    max: POOL_SIZE,
+    isCommitDurable: false,
+    warmUp: keepWarm ? ['take', 'deliver'] : [],
+  });
+  const channels = createDatabaseClient(databaseUrl, {
+    max: CHANNELS_POOL_SIZE,
+    isCommitDurable: false,
+    warmUp: keepWarm ? ['deliver'] : [],
+  });
   const boss = new PgBoss({
     db: preparedExecutor(pool),
     schedule: false,

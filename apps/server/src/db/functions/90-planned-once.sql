@@ -32,7 +32,7 @@ BEGIN
     'leadbell_release_held_leads(uuid, timestamptz, integer, timestamptz, uuid[])',
     'leadbell_delivery_targets(uuid[])',
     'leadbell_record_settled_attempts(uuid[], integer[], text[], text[], integer[], integer[], uuid[], text, uuid[], text[])',
-    'leadbell_warm_up()'
+    'leadbell_warm_up(text[])'
   ]::regprocedure[] LOOP
     EXECUTE format('ALTER FUNCTION %s SET plan_cache_mode = force_generic_plan SET enable_seqscan = off '
                    'SET enable_hashjoin = off SET enable_mergejoin = off SET jit = off', v_function);
