@@ -4,25 +4,13 @@ import { expectedFigures, ownerCall, seedLeads, type SeededLead } from './fixtur
 import { createFlow, createOwner, ownerGet, signInBrowser, uniqueEmail } from './fixtures/owner-api.ts';
 import { addTeammate } from './fixtures/team-api.ts';
 import { expect, test } from './fixtures/test.ts';
+import { screenshot } from './fixtures/screenshot.ts';
 import { DESKTOP_ONLY } from './fixtures/widths.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const TIME_ZONE = 'America/New_York';
 const FLOW = { title: 'New lead: {{name}}', message: '{{name}} asked: {{question}}' };
-
-/** Where a look at the pages is wanted (`SCREENSHOT_DIR=/tmp/shots`), each state is photographed whole. */
-async function screenshot(page: Page, name: string, project: string) {
-  const dir = process.env.SCREENSHOT_DIR;
-  if (!dir) return;
-  // In slices of a screen and a half at CSS pixels, so a long phone page stays legible.
-  const height = await page.evaluate(() => document.documentElement.scrollHeight);
-  const width = page.viewportSize()!.width;
-  for (let top = 0, part = 1; top < height; top += 1200, part += 1) {
-    const clip = { x: 0, y: top, width, height: Math.min(1200, height - top) };
-    await page.screenshot({ path: `${dir}/${name}-${project}-${part}.png`, fullPage: true, scale: 'css', clip });
-  }
-}
 
 /** The value beside a headline figure's label. */
 function figure(page: Page, label: string): Locator {
@@ -197,7 +185,7 @@ test.describe('insights', () => {
       await expect(page).toHaveURL(/\?days=7$/);
       const expected = expectedFigures(week);
       await expectHeadline(page, expected);
-      await screenshot(page, 'insights', project);
+      await screenshot(page, testInfo, 'insights', { sliced: true });
 
       const flows = page.getByRole('table', { name: 'Figures per flow' }).locator('tbody tr');
       await expect(flows).toHaveCount(2);
@@ -253,7 +241,7 @@ test.describe('insights', () => {
           String(expected.histogram[index]),
         ]),
       );
-      await screenshot(page, 'insights-tables-open', project);
+      await screenshot(page, testInfo, 'insights-tables-open', { sliced: true });
     });
 
     await test.step('a member sees the team’s figures and only their own row', async () => {
@@ -269,7 +257,7 @@ test.describe('insights', () => {
       );
       await page.getByRole('button', { name: '90 days' }).click();
       await expectHeadline(page, expectedFigures(leads));
-      await screenshot(page, 'insights-member-90-days', project);
+      await screenshot(page, testInfo, 'insights-member-90-days', { sliced: true });
       await expect(members).toHaveCount(1);
       expect(withoutLabels(await cellsOf(members), MEMBER_COLUMNS)).toEqual(
         memberRow('Bo Member (you)', byClaimer(member.userId, leads)),
@@ -282,7 +270,7 @@ test.describe('insights', () => {
     await signInBrowser(context, product, owner);
     await page.goto('/insights?days=7');
     await expect(page.getByRole('heading', { name: 'No leads in the last 7 days' })).toBeVisible();
-    await screenshot(page, 'insights-empty', testInfo.project.name);
+    await screenshot(page, testInfo, 'insights-empty', { sliced: true });
     await page.getByRole('button', { name: '90 days' }).click();
     await expect(page.getByRole('heading', { name: 'No leads in the last 90 days' })).toBeVisible();
   });
@@ -347,7 +335,7 @@ test.describe('insights', () => {
       await expect(hours.getByRole('group', { name: 'Closure 2' })).toHaveCount(0);
       // Its days read as the viewer's locale writes them.
       await expect(closure).toContainText(new RegExp(`Dec 25\\s*–\\s*26, ${year}: Christmas`));
-      await screenshot(page, 'business-hours', project);
+      await screenshot(page, testInfo, 'business-hours', { sliced: true });
       await hours.getByRole('button', { name: 'Save business hours' }).click();
       await expect(hours.getByText('Business hours saved.')).toBeVisible();
 
@@ -389,7 +377,7 @@ test.describe('insights', () => {
       await expect(britishHours.getByRole('group', { name: 'Closure 1' })).toContainText(
         new RegExp(`25\\s*–\\s*26 Dec ${year}: Christmas`),
       );
-      await screenshot(britishPage, 'business-hours-en-gb', project);
+      await screenshot(britishPage, testInfo, 'business-hours-en-gb', { sliced: true });
       await british.close();
 
       // A member reads the hours on their Account page and is never offered to edit them.
@@ -410,7 +398,7 @@ test.describe('insights', () => {
       await expect(business).toContainText(new RegExp(`Dec 25\\s*–\\s*26, ${year}: Christmas`));
       await expect(business.getByRole('combobox', { name: /opens at/ })).toHaveCount(0);
       await expect(memberPage.getByRole('button', { name: 'Save business hours' })).toHaveCount(0);
-      await screenshot(memberPage, 'business-hours-member', project);
+      await screenshot(memberPage, testInfo, 'business-hours-member', { sliced: true });
       if (project === 'phone') await memberPage.getByRole('button', { name: 'Open menu' }).click();
       const nav = memberPage.getByRole('navigation', { name: 'Main' });
       await expect(nav.getByRole('link', { name: 'Account' })).toBeVisible();
@@ -450,7 +438,7 @@ test.describe('insights', () => {
       await expect(page.getByText('Response target must be 1 to 120 minutes.')).toBeVisible();
       await target.fill('15');
       await page.getByRole('switch', { name: 'Urgent: ring any time' }).click();
-      await screenshot(page, 'flow-form', project);
+      await screenshot(page, testInfo, 'flow-form', { sliced: true });
       await page.getByRole('button', { name: 'Save', exact: true }).click();
       await expect(page).toHaveURL(/\/flows$/);
       expect(await ownerGet(product, owner, `/v1/flows/${flowId}`)).toMatchObject({

@@ -1,7 +1,7 @@
 import type { Locator } from '@playwright/test';
 import { createFlow, createOwner, ownerGet, signInBrowser, uniqueEmail } from './fixtures/owner-api.ts';
 import type { Product } from './fixtures/product.ts';
-import { screenshot } from './fixtures/screenshot.ts';
+import { screenshot, sectionShot } from './fixtures/screenshot.ts';
 import { addTeammate } from './fixtures/team-api.ts';
 import { expect, test } from './fixtures/test.ts';
 import { leadRow, showLeadFilters } from './fixtures/inbox.ts';
@@ -220,16 +220,16 @@ test.describe('lead sources and conversion', () => {
       ]);
       await screenshot(page, testInfo, 'insights-conversion');
       // Parts a phone's long page would shrink out of sight in a whole-page picture.
-      if (process.env.SCREENSHOTS_DIR) {
-        const dir = process.env.SCREENSHOTS_DIR;
-        await section
-          .getByRole('list', { name: 'Won by time to first answer' })
-          .locator('..')
-          .screenshot({ path: `${dir}/insights-conversion-bands-${project}.png` });
-        await section
-          .getByRole('region', { name: 'Won per source' })
-          .screenshot({ path: `${dir}/insights-conversion-sources-${project}.png` });
-      }
+      await sectionShot(
+        section.getByRole('list', { name: 'Won by time to first answer' }).locator('..'),
+        testInfo,
+        'insights-conversion-bands',
+      );
+      await sectionShot(
+        section.getByRole('region', { name: 'Won per source' }),
+        testInfo,
+        'insights-conversion-sources',
+      );
     });
   });
 });

@@ -11,14 +11,13 @@ import {
 } from './fixtures/owner-api.ts';
 import type { Product } from './fixtures/product.ts';
 import { deliverPush, showPushedMessage } from './fixtures/push.ts';
+import { screenshot, sectionShot } from './fixtures/screenshot.ts';
 import { addTeammate } from './fixtures/team-api.ts';
 import { expect, test } from './fixtures/test.ts';
 import { leadRow } from './fixtures/inbox.ts';
 import { DESKTOP_ONLY } from './fixtures/widths.ts';
 
 const CONTACT_FLOW = { name: 'Contact form', title: 'New lead: {{name}}', message: '{{name}} wrote: {{note}}' };
-const SCREENSHOTS = process.env.LEADS_SCREENSHOTS_DIR;
-
 /** The service worker's global, as the page's TypeScript lib does not know it. */
 type WorkerScope = {
   registration: { getNotifications: (filter: { tag: string }) => Promise<Notification[]> };
@@ -68,11 +67,6 @@ async function expectNoHorizontalOverflow(page: Page) {
     })(),
   }));
   expect(overflow).toEqual({ page: 0, main: 0 });
-}
-
-async function screenshot(page: Page, testInfo: TestInfo, name: string) {
-  const path = SCREENSHOTS ? `${SCREENSHOTS}/${name}-${testInfo.project.name}.png` : testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path, fullPage: true });
 }
 
 test.describe('leads', () => {
@@ -234,10 +228,7 @@ test.describe('leads', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
     await page.reload();
     await expect(page.getByLabel('Country for phone numbers')).toHaveValue('US');
-    if (SCREENSHOTS)
-      await page
-        .getByRole('region', { name: 'Phone numbers' })
-        .screenshot({ path: `${SCREENSHOTS}/business-country-${testInfo.project.name}.png` });
+    await sectionShot(page.getByRole('region', { name: 'Phone numbers' }), testInfo, 'business-country');
 
     await page.goto('/leads');
     const row = leadRow(page, 'New lead: ليلى Haddad 🏡');

@@ -1,13 +1,12 @@
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Page, TestInfo } from '@playwright/test';
 import { createFlow, createOwner, notify, signInBrowser, uniqueEmail } from './fixtures/owner-api.ts';
 import type { Product } from './fixtures/product.ts';
+import { screenshot } from './fixtures/screenshot.ts';
 import { expect, test } from './fixtures/test.ts';
 import { leadRow } from './fixtures/inbox.ts';
 import { DESKTOP_ONLY } from './fixtures/widths.ts';
 
-const SCREENSHOTS = process.env.RECONNECTING_SCREENSHOTS_DIR;
 /** The server restarts its PostgreSQL within seconds; the console notices within one probe more. */
 const RECOVERY_TIMEOUT_MS = 30_000;
 
@@ -56,11 +55,6 @@ async function waitUntilReady(product: Product): Promise<void> {
   await expect.poll(() => isReady(product), { timeout: RECOVERY_TIMEOUT_MS, intervals: [100] }).toBe(true);
 }
 
-async function screenshot(page: Page, testInfo: TestInfo, name: string) {
-  const file = SCREENSHOTS ? `${SCREENSHOTS}/${name}-${testInfo.project.name}.png` : testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path: file });
-}
-
 test.describe('reconnecting', () => {
   test('reconnecting › the database goes away: a calm banner, the console recovers without reload, and leads posted after recovery appear live', async ({
     page,
@@ -107,7 +101,7 @@ test.describe('reconnecting', () => {
       const banner = page.getByRole('status').filter({ hasText: 'Reconnecting…' });
       await expect(banner).toBeVisible();
       await expect(banner).toContainText('Leadbell will catch up by itself.');
-      await screenshot(page, testInfo, 'reconnecting-banner');
+      await screenshot(page, testInfo, 'reconnecting-banner', { fullPage: false });
       // No error page for the outage: the inbox shows what it already had.
       await page.goBack();
       await expect(leadRow(page, 'New lead: Ada')).toBeVisible();
