@@ -1,6 +1,6 @@
 import { Navigate, Outlet, useLocation, useMatches, useSearchParams } from 'react-router';
 import { LoadingScreen } from '../components/loading-screen.tsx';
-import { useSession } from '../lib/auth.ts';
+import { SignedInUserProvider, useSession } from '../lib/auth.ts';
 import { resolveRedirect, type RedirectSession, type RouteAccess } from '../lib/redirects.ts';
 
 /** Route `handle` flags read by the guard. */
@@ -33,5 +33,12 @@ export function RouteGuard({ access }: { access: RouteAccess }) {
     adminOnly: matches.some((match) => hasFlag(match.handle, 'adminOnly')),
   });
 
-  return target ? <Navigate to={target} replace /> : <Outlet />;
+  if (target) return <Navigate to={target} replace />;
+  return session.status === 'signed-in' ? (
+    <SignedInUserProvider value={session.me}>
+      <Outlet />
+    </SignedInUserProvider>
+  ) : (
+    <Outlet />
+  );
 }

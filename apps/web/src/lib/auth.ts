@@ -1,5 +1,6 @@
 import type { Me } from '@leadbell/shared/session';
 import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { createContext, useContext } from 'react';
 import { ApiError, apiRequest } from './api-client.ts';
 
 export const ME_QUERY_KEY = ['me'] as const;
@@ -47,13 +48,24 @@ export function clearSession(queryClient: QueryClient) {
 }
 
 /**
+ * The signed-in user as the route guard saw it (route-guard.tsx provides it). Its pages read the
+ * user from the guard, not from the session's query themselves: in a concurrent render (a
+ * navigation is a transition) the query can change between the guard and a page below it, and
+ * the shell then met a signed-out session the guard had not redirected yet (sign-out's clear,
+ * caught by the owner journey as React's recoverable error #520).
+ */
+const SignedInUser = createContext<Me | null>(null);
+
+export const SignedInUserProvider = SignedInUser.Provider;
+
+/**
  * The signed-in user, for components rendered behind a route guard that already checked.
  * Throws when used elsewhere: a programming error, not a state to render.
  */
 export function useRequiredMe(): Me {
-  const session = useSession();
-  if (session.status !== 'signed-in') throw new Error('useRequiredMe used outside a signed-in route');
-  return session.me;
+  const me = useContext(SignedInUser);
+  if (!me) throw new Error('useRequiredMe used outside a signed-in route');
+  return me;
 }
 
 /** Whether the signed-in user may manage the plan, API keys, flows and the team (spec section 6). */
