@@ -21,6 +21,29 @@ LANGUAGE sql STABLE AS $$
                        WHERE d.entity_id = p_entity_id AND d.period_start = p_period_start), 0))::integer
 $$;
 
+-- What the month from p_period_start bills (overage is reported to Stripe from it): the count
+-- against the plan less the entity's counted leads still waiting for the worker's verdict. Spam is
+-- counted on arrival and given back by the verdict (decision 039); a report made between the two
+-- billed a pitch, and a unit reported to Stripe's meter stays reported. A lead waits for its
+-- verdict while its intake job is in job_outbox: the take deletes the job in the transaction that
+-- gives spam's count back, and this one statement reads both in one snapshot. A lead held back
+-- here is billed by a later report, once judged.
+CREATE OR REPLACE FUNCTION leadbell_billable_count(p_entity_id uuid, p_period_start timestamptz) RETURNS integer
+LANGUAGE sql STABLE AS $$
+  SELECT greatest(0, leadbell_usage_count(p_entity_id, p_period_start)
+                     - (SELECT count(*)::integer
+                          FROM job_outbox o
+                         CROSS JOIN LATERAL jsonb_array_elements_text(o.data -> 'notificationIds') AS lead (id)
+                         CROSS JOIN LATERAL (
+                           -- Moved into notifications early by a read of the business's leads, or not yet.
+                           SELECT i.entity_id, i.is_test, i.is_held FROM lead_intake i WHERE i.id = lead.id::uuid
+                           UNION ALL
+                           SELECT n.entity_id, n.is_test, n.is_held FROM notifications n WHERE n.id = lead.id::uuid
+                         ) AS waiting
+                         WHERE o.data ->> 'kind' = 'intake' AND waiting.entity_id = p_entity_id
+                           AND NOT waiting.is_test AND NOT waiting.is_held))
+$$;
+
 -- Adds the plan counts ingestion appended (entity_usage_deltas, decision 060) into entity_usage.
 -- One entity's (p_entity_id), under its lock: all of them, waiting for a fold that holds some. Or,
 -- for the worker's take (null), every entity's that no one else holds: the take then never waits

@@ -4,7 +4,7 @@ import { entities } from './entities.ts';
 /**
  * Accepted notifications per entity and billing month. A plan with a limit is counted here, in the
  * accepting transaction; a plan without one appends its counts to `entity_usage_deltas`
- * (decision 060). Read it with its deltas (`leadbell_usage_count`, `countAgainstPlan`).
+ * (decision 060). Read it with its deltas (`leadbell_usage_count`; what bills, `leadbell_billable_count`).
  */
 export const entityUsage = pgTable(
   'entity_usage',

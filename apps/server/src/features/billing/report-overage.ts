@@ -6,7 +6,6 @@ import type { Database } from '../../db/client.ts';
 import { billingAccounts, billingMeterReports } from '../../db/schema/billing.ts';
 import { entities } from '../../db/schema/entities.ts';
 import { billingColumns, billingStateOf } from '../../lib/billing-state.ts';
-import { countAgainstPlan } from '../usage/get-usage.ts';
 import { LIVE_SUBSCRIPTION_STATUSES, type BillingConfig } from './billing-config.ts';
 
 type Report = typeof billingMeterReports.$inferSelect;
@@ -26,6 +25,14 @@ async function send(db: Database, billing: BillingConfig, report: Report): Promi
     .update(billingMeterReports)
     .set({ sentAt: sql`now()` })
     .where(eq(billingMeterReports.identifier, report.identifier));
+}
+
+/** The month's count that bills: leads still waiting for their spam verdict wait (22-usage.sql). */
+async function billableCount(db: Database, entityId: string, periodStart: Date): Promise<number> {
+  const { rows } = await db.execute<{ count: number }>(
+    sql`select leadbell_billable_count(${entityId}::uuid, ${periodStart}::timestamptz) as count`,
+  );
+  return rows[0]!.count;
 }
 
 /** Writes the next step (overage reported so far → now) before it is sent; null when nothing is new or another process wrote it. */
@@ -61,7 +68,8 @@ async function nextStep(
 
 /**
  * Reports each subscribed entity's overage (notifications beyond its plan's included volume this
- * billing month; test and spam leads are never in the count) to Stripe's meter as running counts.
+ * billing month; test and spam leads are never in the count, nor a lead still waiting for its spam
+ * verdict) to Stripe's meter as running counts.
  * Each step is written before it is sent and marked after, so steps left unsent by a crash or a
  * failed call are resent first with the same identifier (Stripe keeps one event per identifier):
  * no unit is reported twice or lost. Runs from the worker's timer, never on the ingestion path.
@@ -90,7 +98,7 @@ export async function reportOverage(
     if (!row.plan || !row.planSelectedAt) continue;
     const state = billingStateOf(row, now);
     if (getPlan(state.plan).overageUsd === null) continue;
-    const overage = overageOf(state.plan, await countAgainstPlan(db, row.entityId, state.period.start)).count;
+    const overage = overageOf(state.plan, await billableCount(db, row.entityId, state.period.start)).count;
     const step = await nextStep(db, {
       entityId: row.entityId,
       customerId: row.customerId,

@@ -6,17 +6,6 @@ import { getSeats } from '../team/seats.ts';
 import { getBillingStateOrThrow } from '../../lib/billing-state.ts';
 import { callMinutesUsed } from '../voice/call-minutes.ts';
 
-/**
- * An entity's count against its plan in the billing month from `periodStart`, with the counts
- * ingestion appended that the worker has not yet added in (decision 060).
- */
-export async function countAgainstPlan(db: Database, entityId: string, periodStart: Date): Promise<number> {
-  const { rows } = await db.execute<{ count: number }>(
-    sql`select leadbell_usage_count(${entityId}::uuid, ${periodStart}::timestamptz) as count`,
-  );
-  return rows[0]!.count;
-}
-
 /** This billing month's count against the plan in force, with overage and what is left. */
 export async function getUsage(db: Database, entityId: string, now: Date): Promise<Usage> {
   const billing = await getBillingStateOrThrow(db, entityId, now);
