@@ -130,7 +130,7 @@ export async function startDeliveryQueue({
   log: FastifyBaseLogger;
   /** Expire jobs of crashed processes and archive old ones; every worker process takes part. */
   supervise: boolean;
-  /** Each connection plans the lead's path as it opens, and two stay open (decision 090). */
+  /** Each connection plans its pool's part of the lead's path as it opens, and two stay open (decisions 090, 091). */
   keepWarm?: boolean;
 }): Promise<DeliveryQueue> {
   // The worker's pool takes, settles and sends pushes; the channels' only send (decision 091).

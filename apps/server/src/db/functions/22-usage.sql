@@ -27,7 +27,8 @@ $$;
 -- billed a pitch, and a unit reported to Stripe's meter stays reported. A lead waits for its
 -- verdict while its intake job is in job_outbox: the take deletes the job in the transaction that
 -- gives spam's count back, and this one statement reads both in one snapshot. A lead held back
--- here is billed by a later report, once judged.
+-- here is billed by a later report, once judged (the reports are running counts): so a waiting lead
+-- of the month before, held back from this month's count for the moment of its take, costs nothing.
 CREATE OR REPLACE FUNCTION leadbell_billable_count(p_entity_id uuid, p_period_start timestamptz) RETURNS integer
 LANGUAGE sql STABLE AS $$
   SELECT greatest(0, leadbell_usage_count(p_entity_id, p_period_start)
