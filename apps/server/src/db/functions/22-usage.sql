@@ -21,28 +21,36 @@ LANGUAGE sql STABLE AS $$
                        WHERE d.entity_id = p_entity_id AND d.period_start = p_period_start), 0))::integer
 $$;
 
+-- An entity's leads counted against its plan on arrival that no take has judged yet (decision 073):
+-- those of the intake jobs still in job_outbox, waiting in lead_intake or moved early into
+-- notifications by a read of the business's leads. Spam among them is given back by its take
+-- (decision 039), which deletes the job in the transaction that gives the count back, so one
+-- snapshot reads both. Only the jobs listing the entity among their plans (every entity with a lead
+-- that is not a test) are opened lead by lead.
+CREATE OR REPLACE FUNCTION leadbell_leads_awaiting_verdict(p_entity_id uuid) RETURNS integer
+LANGUAGE sql STABLE AS $$
+  SELECT count(*)::integer
+    FROM job_outbox o
+   CROSS JOIN LATERAL jsonb_array_elements_text(o.data -> 'notificationIds') AS lead (id)
+   CROSS JOIN LATERAL (
+     SELECT i.entity_id, i.is_test, i.is_held FROM lead_intake i WHERE i.id = lead.id::uuid
+     UNION ALL
+     SELECT n.entity_id, n.is_test, n.is_held FROM notifications n WHERE n.id = lead.id::uuid
+   ) AS waiting
+   WHERE o.data ->> 'kind' = 'intake'
+     AND o.data -> 'plans' @> jsonb_build_array(jsonb_build_object('entityId', p_entity_id))
+     AND waiting.entity_id = p_entity_id AND NOT waiting.is_test AND NOT waiting.is_held
+$$;
+
 -- What the month from p_period_start bills (overage is reported to Stripe from it): the count
--- against the plan less the entity's counted leads still waiting for the worker's verdict. Spam is
--- counted on arrival and given back by the verdict (decision 039); a report made between the two
--- billed a pitch, and a unit reported to Stripe's meter stays reported. A lead waits for its
--- verdict while its intake job is in job_outbox: the take deletes the job in the transaction that
--- gives spam's count back, and this one statement reads both in one snapshot. A lead held back
--- here is billed by a later report, once judged (the reports are running counts): so a waiting lead
--- of the month before, held back from this month's count for the moment of its take, costs nothing.
+-- against the plan less the entity's leads awaiting their verdict. A report made between a pitch's
+-- arrival and its verdict would bill it, and a unit reported to Stripe's meter stays reported. A
+-- lead held back here is billed by a later report, once judged (the reports are running counts): so
+-- a waiting lead of the month before, held back from this month's count for the moment of its take,
+-- costs nothing.
 CREATE OR REPLACE FUNCTION leadbell_billable_count(p_entity_id uuid, p_period_start timestamptz) RETURNS integer
 LANGUAGE sql STABLE AS $$
-  SELECT greatest(0, leadbell_usage_count(p_entity_id, p_period_start)
-                     - (SELECT count(*)::integer
-                          FROM job_outbox o
-                         CROSS JOIN LATERAL jsonb_array_elements_text(o.data -> 'notificationIds') AS lead (id)
-                         CROSS JOIN LATERAL (
-                           -- Moved into notifications early by a read of the business's leads, or not yet.
-                           SELECT i.entity_id, i.is_test, i.is_held FROM lead_intake i WHERE i.id = lead.id::uuid
-                           UNION ALL
-                           SELECT n.entity_id, n.is_test, n.is_held FROM notifications n WHERE n.id = lead.id::uuid
-                         ) AS waiting
-                         WHERE o.data ->> 'kind' = 'intake' AND waiting.entity_id = p_entity_id
-                           AND NOT waiting.is_test AND NOT waiting.is_held))
+  SELECT greatest(0, leadbell_usage_count(p_entity_id, p_period_start) - leadbell_leads_awaiting_verdict(p_entity_id))
 $$;
 
 -- Adds the plan counts ingestion appended (entity_usage_deltas, decision 060) into entity_usage.
@@ -112,18 +120,26 @@ RETURNS TABLE (job jsonb)
 LANGUAGE plpgsql AS $$
 BEGIN
   RETURN QUERY
-    WITH raised AS (
-      INSERT INTO entity_alerts (entity_id, period_start, kind)
-      SELECT c.entity_id, c.period_start, 'usage_' || percent
+    WITH reached AS MATERIALIZED (
+      -- The alerts not raised yet that the count against the plan reaches: only these need the
+      -- leads awaiting their verdict counted, which reads the outbox.
+      SELECT c.entity_id, c.period_start, 'usage_' || percent AS kind, c.included_notifications, percent,
+             usage.notification_count
         FROM leadbell_intake_usage(p_intakes, 'usage') c
-       -- Less the leads counted at their arrival that no take has judged yet (decision 073): spam
-       -- among them is given back, and a lead that stays is told by its own settle.
-       CROSS JOIN LATERAL (SELECT leadbell_usage_count(c.entity_id, c.period_start)
-                                  - (SELECT count(*) FROM lead_intake i
-                                      WHERE i.entity_id = c.entity_id AND NOT i.is_test AND NOT i.is_held)
-                                  AS notification_count) usage
+       CROSS JOIN LATERAL (SELECT leadbell_usage_count(c.entity_id, c.period_start) AS notification_count) usage
        CROSS JOIN unnest(p_percents) AS percent
        WHERE usage.notification_count::bigint * 100 >= c.included_notifications::bigint * percent
+         AND NOT EXISTS (SELECT FROM entity_alerts a
+                          WHERE a.entity_id = c.entity_id AND a.period_start = c.period_start
+                            AND a.kind = 'usage_' || percent)
+    ), raised AS (
+      INSERT INTO entity_alerts (entity_id, period_start, kind)
+      SELECT r.entity_id, r.period_start, r.kind
+        FROM reached r
+       -- Spam among the leads awaiting their verdict is given back, and a lead that stays is told by
+       -- its own settle.
+       WHERE (r.notification_count - leadbell_leads_awaiting_verdict(r.entity_id))::bigint * 100
+             >= r.included_notifications::bigint * r.percent
       ON CONFLICT DO NOTHING
       RETURNING entity_alerts.entity_id, entity_alerts.period_start, entity_alerts.kind
     )
