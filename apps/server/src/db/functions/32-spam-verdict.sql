@@ -178,11 +178,13 @@ BEGIN
   PERFORM leadbell_fold_usage(quarantined.entity_id)
      FROM (SELECT DISTINCT n.entity_id FROM unnest(p_leads) AS n WHERE n.id = ANY (v_quarantine_ids) ORDER BY 1) quarantined;
   WITH quarantined AS (
+    -- The leads as they are now: the team may have marked one since the take read it (its "Spam"
+    -- and "Not spam" wait for no take), and their word stands.
     UPDATE notifications n
        SET lead_status = 'spam', response_started_at = NULL, response_target_seconds = NULL,
            spam_reasons = n.spam_reasons || q.added
       FROM unnest(v_quarantine_ids, v_quarantine_reasons, v_quarantine_flooded) AS q (id, added, flooded)
-     WHERE n.id = q.id AND n.lead_status = 'open'
+     WHERE n.id = q.id AND n.lead_status = 'open' AND NOT n.spam_reasons @> v_team_cleared
     RETURNING n.id, n.entity_id, n.flow_id, n.is_held, q.flooded
   ), flood_alerts AS (
     -- A flood's quarantine is news to the owner once a day: what it held waits under Spam.

@@ -230,6 +230,33 @@ describe('stored functions › the worker’s spam verdict (32-spam-verdict.sql)
     expect(await countedOf(business)).toBe(29);
   });
 
+  it('a take that read a held lead before the team marked it spam and then not spam leaves it theirs: the quarantine reads it again', async () => {
+    const { business, intake } = await countedBusiness({ plan: 'starter', counted: 20, included: 20 });
+    await database.db.query('update entity_usage set held_count = 1 where entity_id = $1', [business.entityId]);
+    const honeypot: Reason = { code: 'honeypot', points: 10 };
+    // As mark-spam.ts leaves it after both clicks.
+    const cleared: Reason[] = [honeypot, { code: 'marked_by_team', points: 10 }];
+    const held = await judgedLead(business, { is_held: true, spam_reasons: cleared });
+
+    // The take's copy of the lead, read before the clicks: judged by its request's signals alone.
+    await database.db.query(
+      `select leadbell_judge_spam($1::uuid[],
+                                  array(select jsonb_populate_record(n, $2) from notifications n where n.id = any ($1::uuid[])),
+                                  $3, $4)`,
+      [
+        [held],
+        JSON.stringify({ spam_reasons: [honeypot] }),
+        JSON.stringify([{ kind: 'intake', plans: [intake] }]),
+        JSON.stringify(WORKER_VERDICT),
+      ],
+    );
+    expect(await judged(held)).toMatchObject({ status: 'open', reasons: cleared });
+    const { rows } = await database.db.query('select held_count as held from entity_usage where entity_id = $1', [
+      business.entityId,
+    ]);
+    expect(rows).toEqual([{ held: 1 }]);
+  });
+
   it('a fill-time token used before is a replay, which quarantines with another signal', async () => {
     const { business, intake } = await countedBusiness();
     await database.db.query(`insert into fill_token_uses (entity_id, nonce) values ($1, 'used')`, [business.entityId]);
