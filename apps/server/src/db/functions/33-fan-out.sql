@@ -186,9 +186,12 @@ BEGIN
            coalesce(p.email_notifications, p.push_confirmed_at IS NULL) AS wants_email,
            EXISTS (SELECT FROM push_subscriptions s WHERE s.user_id = u.id AND s.entity_id = u.entity_id) AS has_device
       FROM unnest(p_notification_ids) AS lead (id)
-      -- OFFSET 0 keeps the lookup inside the lateral join: by primary key, lead by lead.
+      -- OFFSET 0 keeps the lookup inside the lateral join: by primary key, lead by lead. A lead
+      -- in Spam rings nobody, read under the lock its deliveries' foreign key takes anyway: the
+      -- team's "Spam" holds the lead's row (mark-spam.ts), so a take that read the lead open
+      -- before their click (its verdict came first) waits for it here and reads it again.
       CROSS JOIN LATERAL (SELECT n.id, n.entity_id, n.is_test, n.test_sent_by FROM notifications n
-                           WHERE n.id = lead.id OFFSET 0) n
+                           WHERE n.id = lead.id AND n.lead_status <> 'spam' OFFSET 0 FOR KEY SHARE) n
       JOIN users u ON u.entity_id = n.entity_id
       LEFT JOIN delivery_preferences p ON p.user_id = u.id
      -- A test lead rings the member who sent it from the console alone; one sent with an API key

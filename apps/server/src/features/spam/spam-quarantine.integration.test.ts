@@ -418,6 +418,67 @@ describe('spam › the team’s word (decision 039)', () => {
     expect((await owner.client.get(`/v1/leads/${trustedId}`)).body.status).toBe('open');
   });
 
+  it('“Spam” stops what still waits to ring about the lead: a push waiting for its retry is never sent', async () => {
+    const { owner, device, flowId } = await ownerWithDevice();
+    stub.script(device.id, { status: 429, headers: { 'retry-after': '3' } });
+    const response = await postJson(owner, flowId, { name: 'Ann', message: 'Can you quote a fence repair?' });
+    const { id } = (await response.json()) as { id: string };
+    await stub.waitForMessages(device.id, 1);
+    const pushOf = async () =>
+      (
+        await app.pool.query<{ status: string; attempts: number; due_at: Date; last_error: string | null }>(
+          `select status, attempts, due_at, last_error from deliveries where notification_id = $1 and channel = 'push'`,
+          [id],
+        )
+      ).rows[0]!;
+    await expect.poll(async () => (await pushOf()).attempts).toBe(1);
+    const { status, due_at: retryDue } = await pushOf();
+    expect(status).toBe('pending');
+
+    expect((await owner.client.post(`/v1/leads/${id}/spam`)).status).toBe(200);
+    expect(await pushOf()).toMatchObject({ status: 'failed', attempts: 1, last_error: 'marked as spam' });
+    // Past the retry's time, nothing more reached the device.
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, retryDue.getTime() - Date.now()) + 1500));
+    expect(stub.messagesFor(device.id)).toHaveLength(1);
+  });
+
+  it('a take that read a lead open before the team’s “Spam” waits for their click and queues nothing for it', async () => {
+    const { owner, flowId } = await ownerWithDevice();
+    // A lead that never rang: quarantined, then brought back (it rings only when asked).
+    const pitch = SPAM_SAMPLES.find((sample) => sample.data.email === 'mark.seo@10minutemail.com')!;
+    const { id } = (await (await postJson(owner, flowId, pitch.data)).json()) as { id: string };
+    await settled([id]);
+    expect((await owner.client.post(`/v1/leads/${id}/not-spam`)).body).toMatchObject({ status: 'open' });
+
+    // The team's "Spam" under way (mark-spam.ts: the lead's row lock, then its status) while the
+    // take queues the lead's deliveries, as a take whose verdict read it open before the click does.
+    const click = await app.pool.connect();
+    try {
+      await click.query('begin');
+      await click.query('select from notifications where id = $1 for update', [id]);
+      await click.query(`update notifications set lead_status = 'spam' where id = $1`, [id]);
+      const queued = app.pool.query<{ queued: number }>(
+        `select count(*)::int as queued from leadbell_queue_deliveries(array[$1]::uuid[], '{}', null)`,
+        [id],
+      );
+      await expect
+        .poll(
+          async () =>
+            (
+              await app.pool.query(
+                `select from pg_stat_activity where wait_event_type = 'Lock' and query like '%leadbell_queue_deliveries%'`,
+              )
+            ).rowCount,
+        )
+        .toBe(1);
+      await click.query('commit');
+      expect((await queued).rows[0]!.queued).toBe(0);
+    } finally {
+      click.release();
+    }
+    expect((await app.pool.query('select from deliveries where notification_id = $1', [id])).rowCount).toBe(0);
+  });
+
   it('another business’s lead answers 404 to every mark, and a bad id 404 too', async () => {
     const { owner, flowId } = await ownerWithDevice();
     const { id } = (await (await postJson(owner, flowId, { name: 'Zed' })).json()) as { id: string };
