@@ -21,25 +21,35 @@ LANGUAGE sql STABLE AS $$
                        WHERE d.entity_id = p_entity_id AND d.period_start = p_period_start), 0))::integer
 $$;
 
--- An entity's leads counted against its plan on arrival that no take has judged yet (decision 073):
--- those of the intake jobs still in job_outbox, waiting in lead_intake or moved early into
--- notifications by a read of the business's leads. Spam among them is given back by its take
--- (decision 039), which deletes the job in the transaction that gives the count back, so one
--- snapshot reads both. Only the jobs listing the entity among their plans (every entity with a lead
--- that is not a test) are opened lead by lead.
+-- A lead awaits its spam verdict while the intake job of its batch waits in job_outbox: the take
+-- that judges it deletes the job (30-take.sql), in the transaction that gives spam's count back
+-- (decision 039), so one snapshot reads both. The one statement of that rule, read by what counts
+-- (below) and by a release of held leads (40-held-lead-release.sql): an entity's intake jobs with
+-- each of their leads. Only the jobs listing the entity among their plans (every entity with a
+-- lead that is not a test) are opened lead by lead. A SQL function the planner inlines into the
+-- statement that reads it.
+CREATE OR REPLACE FUNCTION leadbell_intake_jobs_awaiting_verdict(p_entity_id uuid)
+RETURNS TABLE (outbox_id bigint, lead_id uuid)
+LANGUAGE sql STABLE AS $$
+  SELECT o.id, lead.id::uuid
+    FROM job_outbox o
+   CROSS JOIN LATERAL jsonb_array_elements_text(o.data -> 'notificationIds') AS lead (id)
+   WHERE o.data ->> 'kind' = 'intake'
+     AND o.data -> 'plans' @> jsonb_build_array(jsonb_build_object('entityId', p_entity_id))
+$$;
+
+-- An entity's leads counted against its plan on arrival that await their verdict (decision 073),
+-- waiting in lead_intake or moved early into notifications by a read of the business's leads.
 CREATE OR REPLACE FUNCTION leadbell_leads_awaiting_verdict(p_entity_id uuid) RETURNS integer
 LANGUAGE sql STABLE AS $$
   SELECT count(*)::integer
-    FROM job_outbox o
-   CROSS JOIN LATERAL jsonb_array_elements_text(o.data -> 'notificationIds') AS lead (id)
+    FROM leadbell_intake_jobs_awaiting_verdict(p_entity_id) job
    CROSS JOIN LATERAL (
-     SELECT i.entity_id, i.is_test, i.is_held FROM lead_intake i WHERE i.id = lead.id::uuid
+     SELECT i.entity_id, i.is_test, i.is_held FROM lead_intake i WHERE i.id = job.lead_id
      UNION ALL
-     SELECT n.entity_id, n.is_test, n.is_held FROM notifications n WHERE n.id = lead.id::uuid
+     SELECT n.entity_id, n.is_test, n.is_held FROM notifications n WHERE n.id = job.lead_id
    ) AS waiting
-   WHERE o.data ->> 'kind' = 'intake'
-     AND o.data -> 'plans' @> jsonb_build_array(jsonb_build_object('entityId', p_entity_id))
-     AND waiting.entity_id = p_entity_id AND NOT waiting.is_test AND NOT waiting.is_held
+   WHERE waiting.entity_id = p_entity_id AND NOT waiting.is_test AND NOT waiting.is_held
 $$;
 
 -- What the month from p_period_start bills (overage is reported to Stripe from it): the count

@@ -68,17 +68,17 @@ BEGIN
   ON CONFLICT (entity_id, period_start)
     DO UPDATE SET notification_count = usage.notification_count + excluded.notification_count,
                   held_count = greatest(usage.held_count - excluded.notification_count, 0);
-  -- A held lead whose batch no take has judged yet (its intake job still waits in job_outbox) is
-  -- left to that take, which reads it released and rings it after the spam verdict: ringing it
-  -- here would ring spam the verdict has not seen yet, as a bot's leads past the limit were when
-  -- its first quarantined ones gave their room back (spam-labelled-set.integration.test.ts).
-  -- Their intake jobs are locked until this commits, so their take reads them released; one a
-  -- take holds now is being judged by it, and rings here as before.
-  v_unjudged := ARRAY(SELECT lead.id::uuid
-                        FROM job_outbox o
-                       CROSS JOIN jsonb_array_elements_text(o.data -> 'notificationIds') AS lead (id)
-                       WHERE o.data ->> 'kind' = 'intake' AND (o.data -> 'notificationIds') ?| v_released::text[]
-                         FOR UPDATE OF o SKIP LOCKED);
+  -- A held lead awaiting its verdict (leadbell_intake_jobs_awaiting_verdict) is left to the take
+  -- that judges it, which reads it released and rings it after the verdict: ringing it here would
+  -- ring spam the verdict has not seen yet, as a bot's leads past the limit were when its first
+  -- quarantined ones gave their room back (spam-labelled-set.integration.test.ts). Their intake
+  -- jobs are locked until this commits, so their take reads them released; one a take holds now
+  -- is being judged by it, and rings here as before.
+  v_unjudged := ARRAY(SELECT job.lead_id
+                        FROM leadbell_intake_jobs_awaiting_verdict(p_entity_id) job
+                       WHERE job.lead_id = ANY (v_released)
+                         AND job.outbox_id IN (SELECT o.id FROM job_outbox o WHERE o.id = job.outbox_id
+                                                 FOR UPDATE SKIP LOCKED));
   -- Its deliveries are due now, for any worker (decision 067); the workers hear of them at the
   -- commit. Rare (a plan chosen, spam's room given back), so the NOTIFY's commit-time lock costs
   -- nothing that matters here.
