@@ -84,12 +84,20 @@ export async function markLeadSpam(db: Database, lead: LeadRef): Promise<LeadSta
                spam_reasons = coalesce(spam_reasons, '[]') || '[{"code": "marked_by_team", "points": 10}]'
          where id = ${lead.id}`);
       await tx.execute(sql`delete from lead_escalations where notification_id = ${lead.id}`);
-      // Nothing more rings about it: a retry, a text or a call still waiting stops here. A send
-      // under way (leased, decision 067) has left already, and is recorded as it ends.
+      // Nothing more rings about it. What was never tried (a push or text behind a backlog) goes,
+      // so that "Not spam" and "ring" can still ring a lead that never rang; a retry still
+      // waiting fails. A send under way (leased, decision 067) has left already, and is recorded
+      // as it ends.
       await tx.execute(sql`
-        update deliveries set status = 'failed', last_error = 'marked as spam', updated_at = now()
-         where notification_id = ${lead.id} and status = 'pending'
-           and (leased_until is null or leased_until <= now())`);
+        with waiting as (
+          select id, attempts from deliveries
+           where notification_id = ${lead.id} and status = 'pending'
+             and (leased_until is null or leased_until <= now())
+        ), never_tried as (
+          delete from deliveries d using waiting w where d.id = w.id and w.attempts = 0
+        )
+        update deliveries d set status = 'failed', last_error = 'marked as spam', updated_at = now()
+          from waiting w where d.id = w.id and w.attempts > 0`);
       if (!current.is_test && !current.is_held) {
         // The billing month it was counted in is the latest that began before it arrived.
         await tx.execute(sql`

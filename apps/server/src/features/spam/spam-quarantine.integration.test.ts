@@ -442,6 +442,28 @@ describe('spam › the team’s word (decision 039)', () => {
     expect(stub.messagesFor(device.id)).toHaveLength(1);
   });
 
+  it('a lead marked “Spam” before anything was tried for it still rings once brought back and rung', async () => {
+    const { owner, device, flowId } = await ownerWithDevice();
+    const pitch = SPAM_SAMPLES.find((sample) => sample.data.email === 'mark.seo@10minutemail.com')!;
+    const { id } = (await (await postJson(owner, flowId, pitch.data)).json()) as { id: string };
+    await settled([id]);
+    expect((await owner.client.post(`/v1/leads/${id}/not-spam`)).body).toMatchObject({ status: 'open' });
+    // Its push queued behind a backlog, not tried yet, when the team says "Spam" again.
+    await app.pool.query(
+      `insert into deliveries (notification_id, entity_id, channel, subscription_id, user_id, due_at)
+       select n.id, n.entity_id, 'push', s.id, s.user_id, now() + interval '1 hour'
+         from notifications n join push_subscriptions s on s.entity_id = n.entity_id where n.id = $1`,
+      [id],
+    );
+    expect((await owner.client.post(`/v1/leads/${id}/spam`)).status).toBe(200);
+    expect((await app.pool.query('select from deliveries where notification_id = $1', [id])).rowCount).toBe(0);
+
+    expect((await owner.client.post(`/v1/leads/${id}/not-spam`)).body).toMatchObject({ status: 'open' });
+    expect((await owner.client.post(`/v1/leads/${id}/ring`)).status).toBe(200);
+    const [rung] = await stub.waitForMessages(device.id, 1);
+    expect(rung!.payload.notificationId).toBe(id);
+  });
+
   it('a take that read a lead open before the team’s “Spam” waits for their click and queues nothing for it', async () => {
     const { owner, flowId } = await ownerWithDevice();
     // A lead that never rang: quarantined, then brought back (it rings only when asked).
