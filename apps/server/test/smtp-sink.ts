@@ -49,9 +49,10 @@ export async function startSmtpSink({ idleTimeoutMs = 60_000 }: { idleTimeoutMs?
     },
   });
   // A client that dies mid-conversation (a server killed with -9 in the crash tests) resets its
-  // connection; that is the client's failure, not the sink's.
+  // connection, or is gone when the sink answers it (EPIPE); that is the client's failure, not the
+  // sink's.
   server.on('error', (error: NodeJS.ErrnoException) => {
-    if (error.code !== 'ECONNRESET') throw error;
+    if (error.code !== 'ECONNRESET' && error.code !== 'EPIPE') throw error;
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as { port: number };
