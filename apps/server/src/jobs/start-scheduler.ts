@@ -8,12 +8,14 @@ import type { Mailer } from '../mail/mailer.ts';
 import { deleteSpentAllowances } from '../features/allowances/delete-spent-allowances.ts';
 import { deleteExpiredLeads } from '../features/leads/delete-expired-leads.ts';
 import { deleteExpiredSpam, SPAM_KEPT_DAYS } from '../features/spam/delete-expired-spam.ts';
+import { deleteSpentSpamSignals } from '../features/spam/delete-spent-spam-signals.ts';
 
 /**
  * Looks for due digests every interval (decision 025) on the clock the app reads. Each digest is
  * recorded in `entity_digests` before its mails go, so several processes ticking at once send it
  * once; a tick never overlaps the previous one in this process. Each tick also deletes for good
- * the quarantined spam and the deleted leads past their 30 days.
+ * the quarantined spam and the deleted leads past their 30 days, the spent allowances, and the
+ * spam signals past a day.
  */
 export function startScheduler({
   db,
@@ -45,6 +47,7 @@ export function startScheduler({
     if (purged > 0)
       log.info({ purged }, `deleted for good ${purged} leads deleted more than ${LEAD_RESTORABLE_DAYS} days ago`);
     await deleteSpentAllowances(db);
+    await deleteSpentSpamSignals(db);
   };
   const timer = setInterval(() => {
     running ??= tick()

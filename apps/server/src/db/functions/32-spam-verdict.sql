@@ -290,12 +290,7 @@ BEGIN
     FROM unnest(p_leads) AS n
    WHERE n.fill_token IS NOT NULL
   ON CONFLICT DO NOTHING;
-  -- A day is all the network signal looks back, and longer than a token lives; pruned now and
-  -- then rather than on every take.
-  IF random() < 0.01 THEN
-    DELETE FROM spam_fingerprints WHERE seen_at < now() - interval '1 day';
-    DELETE FROM fill_token_uses WHERE used_at < now() - interval '1 day';
-  END IF;
+  -- Rows past a day are deleted by the scheduler (delete-spent-spam-signals.ts), not by the take.
 END;
 $$;
 

@@ -513,39 +513,65 @@ describe('spam › the team’s word (decision 039)', () => {
   });
 });
 
-describe('spam › kept 30 days (decision 039)', () => {
-  it('the scheduler deletes quarantined leads past 30 days, and nothing else', async () => {
-    const scheduled = await startTestApp({ SCHEDULER_INTERVAL_SECONDS: '1' });
-    try {
-      const owner = await onboardedOwner(scheduled);
-      const flowId = await createFlow(owner.client);
-      const send = async (data: Record<string, string>) => {
-        const response = await fetch(`${scheduled.baseUrl}/v1/notify`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${owner.apiKey}`, 'content-type': 'application/json' },
-          body: JSON.stringify({ flowId, data }),
-        });
-        return ((await response.json()) as { id: string }).id;
-      };
-      const pitch = SPAM_SAMPLES.find((sample) => sample.data.name === 'Carlos')!.data;
-      const [expired, recent, genuine] = [await send(pitch), await send(pitch), await send({ name: 'Ann' })];
-      const age = (id: string, days: number) =>
-        scheduled.pool.query(`update notifications set created_at = now() - make_interval(days => $2) where id = $1`, [
-          id,
-          days,
-        ]);
-      await takeInAcceptedLeads(scheduled.pool);
-      await age(expired, 31);
-      await age(recent, 29);
-      await age(genuine, 31);
+describe('spam › kept 30 days (decision 039), its signals a day', () => {
+  let scheduled: TestApp;
+  beforeAll(async () => {
+    scheduled = await startTestApp({ SCHEDULER_INTERVAL_SECONDS: '1' });
+  });
+  afterAll(async () => {
+    await scheduled?.close();
+  });
 
-      await expect
-        .poll(async () => (await owner.client.get(`/v1/leads/${expired}`)).status, { timeout: 10_000 })
-        .toBe(404);
-      expect((await owner.client.get(`/v1/leads/${recent}`)).body.status).toBe('spam');
-      expect((await owner.client.get(`/v1/leads/${genuine}`)).body.status).toBe('open');
-    } finally {
-      await scheduled.close();
-    }
+  it('the scheduler deletes quarantined leads past 30 days, and nothing else', async () => {
+    const owner = await onboardedOwner(scheduled);
+    const flowId = await createFlow(owner.client);
+    const send = async (data: Record<string, string>) => {
+      const response = await fetch(`${scheduled.baseUrl}/v1/notify`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${owner.apiKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ flowId, data }),
+      });
+      return ((await response.json()) as { id: string }).id;
+    };
+    const pitch = SPAM_SAMPLES.find((sample) => sample.data.name === 'Carlos')!.data;
+    const [expired, recent, genuine] = [await send(pitch), await send(pitch), await send({ name: 'Ann' })];
+    const age = (id: string, days: number) =>
+      scheduled.pool.query(`update notifications set created_at = now() - make_interval(days => $2) where id = $1`, [
+        id,
+        days,
+      ]);
+    await takeInAcceptedLeads(scheduled.pool);
+    await age(expired, 31);
+    await age(recent, 29);
+    await age(genuine, 31);
+
+    await expect
+      .poll(async () => (await owner.client.get(`/v1/leads/${expired}`)).status, { timeout: 10_000 })
+      .toBe(404);
+    expect((await owner.client.get(`/v1/leads/${recent}`)).body.status).toBe('spam');
+    expect((await owner.client.get(`/v1/leads/${genuine}`)).body.status).toBe('open');
+  });
+
+  it('the scheduler, not the take, deletes the fingerprints and token nonces past a day', async () => {
+    const { entityId } = await onboardedOwner(scheduled);
+    await scheduled.pool.query(
+      `insert into spam_fingerprints (fingerprint, entity_id, sender, seen_at)
+       values ('spent', $1, 'a', now() - interval '25 hours'), ('fresh', $1, 'a', now() - interval '23 hours')`,
+      [entityId],
+    );
+    await scheduled.pool.query(
+      `insert into fill_token_uses (entity_id, nonce, used_at)
+       values ($1, 'spent', now() - interval '25 hours'), ($1, 'fresh', now() - interval '23 hours')`,
+      [entityId],
+    );
+    const kept = async () =>
+      (
+        await scheduled.pool.query<{ kept: string }>(
+          `select 'fingerprint ' || fingerprint as kept from spam_fingerprints where entity_id = $1
+           union all select 'nonce ' || nonce from fill_token_uses where entity_id = $1 order by 1`,
+          [entityId],
+        )
+      ).rows.map((row) => row.kept);
+    await expect.poll(kept, { timeout: 10_000 }).toEqual(['fingerprint fresh', 'nonce fresh']);
   });
 });
