@@ -9,6 +9,7 @@ import { leadDialNumberOf } from '@leadbell/shared/contact';
 import type { PushPayload } from '@leadbell/shared/push-payload';
 import { notificationMail } from '../features/deliveries/notification-mail.ts';
 import { buildPushPayload, leadPushActions } from '../features/deliveries/push-payload.ts';
+import { leadsNoLongerOpen } from '../features/deliveries/leads-no-longer-open.ts';
 import { isPushServiceAllowed } from '../features/deliveries/push-service-hosts.ts';
 import { quietDeliveryIdsAt } from '../features/deliveries/quiet-delivery-ids.ts';
 import {
@@ -196,9 +197,15 @@ export function createDeliverer({
       clock.now(),
     );
     const withQuiet = (delivery: DeliveryTarget) => ({ ...delivery, isQuiet: quiet.has(delivery.deliveryId) });
-    const texts = live.filter((delivery) => delivery.channel === 'sms');
-    const calls = live.filter((delivery) => delivery.channel === 'voice');
-    const others = live.filter((delivery) => delivery.channel !== 'sms' && delivery.channel !== 'voice');
+    const isPhoned = (delivery: DeliveryTarget) => delivery.channel === 'sms' || delivery.channel === 'voice';
+    const closed = await leadsNoLongerOpen(
+      db,
+      live.filter(isPhoned).map((delivery) => delivery.notificationId),
+    );
+    const notPhoned = live.filter((delivery) => isPhoned(delivery) && closed.has(delivery.notificationId));
+    const texts = live.filter((delivery) => delivery.channel === 'sms' && !closed.has(delivery.notificationId));
+    const calls = live.filter((delivery) => delivery.channel === 'voice' && !closed.has(delivery.notificationId));
+    const others = live.filter((delivery) => !isPhoned(delivery));
     const [textOutcomes, callOutcomes, otherOutcomes] = await Promise.all([
       sendLeadTexts({ db, queue, sms, publicUrl: env.PUBLIC_URL, clock }, texts.map(withQuiet)),
       placeLeadCalls({ db, queue, voice, clock }, calls.map(withQuiet)),
@@ -208,6 +215,7 @@ export function createDeliverer({
       ...texts.map((delivery, index) => [delivery, textOutcomes[index]!] as const),
       ...calls.map((delivery, index) => [delivery, callOutcomes[index]!] as const),
       ...others.map((delivery, index) => [delivery, otherOutcomes[index]!] as const),
+      ...notPhoned.map((delivery) => [delivery, failed(closed.get(delivery.notificationId)!)] as const),
     ]);
     return deliveries.map((delivery) => {
       const outcome = outcomes.get(delivery) ?? failed('expired before it could be sent');

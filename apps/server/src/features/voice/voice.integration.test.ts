@@ -265,6 +265,40 @@ describe('voice › a call for a lead', () => {
     expect(twilio.callsTo(phone)).toHaveLength(0);
   });
 
+  it('a call or text still waiting when a teammate claims the lead is not sent, and its delivery says why', async () => {
+    const owner = await onboardedOwner(app, { plan: 'pro' });
+    const phone = await callable(owner.client);
+    const teammate = await joinedTeammate(app, owner);
+    const teammatePhone = await callable(teammate.client);
+    expect((await teammate.client.put('/v1/me/delivery-preferences', { voice: 'off', sms: 'all' })).status).toBe(200);
+    const flowId = await flowIn(owner.client);
+    const phonedDeliveries = () =>
+      app.pool
+        .query<{ channel: string; status: string; attempts: number; last_error: string | null }>(
+          `select channel, status, attempts, last_error from deliveries
+            where notification_id = $1 and channel in ('sms', 'voice') order by channel`,
+          [lead.id],
+        )
+        .then((result) => result.rows);
+    // Twilio down: the call and the text wait for their retry.
+    twilio.refuse({ status: 503, code: 20503, message: 'Service unavailable' });
+    let lead: { id: string };
+    try {
+      lead = await notify(app, owner.apiKey, { flowId, data: { name: 'Jo', phone: '+447700900124' } });
+      await until(phonedDeliveries, (rows) => rows.length === 2 && rows.every((row) => row.attempts >= 1));
+      expect((await teammate.client.post(`/v1/leads/${lead.id}/claim`)).status).toBe(200);
+    } finally {
+      twilio.refuse(null);
+    }
+    const settled = await until(phonedDeliveries, (rows) => rows.every((row) => row.status !== 'pending'), 20_000);
+    expect(settled.map(({ channel, status, last_error }) => ({ channel, status, last_error }))).toEqual([
+      { channel: 'sms', status: 'failed', last_error: 'Not sent: the lead was claimed first' },
+      { channel: 'voice', status: 'failed', last_error: 'Not sent: the lead was claimed first' },
+    ]);
+    expect(twilio.callsTo(phone)).toHaveLength(0);
+    expect(twilio.to(teammatePhone).filter((text) => text.fields.Body?.includes(lead.id))).toHaveLength(0);
+  });
+
   it('a forged signature answers 403 and changes nothing', async () => {
     const owner = await onboardedOwner(app, { plan: 'pro' });
     const phone = await callable(owner.client);
