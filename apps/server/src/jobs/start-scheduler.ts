@@ -7,6 +7,7 @@ import type { Clock } from '../lib/clock.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { deleteSpentAllowances } from '../features/allowances/delete-spent-allowances.ts';
 import { deleteExpiredLeads } from '../features/leads/delete-expired-leads.ts';
+import { deleteExpiredIdempotencyKeys } from '../features/notifications/delete-expired-idempotency-keys.ts';
 import { deleteExpiredSpam, SPAM_KEPT_DAYS } from '../features/spam/delete-expired-spam.ts';
 import { deleteSpentSpamSignals } from '../features/spam/delete-spent-spam-signals.ts';
 
@@ -14,8 +15,8 @@ import { deleteSpentSpamSignals } from '../features/spam/delete-spent-spam-signa
  * Looks for due digests every interval (decision 025) on the clock the app reads. Each digest is
  * recorded in `entity_digests` before its mails go, so several processes ticking at once send it
  * once; a tick never overlaps the previous one in this process. Each tick also deletes for good
- * the quarantined spam and the deleted leads past their 30 days, the spent allowances, and the
- * spam signals past a day.
+ * the quarantined spam and the deleted leads past their 30 days, the spent allowances, the spam
+ * signals past a day and the idempotency keys past theirs.
  */
 export function startScheduler({
   db,
@@ -48,6 +49,7 @@ export function startScheduler({
       log.info({ purged }, `deleted for good ${purged} leads deleted more than ${LEAD_RESTORABLE_DAYS} days ago`);
     await deleteSpentAllowances(db);
     await deleteSpentSpamSignals(db);
+    await deleteExpiredIdempotencyKeys(db);
   };
   const timer = setInterval(() => {
     running ??= tick()

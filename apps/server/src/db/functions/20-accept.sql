@@ -42,6 +42,29 @@ LANGUAGE sql STABLE AS $$
      AND k.allowed_origins IS NOT DISTINCT FROM (p_item).allowed_origins
 $$;
 
+-- Whether an idempotency key's answer, kept since p_created_at, has expired (24 hours: the API's
+-- promise, notify-openapi.ts): an expired key is claimed afresh by the accept below, and deleted
+-- by leadbell_delete_expired_idempotency_keys. SQL and immutable: inlined where it is read.
+CREATE OR REPLACE FUNCTION leadbell_idempotency_key_expired(p_created_at timestamptz, p_now timestamptz)
+RETURNS boolean
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT p_created_at <= p_now - interval '24 hours'
+$$;
+
+-- Deletes up to p_limit expired idempotency keys, oldest rows of the heap first; answers how many.
+-- The scheduler calls it each tick (delete-expired-idempotency-keys.ts), so that no request pays
+-- for the pruning before its 202.
+CREATE OR REPLACE FUNCTION leadbell_delete_expired_idempotency_keys(p_limit integer) RETURNS integer
+LANGUAGE sql AS $$
+  WITH deleted AS (
+    DELETE FROM idempotency_keys
+     WHERE ctid = ANY (ARRAY(SELECT k.ctid FROM idempotency_keys k
+                              WHERE leadbell_idempotency_key_expired(k.created_at, now()) LIMIT p_limit))
+    RETURNING 1
+  )
+  SELECT count(*)::integer FROM deleted
+$$;
+
 -- The answer an accepted item gets, and a replay of it (idempotency_keys.response). Everything
 -- accepted in a batch has the same createdAt: the transaction's start, now().
 CREATE OR REPLACE FUNCTION leadbell_accept_answer(
@@ -161,7 +184,7 @@ BEGIN
   -- The batch's idempotency keys, claimed before anything is counted, each once, in one order: a
   -- key's row is this batch's to answer, or another's answer to replay. Another batch claiming
   -- one of them waits here for that batch's commit, then replays its answer (or claims the key
-  -- if it rolled back). Kept 24 hours: an older answer is claimed afresh.
+  -- if it rolled back). An expired answer (leadbell_idempotency_key_expired) is claimed afresh.
   IF v_keyed THEN
     WITH claimed AS (
       INSERT INTO idempotency_keys AS kept (entity_id, key, response)
@@ -170,7 +193,7 @@ BEGIN
        WHERE b.idempotency_key IS NOT NULL AND NOT v_settled ? b.item::text
        ORDER BY 1, 2
       ON CONFLICT (entity_id, key) DO UPDATE SET response = 'null'::jsonb, created_at = now()
-        WHERE kept.created_at <= now() - interval '24 hours'
+        WHERE leadbell_idempotency_key_expired(kept.created_at, now())
       RETURNING kept.entity_id, kept.key
     )
     SELECT coalesce(array_agg(claimed.entity_id || ' ' || claimed.key), '{}') INTO v_claimed FROM claimed;
@@ -250,11 +273,6 @@ BEGIN
       v_answered := v_answered || jsonb_build_object(v.entity_id || ' ' || v.idempotency_key, v_kept);
       UPDATE idempotency_keys kept SET response = v_kept
        WHERE kept.entity_id = v.entity_id AND kept.key = v.idempotency_key;
-      -- Expired keys are pruned now and then rather than on every request, which would scan them all.
-      IF random() < 0.01 THEN
-        DELETE FROM idempotency_keys
-         WHERE entity_id = v.entity_id AND created_at <= now() - interval '24 hours';
-      END IF;
     END IF;
   END LOOP;
 

@@ -154,6 +154,33 @@ describe('notify › Idempotency-Key', () => {
     expect(await titlesOf(flowId)).toHaveLength(2);
   });
 
+  it('the scheduler deletes the keys past their 24 hours, and keeps the others replaying', async () => {
+    const scheduled = await startTestApp({ SCHEDULER_INTERVAL_SECONDS: '1' });
+    try {
+      const business = await onboardedOwner(scheduled);
+      const flowId = await createFlow(business.client);
+      const api = createHttpClient(scheduled, { bearer: business.apiKey });
+      const [spent, fresh] = [randomUUID(), randomUUID()];
+      for (const key of [spent, fresh])
+        expect((await api.post('/v1/notify', { flowId }, { 'idempotency-key': key })).status).toBe(202);
+      await scheduled.pool.query(
+        `update idempotency_keys set created_at = now() - interval '25 hours' where key = $1`,
+        [spent],
+      );
+      const keys = async () =>
+        (
+          await scheduled.pool.query<{ key: string }>('select key from idempotency_keys where entity_id = $1', [
+            business.entityId,
+          ])
+        ).rows.map((row) => row.key);
+      await expect.poll(keys, { timeout: 10_000 }).toEqual([fresh]);
+      const replayed = await api.post('/v1/notify', { flowId }, { 'idempotency-key': fresh });
+      expect(replayed.headers.get('idempotent-replayed')).toBe('true');
+    } finally {
+      await scheduled.close();
+    }
+  });
+
   it('keys are per entity: another entity using the same key gets its own notification', async () => {
     const other = await onboardedOwner(app);
     const key = randomUUID();
