@@ -9,7 +9,7 @@ import { leadDialNumberOf } from '@leadbell/shared/contact';
 import type { PushPayload } from '@leadbell/shared/push-payload';
 import { notificationMail } from '../features/deliveries/notification-mail.ts';
 import { buildPushPayload, leadPushActions } from '../features/deliveries/push-payload.ts';
-import { leadsNoLongerOpen } from '../features/deliveries/leads-no-longer-open.ts';
+import { leadsNoLongerOpen, waitsForAnOpenLead } from '../features/deliveries/leads-no-longer-open.ts';
 import { isPushServiceAllowed } from '../features/deliveries/push-service-hosts.ts';
 import { quietDeliveryIdsAt } from '../features/deliveries/quiet-delivery-ids.ts';
 import {
@@ -197,15 +197,17 @@ export function createDeliverer({
       clock.now(),
     );
     const withQuiet = (delivery: DeliveryTarget) => ({ ...delivery, isQuiet: quiet.has(delivery.deliveryId) });
-    const isPhoned = (delivery: DeliveryTarget) => delivery.channel === 'sms' || delivery.channel === 'voice';
     const closed = await leadsNoLongerOpen(
       db,
-      live.filter(isPhoned).map((delivery) => delivery.notificationId),
+      live.filter(waitsForAnOpenLead).map((delivery) => delivery.notificationId),
     );
-    const notPhoned = live.filter((delivery) => isPhoned(delivery) && closed.has(delivery.notificationId));
-    const texts = live.filter((delivery) => delivery.channel === 'sms' && !closed.has(delivery.notificationId));
-    const calls = live.filter((delivery) => delivery.channel === 'voice' && !closed.has(delivery.notificationId));
-    const others = live.filter((delivery) => !isPhoned(delivery));
+    const isHeldBack = (delivery: DeliveryTarget) =>
+      waitsForAnOpenLead(delivery) && closed.has(delivery.notificationId);
+    const heldBack = live.filter(isHeldBack);
+    const sent = live.filter((delivery) => !isHeldBack(delivery));
+    const texts = sent.filter((delivery) => delivery.channel === 'sms');
+    const calls = sent.filter((delivery) => delivery.channel === 'voice');
+    const others = sent.filter((delivery) => delivery.channel !== 'sms' && delivery.channel !== 'voice');
     const [textOutcomes, callOutcomes, otherOutcomes] = await Promise.all([
       sendLeadTexts({ db, queue, sms, publicUrl: env.PUBLIC_URL, clock }, texts.map(withQuiet)),
       placeLeadCalls({ db, queue, voice, clock }, calls.map(withQuiet)),
@@ -215,17 +217,21 @@ export function createDeliverer({
       ...texts.map((delivery, index) => [delivery, textOutcomes[index]!] as const),
       ...calls.map((delivery, index) => [delivery, callOutcomes[index]!] as const),
       ...others.map((delivery, index) => [delivery, otherOutcomes[index]!] as const),
-      ...notPhoned.map((delivery) => [delivery, failed(closed.get(delivery.notificationId)!)] as const),
+      ...heldBack.map((delivery) => [delivery, failed(closed.get(delivery.notificationId)!)] as const),
     ]);
     return deliveries.map((delivery) => {
       const outcome = outcomes.get(delivery) ?? failed('expired before it could be sent');
       onAttempt?.(delivery.channel, outcome.kind);
+      const wasHeldBack = heldBack.includes(delivery);
       return {
         delivery,
         deadline: deadlineOf(delivery),
         outcome,
+        // Held back for a lead no longer open: no device's health and no email copy follow.
+        wasHeldBack,
         // The device this attempt reached, if it reached one.
-        subscriptionId: delivery.channel === 'push' && outcomes.has(delivery) ? delivery.subscriptionId : null,
+        subscriptionId:
+          delivery.channel === 'push' && outcomes.has(delivery) && !wasHeldBack ? delivery.subscriptionId : null,
       };
     });
   }
@@ -260,8 +266,9 @@ export function createDeliverer({
    */
   async function send(targets: DeliveryTarget[]): Promise<void> {
     const attempts = await attemptAll(targets.filter((delivery) => delivery.status === 'pending'));
-    const settled = attempts.flatMap(({ delivery, outcome, subscriptionId }): SettledAttempt[] => {
-      const isSettled = outcome.kind === 'delivered' || (outcome.kind === 'failed' && delivery.channel !== 'push');
+    const settled = attempts.flatMap(({ delivery, outcome, wasHeldBack, subscriptionId }): SettledAttempt[] => {
+      const isSettled =
+        outcome.kind === 'delivered' || (outcome.kind === 'failed' && (delivery.channel !== 'push' || wasHeldBack));
       if (!isSettled) return [];
       return [
         {

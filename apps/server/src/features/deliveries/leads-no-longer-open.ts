@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import type { DeliveryTarget } from './find-delivery-targets.ts';
 
-/** Why a lead no longer rings a phone, as its text or call delivery records it. */
-const NOT_PHONED_BECAUSE = {
+/** Why a delivery that waited was not sent, as it records it. */
+const NOT_SENT_BECAUSE = {
   claimed: 'Not sent: the lead was claimed first',
   done: 'Not sent: the lead was marked done first',
   spam: 'Not sent: the lead was marked spam',
@@ -10,19 +11,27 @@ const NOT_PHONED_BECAUSE = {
 } as const;
 
 /**
- * Of these leads, those no longer open (claimed, done, in Spam or deleted), each with why its
- * texts and calls are not sent. A text or a call interrupts a person and costs the business, so
- * one waiting behind the lane's backlog or its retry goes only while the lead is open: a member
- * must not be rung, nor call the customer, about a lead a teammate has taken. Read just before
- * sending; a claim in the seconds a call takes to place is met by the call's own answer ("taken").
- * Pushes, email copies and Telegram messages inform and cost nothing, so they are not held back.
+ * Whether a delivery goes only while its lead is open: a text or a call, which interrupts a person
+ * and costs the business (a member must not be rung, nor call the customer, about a lead a
+ * teammate has taken), and any retry, which comes late by its nature (a push in flight when the
+ * team said "Spam" and refused by the push service must not ring again). A lead's first push,
+ * email copy or Telegram message goes without this read: that is the ring's fast path.
+ */
+export function waitsForAnOpenLead(delivery: Pick<DeliveryTarget, 'channel' | 'attempts'>): boolean {
+  return delivery.channel === 'sms' || delivery.channel === 'voice' || delivery.attempts > 0;
+}
+
+/**
+ * Of these leads, those no longer open (claimed, done, in Spam or deleted), each with why what
+ * waited for it is not sent. Read just before sending; a claim in the seconds a call takes to
+ * place is met by the call's own answer ("taken").
  */
 export async function leadsNoLongerOpen(db: Database, leadIds: readonly string[]): Promise<Map<string, string>> {
   if (leadIds.length === 0) return new Map();
-  const { rows } = await db.execute<{ id: string; state: keyof typeof NOT_PHONED_BECAUSE }>(sql`
+  const { rows } = await db.execute<{ id: string; state: keyof typeof NOT_SENT_BECAUSE }>(sql`
     select n.id, case when n.deleted_at is not null then 'deleted' else n.lead_status end as state
       from notifications n
      where n.id = any (${sql.param([...new Set(leadIds)])}::uuid[])
        and (n.deleted_at is not null or n.lead_status <> 'open')`);
-  return new Map(rows.map((row) => [row.id, NOT_PHONED_BECAUSE[row.state]]));
+  return new Map(rows.map((row) => [row.id, NOT_SENT_BECAUSE[row.state]]));
 }

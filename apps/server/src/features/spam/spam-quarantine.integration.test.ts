@@ -442,6 +442,38 @@ describe('spam › the team’s word (decision 039)', () => {
     expect(stub.messagesFor(device.id)).toHaveLength(1);
   });
 
+  it('a push in flight when the team says “Spam”, refused by the push service, is not tried again', async () => {
+    const { owner, device, flowId } = await ownerWithDevice();
+    let answer!: () => void;
+    // The push service holds its answer (429, retry in a second) until the team's click is in.
+    stub.script(device.id, {
+      status: 429,
+      headers: { 'retry-after': '1' },
+      after: new Promise<void>((resolve) => (answer = resolve)),
+    });
+    const response = await postJson(owner, flowId, { name: 'Ben', message: 'Do you fit wooden floors?' });
+    const { id } = (await response.json()) as { id: string };
+    await stub.waitForMessages(device.id, 1);
+    expect((await owner.client.post(`/v1/leads/${id}/spam`)).status).toBe(200);
+    answer();
+    const pushOf = async () =>
+      (
+        await app.pool.query<{ status: string; attempts: number; last_error: string | null }>(
+          `select status, attempts, last_error from deliveries where notification_id = $1 and channel = 'push'`,
+          [id],
+        )
+      ).rows[0]!;
+    await expect.poll(async () => (await pushOf()).status, { timeout: 10_000 }).toBe('failed');
+    expect(await pushOf()).toMatchObject({ attempts: 2, last_error: 'Not sent: the lead was marked spam' });
+    expect(stub.messagesFor(device.id)).toHaveLength(1);
+    // Not a device failing: no email copy stands in for it.
+    const standIns = await app.pool.query(
+      `select from deliveries where notification_id = $1 and channel = 'email' and fallback_reason = 'push_failed'`,
+      [id],
+    );
+    expect(standIns.rowCount).toBe(0);
+  });
+
   it('a lead marked “Spam” before anything was tried for it still rings once brought back and rung', async () => {
     const { owner, device, flowId } = await ownerWithDevice();
     const pitch = SPAM_SAMPLES.find((sample) => sample.data.email === 'mark.seo@10minutemail.com')!;
