@@ -8,6 +8,14 @@
 -- written in (entity_languages). p_spam carries spam-score.ts's WORKER_VERDICT: the threshold, the
 -- cap on the words, and the weights, which live there with the request's.
 
+-- How far back the network signal looks for the same message at other entities, and so how long
+-- what the verdict remembers of a lead is kept (leadbell_delete_spent_spam_signals): a day, longer
+-- than a fill-time token lives, so a replayed nonce is still known. SQL and immutable: inlined.
+CREATE OR REPLACE FUNCTION leadbell_spam_signal_window() RETURNS interval
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT interval '1 day'
+$$;
+
 -- Judges the take's leads (p_ids, read as p_leads) and quarantines those it finds spam: they move
 -- to Spam, give back what they counted against the plan (p_intakes' `plans`), and the room they
 -- give back releases held leads. Returns the leads as the quarantine left them and the releases'
@@ -95,7 +103,8 @@ BEGIN
           -- By the message's key alone (OFFSET 0 keeps the time out of the index scan): on a young
           -- database's statistics a plan also read the day's range of seen_at, which grows all day.
           FROM (SELECT * FROM spam_fingerprints f WHERE f.fingerprint = n.message_fingerprint OFFSET 0) f
-         WHERE f.entity_id <> n.entity_id AND f.seen_at > now() - interval '1 day' AND f.seen_at < n.created_at) network
+         WHERE f.entity_id <> n.entity_id AND f.seen_at > now() - leadbell_spam_signal_window()
+           AND f.seen_at < n.created_at) network
       CROSS JOIN LATERAL (
         SELECT coalesce(sum(l.leads), 0) AS leads, coalesce(array_agg(l.language) FILTER (WHERE l.leads > 0), '{}') AS languages
           FROM entity_languages l WHERE l.entity_id = n.entity_id) known
@@ -290,8 +299,16 @@ BEGIN
     FROM unnest(p_leads) AS n
    WHERE n.fill_token IS NOT NULL
   ON CONFLICT DO NOTHING;
-  -- Rows past a day are deleted by the scheduler (delete-spent-spam-signals.ts), not by the take.
+  -- Rows past their window are deleted by the scheduler (leadbell_delete_spent_spam_signals), not by the take.
 END;
+$$;
+
+-- Deletes what the verdict remembers past leadbell_spam_signal_window: the scheduler calls it each
+-- tick (delete-spent-spam-signals.ts), so no take pays for it.
+CREATE OR REPLACE FUNCTION leadbell_delete_spent_spam_signals() RETURNS void
+LANGUAGE sql AS $$
+  DELETE FROM spam_fingerprints WHERE seen_at < now() - leadbell_spam_signal_window();
+  DELETE FROM fill_token_uses WHERE used_at < now() - leadbell_spam_signal_window();
 $$;
 
 -- The language of a lead's text fields (issue 46), for the business's languages: a script's
