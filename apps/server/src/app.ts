@@ -188,7 +188,7 @@ export async function buildApp({
     requireAdmin: requireRole('admin'),
     deliveryQueue,
     clock,
-    billing: billingConfigOf(env),
+    billing: await billingConfigOf(env),
   };
   // Before any route, as the OpenAPI document: both see routes as they are added.
   takeInLeadsBeforeReadingThem(app, db);

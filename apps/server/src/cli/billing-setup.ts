@@ -15,7 +15,7 @@ await runCommand(async () => {
     .safeParse(Object.fromEntries(Object.entries(process.env).filter(([, value]) => value !== '')));
   if (!parsed.success)
     throw new Error(`Invalid environment:\n${parsed.error.issues.map((issue) => `  - ${issue.message}`).join('\n')}`);
-  const stripe = createStripeClient(parsed.data.STRIPE_SECRET_KEY, parsed.data.STRIPE_API_URL);
+  const stripe = await createStripeClient(parsed.data.STRIPE_SECRET_KEY, parsed.data.STRIPE_API_URL);
   const variables = await setUpStripeCatalogue(stripe, { meterEventName: parsed.data.STRIPE_METER_EVENT_NAME });
   process.stdout.write(
     `${Object.entries(variables)

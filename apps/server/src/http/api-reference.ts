@@ -3,10 +3,9 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { escapeHtml } from '../lib/escape-html.ts';
+import { keptBody, sendKeptBody, type KeptBody } from './content-encoding.ts';
 import { OPENAPI_PATH } from './openapi.ts';
 
 export const API_REFERENCE_PATH = '/docs/api';
@@ -15,16 +14,8 @@ const ASSETS_PATH = `${API_REFERENCE_PATH}/assets`;
 const SWAGGER_UI_DIR = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 const OWN_DIR = fileURLToPath(new URL('api-reference/', import.meta.url));
 
-const compressWithBrotli = promisify(brotliCompress);
-const compressWithGzip = promisify(gzip);
-
 /** A file served from memory under a name that changes with its content, so browsers keep it for a year. */
-type Asset = {
-  url: string;
-  contentType: string;
-  identity: Buffer;
-  encoded: Partial<Record<'br' | 'gzip', Promise<Buffer>>>;
-};
+type Asset = { url: string; contentType: string; body: KeptBody };
 
 function loadAsset(file: string, contentType: string): Asset {
   // Source maps are not shipped: the comment would only make developer tools ask for a missing file.
@@ -32,28 +23,13 @@ function loadAsset(file: string, contentType: string): Asset {
   const identity = Buffer.from(text);
   const hash = createHash('sha256').update(identity).digest('base64url').slice(0, 12);
   const { name, ext } = path.parse(file);
-  return { url: `${ASSETS_PATH}/${name}.${hash}${ext}`, contentType, identity, encoded: {} };
+  return { url: `${ASSETS_PATH}/${name}.${hash}${ext}`, contentType, body: keptBody(identity) };
 }
 
-function encodingOf(request: FastifyRequest): 'br' | 'gzip' | null {
-  const accepted = request.headers['accept-encoding'] ?? '';
-  if (/\bbr\b/.test(accepted)) return 'br';
-  return /\bgzip\b/.test(accepted) ? 'gzip' : null;
-}
-
-/** Compressed on first use and kept: tests and API-only servers never pay for it. */
-async function sendAsset(request: FastifyRequest, reply: FastifyReply, asset: Asset) {
-  reply
-    .header('content-type', asset.contentType)
-    .header('cache-control', 'public, max-age=31536000, immutable')
-    .header('vary', 'accept-encoding');
-  const encoding = encodingOf(request);
-  if (!encoding) return reply.send(asset.identity);
-  asset.encoded[encoding] ??=
-    encoding === 'br'
-      ? compressWithBrotli(asset.identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } })
-      : compressWithGzip(asset.identity, { level: 9 });
-  return reply.header('content-encoding', encoding).send(await asset.encoded[encoding]);
+function sendAsset(request: FastifyRequest, reply: FastifyReply, asset: Asset) {
+  reply.header('content-type', asset.contentType).header('cache-control', 'public, max-age=31536000, immutable');
+  // Brotli's quality 9: Swagger UI's megabyte would take several seconds at 11, and its first request waits.
+  return sendKeptBody(request, reply, asset.body, 9);
 }
 
 const FAVICON =

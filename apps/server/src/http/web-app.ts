@@ -2,10 +2,10 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { pricingNoteOf } from '@leadbell/shared/subscriptions';
+import { keptBody, sendKeptBody, type KeptBody } from './content-encoding.ts';
 
 export type WebAppOptions = {
   /** The web app's build: apps/web/dist. */
@@ -18,8 +18,8 @@ export type WebAppOptions = {
   isBillingEnabled?: boolean;
 };
 
-/** A file served from memory, with its placeholders filled in and compressed once at boot. */
-type Document = { identity: Buffer; br: Buffer; gzip: Buffer; etag: string; contentType: string };
+/** A file served from memory, with its placeholders filled in at boot, compressed on its first request. */
+type Document = { body: KeptBody; etag: string; contentType: string };
 
 const HTML = 'text/html; charset=utf-8';
 /** Files the build leaves for this module; everything else in dist is a static file. */
@@ -28,24 +28,10 @@ const NOT_STATIC = ['**/*.html', 'pages/**', '**/*.br', '**/*.gz', 'sitemap.xml'
 function compile(text: string, contentType: string): Document {
   const identity = Buffer.from(text);
   return {
-    identity,
-    br: brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-    gzip: gzipSync(identity, { level: 9 }),
+    body: keptBody(identity),
     etag: `"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`,
     contentType,
   };
-}
-
-/** The first encoding the client accepts (q > 0) of the ones we keep, Brotli first. */
-function preferredEncoding(header: string | undefined): 'br' | 'gzip' | null {
-  const weights = new Map<string, number>();
-  for (const part of (header ?? '').split(',')) {
-    const [name = '', ...params] = part.split(';').map((piece) => piece.trim().toLowerCase());
-    const quality = params.find((param) => param.startsWith('q='));
-    weights.set(name, quality ? Number(quality.slice(2)) : 1);
-  }
-  const accepts = (encoding: string) => (weights.get(encoding) ?? weights.get('*') ?? 0) > 0;
-  return accepts('br') ? 'br' : accepts('gzip') ? 'gzip' : null;
 }
 
 /** `/flows/:flowId` → a matcher for `/flows/anything-but-a-slash`. */
@@ -99,9 +85,7 @@ function sendDocument(request: FastifyRequest, reply: FastifyReply, document: Do
     .header('etag', document.etag)
     .header('vary', 'accept-encoding');
   if (status === 200 && request.headers['if-none-match'] === document.etag) return reply.code(304).send();
-  const encoding = preferredEncoding(request.headers['accept-encoding']);
-  if (encoding) reply.header('content-encoding', encoding);
-  return reply.send(encoding ? document[encoding] : document.identity);
+  return sendKeptBody(request, reply, document.body, 11);
 }
 
 /**

@@ -10,14 +10,14 @@ const BILLING_ON = {
   STRIPE_PRICE_ELITE: 'price_elite',
 };
 
-function apiFieldOf(config: ReturnType<typeof billingConfigOf>, field: string): unknown {
+function apiFieldOf(config: Awaited<ReturnType<typeof billingConfigOf>>, field: string): unknown {
   return (config!.stripe as unknown as { getApiField: (name: string) => unknown }).getApiField(field);
 }
 
 describe('billing config', () => {
-  it('is off without STRIPE_SECRET_KEY: no Stripe client exists', () => {
+  it('is off without STRIPE_SECRET_KEY: no Stripe client exists', async () => {
     const env = loadEnv({});
-    expect(billingConfigOf(env)).toBeNull();
+    expect(await billingConfigOf(env)).toBeNull();
     expect(env.STRIPE_METER_EVENT_NAME).toBe('leadbell_notifications');
     expect(env.BILLING_USAGE_FLUSH_SECONDS).toBe(60);
   });
@@ -28,15 +28,15 @@ describe('billing config', () => {
     );
   });
 
-  it('passes STRIPE_API_URL to the client as host, port and protocol, with the pinned API version', () => {
-    const local = billingConfigOf(loadEnv({ ...BILLING_ON, STRIPE_API_URL: 'http://127.0.0.1:12111' }));
+  it('passes STRIPE_API_URL to the client as host, port and protocol, with the pinned API version', async () => {
+    const local = await billingConfigOf(loadEnv({ ...BILLING_ON, STRIPE_API_URL: 'http://127.0.0.1:12111' }));
     expect([apiFieldOf(local, 'host'), apiFieldOf(local, 'port'), apiFieldOf(local, 'protocol')]).toEqual([
       '127.0.0.1',
       12111,
       'http',
     ]);
     expect(apiFieldOf(local, 'version')).toBe('2026-10-28.endive');
-    const stripe = billingConfigOf(loadEnv(BILLING_ON));
+    const stripe = await billingConfigOf(loadEnv(BILLING_ON));
     expect([apiFieldOf(stripe, 'host'), apiFieldOf(stripe, 'port'), apiFieldOf(stripe, 'protocol')]).toEqual([
       'api.stripe.com',
       443,
@@ -44,8 +44,8 @@ describe('billing config', () => {
     ]);
   });
 
-  it('knows the plan a Price sells', () => {
-    const config = billingConfigOf(loadEnv(BILLING_ON))!;
+  it('knows the plan a Price sells', async () => {
+    const config = (await billingConfigOf(loadEnv(BILLING_ON)))!;
     expect(planOfPrice(config, 'price_pro')).toBe('pro');
     expect(planOfPrice(config, 'price_unknown')).toBeNull();
   });

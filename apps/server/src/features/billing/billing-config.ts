@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { PlanId } from '@leadbell/shared/plans';
 import { PAID_PLAN_IDS, type PaidPlanId } from '@leadbell/shared/subscriptions';
 import type { Env } from '../../env.ts';
@@ -36,10 +36,13 @@ type BillingEnv = Pick<
 >;
 
 /** The official client on the pinned API version, connecting to `apiUrl` (its host, port and protocol). */
-export function createStripeClient(secretKey: string, apiUrl: string): Stripe {
+export async function createStripeClient(secretKey: string, apiUrl: string): Promise<Stripe> {
+  // Loaded only where billing is on, which it is not by default (decision 050): the SDK is about
+  // 250 files, a tenth of the modules every start loaded (docs/performance.md, "Start").
+  const { default: StripeClient } = await import('stripe');
   const api = new URL(apiUrl);
   const protocol = api.protocol === 'http:' ? 'http' : 'https';
-  return new Stripe(secretKey, {
+  return new StripeClient(secretKey, {
     apiVersion: STRIPE_API_VERSION,
     host: api.hostname,
     port: api.port ? Number(api.port) : protocol === 'http' ? 80 : 443,
@@ -51,9 +54,9 @@ export function createStripeClient(secretKey: string, apiUrl: string): Stripe {
 }
 
 /** Billing on (a Stripe key) or off (null: no Stripe client exists, so no call can be made). */
-export function billingConfigOf(env: BillingEnv): BillingConfig | null {
+export async function billingConfigOf(env: BillingEnv): Promise<BillingConfig | null> {
   if (!env.STRIPE_SECRET_KEY) return null;
-  const stripe = createStripeClient(env.STRIPE_SECRET_KEY, env.STRIPE_API_URL);
+  const stripe = await createStripeClient(env.STRIPE_SECRET_KEY, env.STRIPE_API_URL);
   return {
     stripe,
     // env.ts refuses a Stripe key without these.
@@ -85,7 +88,9 @@ export async function callStripe<T>(what: string, call: () => Promise<T>): Promi
   try {
     return await call();
   } catch (error) {
-    if (error instanceof Stripe.errors.StripeError)
+    // Loaded already: a call needs the client, which loaded it.
+    const { default: StripeClient } = await import('stripe');
+    if (error instanceof StripeClient.errors.StripeError)
       throw new AppError('billing_unavailable', `Stripe did not ${what}: ${error.message}`);
     throw error;
   }
