@@ -25,7 +25,7 @@ const HTML = 'text/html; charset=utf-8';
 /** Files the build leaves for this module; everything else in dist is a static file. */
 const NOT_STATIC = ['**/*.html', 'pages/**', '**/*.br', '**/*.gz', 'sitemap.xml', 'robots.txt', 'console-routes.json'];
 
-function compile(text: string, contentType: string): Document {
+function documentOf(text: string, contentType: string): Document {
   const identity = Buffer.from(text);
   return {
     body: keptBody(identity),
@@ -51,7 +51,7 @@ function pagePathOf(file: string): string {
 
 async function loadDocuments(distDir: string, fill: (text: string) => string) {
   const read = async (file: string, contentType: string) =>
-    compile(fill(await readFile(path.join(distDir, file), 'utf8')), contentType);
+    documentOf(fill(await readFile(path.join(distDir, file), 'utf8')), contentType);
   const pagesDir = path.join(distDir, 'pages');
   const pageFiles = existsSync(pagesDir)
     ? (await readdir(pagesDir, { recursive: true })).filter(
