@@ -1,6 +1,8 @@
 // What the benchmarks of a fresh installation share (issue 45): the product started as the README
 // starts it, leads sent at a steady rate from the same process, and figures by 10-s window.
 import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { SERVER_DIR } from '../test/built-server.ts';
@@ -35,22 +37,33 @@ export const installationSecrets = sharedSecretsEnv;
 /**
  * A fresh installation and what it talks to: an SMTP sink, the push service in a process of its
  * own (push-receiver.ts), and the built server started as `npm start` runs it, using both.
+ * `restart()` stops the server and starts it again on the same data folder, as a deploy does.
  */
 export async function startFreshInstallation() {
   const smtp = await startSmtpSink();
   const receiver = await startPushReceiver();
-  const server = await startBuiltServer({
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'leadbell-bench-install-'));
+  const env = {
+    DATA_DIR: dataDir,
     SMTP_URL: smtp.url,
     PUSH_SERVICE_HOSTS: receiver.host,
     NODE_EXTRA_CA_CERTS: receiver.caFile,
     ...installationSecrets(),
-  });
+  };
+  let server = await startBuiltServer(env);
   return {
     smtp,
     receiver,
-    server,
+    get server() {
+      return server;
+    },
+    async restart() {
+      await server.stop();
+      server = await startBuiltServer(env);
+    },
     async stop() {
       await server.stop();
+      await rm(dataDir, { recursive: true, force: true });
       receiver.stop();
       await smtp.close();
     },

@@ -3,7 +3,8 @@
 import { startPushServiceStub } from '../test/push-service-stub.ts';
 import type { ReceiverMessage, ReceiverRequest } from './push-receiver.ts';
 
-const stub = await startPushServiceStub();
+// BENCH_PUSH_SERVICE_IDLE_S: the push service closes a connection idle that long (by default never).
+const stub = await startPushServiceStub({ idleTimeoutMs: Number(process.env.BENCH_PUSH_SERVICE_IDLE_S ?? 0) * 1000 });
 const send = (message: ReceiverMessage) => process.send!(message);
 process.on('message', (request: ReceiverRequest) => {
   if (request.kind === 'subscribe') send({ kind: 'subscribed', subscription: stub.createSubscription().subscription });

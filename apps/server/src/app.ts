@@ -53,6 +53,7 @@ import type { RouteContext } from './http/route-context.ts';
 import { registerWebApp } from './http/web-app.ts';
 import { startDeliveryQueue } from './jobs/delivery-queue.ts';
 import { startDeliveryWorker } from './jobs/start-delivery-worker.ts';
+import { pushServiceOriginsOf } from './features/deliveries/push-service-origins.ts';
 import { startScheduler } from './jobs/start-scheduler.ts';
 import { startUsageReporter } from './jobs/start-usage-reporter.ts';
 import { startEscalationSweep } from './jobs/escalation-sweep.ts';
@@ -261,6 +262,7 @@ export async function buildApp({
     vapidPublicKey: secrets.vapidPublicKey,
     pushServiceHosts: env.PUSH_SERVICE_HOSTS,
     mailer,
+    onDeviceRegistered: (endpoint) => warmPushServices([new URL(endpoint).origin]),
   });
   const hub = await startNotificationHub(databaseUrl, app.log);
   const worker = env.DELIVERY_WORKER
@@ -276,6 +278,18 @@ export async function buildApp({
         webhooks,
       })
     : null;
+  // Decision 092: what a start's first lead would run for the first time, run once the server
+  // listens: the ingestion's steps that need no statement, and for each push service this
+  // installation's devices use, a connection, a VAPID signature and an encryption (and for a
+  // device's as it registers). The server's, not a test's.
+  function warmPushServices(origins: Iterable<string>): void {
+    if (keepWarm && worker) void worker.warmPushServices(origins);
+  }
+  if (keepWarm)
+    app.addHook('onListen', () => {
+      receive.ingester.warmUp();
+      void pushServiceOriginsOf(db, env.PUSH_SERVICE_HOSTS).then(warmPushServices, () => {});
+    });
   const scheduler = env.DELIVERY_WORKER
     ? startScheduler({
         db,

@@ -87,7 +87,14 @@ async function selfSignedCertificate(): Promise<{ key: string; cert: string; cer
  * message afterwards, and any that does not decrypt fails the run. Otherwise the stub's own
  * decryption would take the CPU of the machine it shares with the server it measures.
  */
-export async function startPushServiceStub({ decryptLater = false } = {}) {
+export async function startPushServiceStub({
+  decryptLater = false,
+  idleTimeoutMs = 0,
+}: {
+  decryptLater?: boolean;
+  /** Closes a connection idle this long, as a push service's front end may; 0 keeps it (the default). */
+  idleTimeoutMs?: number;
+} = {}) {
   const { key, cert, certFile, dir } = await selfSignedCertificate();
   const subscribers = new Map<string, Subscriber>();
   const received: ReceivedPush[] = [];
@@ -165,6 +172,12 @@ export async function startPushServiceStub({ decryptLater = false } = {}) {
           response.writeHead(status).end(reason);
           wake();
         };
+        // Not a push (a sender readying its connection, web-push-sender.ts's warmUp): answered as a
+        // push service's front end answers for its root, kept alive, and no push was refused.
+        if (request.method !== 'POST' && request.url === '/') {
+          readyingRequests += 1;
+          return void response.writeHead(404, { 'content-length': 0 }).end();
+        }
         if (request.method !== 'POST' || !subscriber) return refuse(404, 'no such subscription');
         let vapid: ReceivedPush['vapid'];
         try {
@@ -202,10 +215,11 @@ export async function startPushServiceStub({ decryptLater = false } = {}) {
       })();
     });
   });
-  // No Keep-Alive hint and no idle timeout of its own, as a push service's front end: an idle
-  // connection stays open until the sender closes it (Node's server would hint 5 s).
-  server.keepAliveTimeout = 0;
+  // By default no Keep-Alive hint and no idle timeout of its own, as a push service's front end:
+  // an idle connection stays open until the sender closes it (Node's server would hint 5 s).
+  server.keepAliveTimeout = idleTimeoutMs;
   let connectionsOpened = 0;
+  let readyingRequests = 0;
   server.on('secureConnection', () => {
     connectionsOpened += 1;
   });
@@ -249,6 +263,14 @@ export async function startPushServiceStub({ decryptLater = false } = {}) {
 
     /** How many TLS connections senders opened to it. */
     connectionsOpened: () => connectionsOpened,
+
+    /** How many requests that were not pushes (senders readying a connection) it answered. */
+    readyingRequests: () => readyingRequests,
+
+    /** Closes every open connection, as a push service's idle timeout does. */
+    closeConnections(): void {
+      for (const socket of openSockets) socket.destroy();
+    },
 
     /** How many messages arrived: with `decryptLater`, before they are decrypted. */
     arrivedCount: () => (decryptLater ? arrived.length : received.length),

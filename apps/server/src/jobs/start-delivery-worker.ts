@@ -1,5 +1,5 @@
 import type { Env } from '../env.ts';
-import { createWebPushSender } from '../features/deliveries/web-push-sender.ts';
+import { createWebPushSender, type WebPushSender } from '../features/deliveries/web-push-sender.ts';
 import type { NotificationHub } from '../features/events/notification-hub.ts';
 import type { Secrets } from '../lib/secrets.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -39,7 +39,7 @@ export function startDeliveryWorker({
   onAttempt?: DeliverNotificationDependencies['onAttempt'];
   /** Outgoing webhooks' sender and what their jobs need (decision 049). */
   webhooks: Omit<WebhookDependencies, 'db' | 'queue'>;
-}): { close: () => Promise<void> } {
+}): { warmPushServices: WebPushSender['warmUp']; close: () => Promise<void> } {
   const sender = createWebPushSender({
     vapid: {
       subject: `mailto:${env.SUPPORT_EMAIL}`,
@@ -62,5 +62,5 @@ export function startDeliveryWorker({
     senders: { push: deliverer.send, telegram: channelDeliverer.send, sms: channelDeliverer.send },
     subscribeWakeUps: hub.subscribeDeliveryJobs,
   });
-  return { close: sender.close };
+  return { warmPushServices: sender.warmUp, close: sender.close };
 }

@@ -15,6 +15,7 @@ const senderForStub = () =>
     vapid: { subject: 'mailto:test@leadbell.app', ...webpush.generateVAPIDKeys() },
     timeoutMs: TIMEOUT_MS,
     ca: stub.ca,
+    keepOpen: { reopenAfterMs: 20, atMostEveryMs: 0 },
   });
 
 beforeAll(async () => {
@@ -81,4 +82,43 @@ describe('the Web Push sender', () => {
       await own.close();
     }
   }, 15_000);
+
+  it('readies a push service before its first push: the connection it opens is the one the push uses', async () => {
+    const own = senderForStub();
+    try {
+      const device = stub.createSubscription();
+      const [before, refusedBefore] = [stub.connectionsOpened(), stub.refused.length];
+      // A push service not there (nothing listens) is left for the push to meet, as without it.
+      await own.warmUp([stub.origin, stub.origin, 'https://127.0.0.1:1']);
+      expect(stub.connectionsOpened()).toBe(before + 1);
+      expect(await own.send(device.subscription, PAYLOAD, { ttlSeconds: 60 })).toMatchObject({ statusCode: 201 });
+      expect(stub.connectionsOpened()).toBe(before + 1);
+      // Readying is not a push: none refused, the one push received.
+      expect(stub.refused.length).toBe(refusedBefore);
+      expect((await stub.waitForMessages(device.id, 1))[0]!.payload).toEqual(JSON.parse(PAYLOAD));
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('opens a readied push service’s connection again when the service closes it, for the lead after a quiet spell', async () => {
+    const own = senderForStub();
+    try {
+      const device = stub.createSubscription();
+      const [before, readiedBefore] = [stub.connectionsOpened(), stub.readyingRequests()];
+      await own.warmUp([stub.origin]);
+      expect(stub.connectionsOpened()).toBe(before + 1);
+      stub.closeConnections();
+      for (const deadline = Date.now() + 5_000; stub.readyingRequests() < readiedBefore + 2 && Date.now() < deadline;)
+        await sleep(20);
+      expect(stub.connectionsOpened()).toBe(before + 2);
+      // Once its answer is read, the connection is back in the pool, and the push takes it: no
+      // handshake of its own.
+      await sleep(100);
+      expect(await own.send(device.subscription, PAYLOAD, { ttlSeconds: 60 })).toMatchObject({ statusCode: 201 });
+      expect(stub.connectionsOpened()).toBe(before + 2);
+    } finally {
+      await own.close();
+    }
+  });
 });

@@ -11,6 +11,15 @@ export type PushAnswer =
 
 export type WebPushSender = {
   send: (target: PushTarget, payload: string, options: { ttlSeconds: number }) => Promise<PushAnswer>;
+  /**
+   * Readies the first push to each of these push services' origins before a lead needs it: its
+   * VAPID header signed and a kept-alive connection open, made by an OPTIONS request for the
+   * service's root (not HEAD, after which undici closes the connection), so undici's own path is
+   * ready too. Resolves once the connections are idle in the pool. Never fails: a push service
+   * that does not answer is met again by the next push, as without it. A readied push service's
+   * connection that closes is opened again (KEEP_OPEN) until the sender closes.
+   */
+  warmUp: (origins: Iterable<string>) => Promise<void>;
   close: () => Promise<void>;
 };
 
@@ -18,6 +27,12 @@ export type WebPushSender = {
 const VAPID_TOKEN_LIFETIME_S = 23 * 3600;
 const VAPID_REUSE_MS = 12 * 3600_000;
 const IDLE_CONNECTION_KEPT_MS = 10 * 60_000;
+/**
+ * A readied push service's connection, once closed (its idle timeout, or ours), is opened again
+ * this long after, and at most once a minute (a push service that closes each connection at once
+ * gets one request a minute): a lead after hours of quiet finds it open (decision 092).
+ */
+const KEEP_OPEN = { reopenAfterMs: 1_000, atMostEveryMs: 60_000 };
 
 /**
  * Sends encrypted Web Push messages (RFC 8291 aes128gcm, built by web-push on worker threads, see
@@ -31,6 +46,7 @@ export function createWebPushSender({
   timeoutMs,
   ca,
   vapidReuseMs = VAPID_REUSE_MS,
+  keepOpen = KEEP_OPEN,
 }: {
   vapid: { subject: string; publicKey: string; privateKey: string };
   timeoutMs: number;
@@ -38,6 +54,8 @@ export function createWebPushSender({
   ca?: string | undefined;
   /** 0 signs every message: the baseline the benchmark compares reuse with. */
   vapidReuseMs?: number;
+  /** When a readied push service's closed connection is opened again; shorter in tests. */
+  keepOpen?: typeof KEEP_OPEN;
 }): WebPushSender {
   const agent = new Agent({
     connections: 64,
@@ -117,9 +135,50 @@ export function createWebPushSender({
     }
   }
 
+  // Each readied origin, with when it was last readied, and its re-opening if one is waiting.
+  const readied = new Map<string, { at: number; reopening: NodeJS.Timeout | null }>();
+  let isClosed = false;
+  agent.on('disconnect', ({ origin }) => {
+    const kept = readied.get(origin);
+    if (isClosed || !kept || kept.reopening) return;
+    const delay = Math.max(keepOpen.reopenAfterMs, kept.at + keepOpen.atMostEveryMs - Date.now());
+    kept.reopening = setTimeout(() => {
+      kept.reopening = null;
+      void warmUp([origin]);
+    }, delay).unref();
+  });
+
+  async function warmUp(origins: Iterable<string>): Promise<void> {
+    await Promise.all(
+      [...new Set(origins)].map(async (origin) => {
+        if (isClosed) return;
+        const kept = readied.get(origin);
+        if (kept) kept.at = Date.now();
+        else readied.set(origin, { at: Date.now(), reopening: null });
+        authorizationFor(origin);
+        try {
+          const response = await agent.request({
+            origin,
+            path: '/',
+            method: 'OPTIONS',
+            signal: AbortSignal.timeout(timeoutMs),
+          });
+          await response.body.dump();
+          // undici hands the connection back to its pool a turn of the event loop after the answer.
+          await new Promise((resolve) => setImmediate(resolve));
+        } catch {
+          // Not reached now: the next push opens its own connection, as it would have.
+        }
+      }),
+    );
+  }
+
   return {
     send,
+    warmUp,
     close: async () => {
+      isClosed = true;
+      for (const { reopening } of readied.values()) if (reopening) clearTimeout(reopening);
       await agent.destroy();
       await encryption.close();
     },

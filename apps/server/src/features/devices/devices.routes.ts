@@ -37,7 +37,14 @@ export function registerDeviceRoutes(
     vapidPublicKey,
     pushServiceHosts,
     mailer,
-  }: { vapidPublicKey: string; pushServiceHosts: readonly string[]; mailer: Mailer },
+    onDeviceRegistered,
+  }: {
+    vapidPublicKey: string;
+    pushServiceHosts: readonly string[];
+    mailer: Mailer;
+    /** Told each device registered, so its push service is ready for its first lead. */
+    onDeviceRegistered: (endpoint: string) => void;
+  },
 ) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
@@ -85,8 +92,11 @@ export function registerDeviceRoutes(
       },
       onRequest: requireSession,
     },
-    async (request, reply) =>
-      reply.status(201).send(await registerPushSubscription(db, ownerOf(request), request.body, pushServiceHosts)),
+    async (request, reply) => {
+      const device = await registerPushSubscription(db, ownerOf(request), request.body, pushServiceHosts);
+      onDeviceRegistered(request.body.endpoint);
+      return reply.status(201).send(device);
+    },
   );
 
   routes.delete(
