@@ -89,8 +89,12 @@ describe('the Web Push sender', () => {
       const device = stub.createSubscription();
       const [before, refusedBefore] = [stub.connectionsOpened(), stub.refused.length];
       // A push service not there (nothing listens) is left for the push to meet, as without it.
+      const readiedBefore = stub.readyingRequests();
       await own.warmUp([stub.origin, stub.origin, 'https://127.0.0.1:1']);
       expect(stub.connectionsOpened()).toBe(before + 1);
+      // Readied once while its connection stays open: a team's devices registering one after another.
+      await own.warmUp([stub.origin]);
+      expect(stub.readyingRequests()).toBe(readiedBefore + 1);
       expect(await own.send(device.subscription, PAYLOAD, { ttlSeconds: 60 })).toMatchObject({ statusCode: 201 });
       expect(stub.connectionsOpened()).toBe(before + 1);
       // Readying is not a push: none refused, the one push received.

@@ -135,12 +135,16 @@ export function createWebPushSender({
     }
   }
 
-  // Each readied origin, with when it was last readied, and its re-opening if one is waiting.
-  const readied = new Map<string, { at: number; reopening: NodeJS.Timeout | null }>();
+  // Each readied origin: when it was last readied, whether its connection is open (as far as
+  // undici has said), and its re-opening if one waits. An open one is not readied again, so a
+  // team's devices registering one after another cost their push service one request.
+  const readied = new Map<string, { at: number; isOpen: boolean; reopening: NodeJS.Timeout | null }>();
   let isClosed = false;
   agent.on('disconnect', ({ origin }) => {
     const kept = readied.get(origin);
-    if (isClosed || !kept || kept.reopening) return;
+    if (isClosed || !kept) return;
+    kept.isOpen = false;
+    if (kept.reopening) return;
     const delay = Math.max(keepOpen.reopenAfterMs, kept.at + keepOpen.atMostEveryMs - Date.now());
     kept.reopening = setTimeout(() => {
       kept.reopening = null;
@@ -151,10 +155,11 @@ export function createWebPushSender({
   async function warmUp(origins: Iterable<string>): Promise<void> {
     await Promise.all(
       [...new Set(origins)].map(async (origin) => {
-        if (isClosed) return;
-        const kept = readied.get(origin);
-        if (kept) kept.at = Date.now();
-        else readied.set(origin, { at: Date.now(), reopening: null });
+        const kept = readied.get(origin) ?? { at: 0, isOpen: false, reopening: null };
+        if (isClosed || kept.isOpen) return;
+        kept.at = Date.now();
+        kept.isOpen = true;
+        readied.set(origin, kept);
         authorizationFor(origin);
         try {
           const response = await agent.request({
@@ -168,6 +173,7 @@ export function createWebPushSender({
           await new Promise((resolve) => setImmediate(resolve));
         } catch {
           // Not reached now: the next push opens its own connection, as it would have.
+          kept.isOpen = false;
         }
       }),
     );
