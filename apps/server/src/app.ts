@@ -280,8 +280,8 @@ export async function buildApp({
     : null;
   // Decision 092: what a start's first lead would run for the first time, run once the server
   // listens: the ingestion's steps that need no statement, and for each push service this
-  // installation's devices use, a connection, a VAPID signature and an encryption (and for a
-  // device's as it registers). The server's, not a test's.
+  // installation's devices use (and a device's as it registers) a VAPID signature and a
+  // connection, kept open. The server's, not a test's.
   function warmPushServices(origins: Iterable<string>): void {
     if (keepWarm && worker) void worker.warmPushServices(origins);
   }
