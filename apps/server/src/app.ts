@@ -176,9 +176,10 @@ export async function buildApp({
   // Decision 090: once the server listens, the connections its pools keep open and plan the lead's
   // path, in the background, so that a restart answers no later for it; the request pool's first
   // connections, opened before the migrations, plan it now that they have run.
+  let warmedConnections: Promise<unknown> = Promise.resolve();
   if (keepWarm)
     app.addHook('onListen', () => {
-      void Promise.all([warmConnections(pool), deliveryQueue.warmConnections()]);
+      warmedConnections = Promise.all([warmConnections(pool), deliveryQueue.warmConnections()]);
     });
 
   const context: RouteContext = {
@@ -278,18 +279,29 @@ export async function buildApp({
         webhooks,
       })
     : null;
-  // Decision 092: what a start's first lead would run for the first time, run once the server
-  // listens: the ingestion's steps that need no statement, and for each push service this
-  // installation's devices use (and a device's as it registers) a VAPID signature and a
-  // connection, kept open. The server's, not a test's.
+  // Decisions 092 and 093: what a start's first lead would run for the first time, run once the
+  // server listens: for each push service this installation's devices use (and a device's as it
+  // registers) a VAPID signature and a connection, kept open; a sample lead's push built; and on
+  // each connection the request pool keeps, once warm, a key's look-up and a lead up to its accept
+  // rehearsed (nothing written). The server's, not a test's.
   function warmPushServices(origins: Iterable<string>): void {
     if (keepWarm && worker) void worker.warmPushServices(origins);
   }
   if (keepWarm)
     app.addHook('onListen', () => {
-      receive.ingester.warmUp();
+      worker?.warmUpPushes();
       void pushServiceOriginsOf(db, env.PUSH_SERVICE_HOSTS).then(warmPushServices, () => {});
+      void rehearseRequests().catch(() => {});
     });
+  async function rehearseRequests() {
+    await warmedConnections;
+    await Promise.all(
+      Array.from({ length: pool.options.min ?? 1 }, async () => {
+        await receive.apiKeys.warmUp();
+        await receive.ingester.warmUp();
+      }),
+    );
+  }
   const scheduler = env.DELIVERY_WORKER
     ? startScheduler({
         db,

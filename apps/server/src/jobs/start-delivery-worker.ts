@@ -39,7 +39,7 @@ export function startDeliveryWorker({
   onAttempt?: DeliverNotificationDependencies['onAttempt'];
   /** Outgoing webhooks' sender and what their jobs need (decision 049). */
   webhooks: Omit<WebhookDependencies, 'db' | 'queue'>;
-}): { warmPushServices: WebPushSender['warmUp']; close: () => Promise<void> } {
+}): { warmPushServices: WebPushSender['warmUp']; warmUpPushes: () => void; close: () => Promise<void> } {
   const sender = createWebPushSender({
     vapid: {
       subject: `mailto:${env.SUPPORT_EMAIL}`,
@@ -62,5 +62,5 @@ export function startDeliveryWorker({
     senders: { push: deliverer.send, telegram: channelDeliverer.send, sms: channelDeliverer.send },
     subscribeWakeUps: hub.subscribeDeliveryJobs,
   });
-  return { warmPushServices: sender.warmUp, close: sender.close };
+  return { warmPushServices: sender.warmUp, warmUpPushes: deliverer.warmUp, close: sender.close };
 }

@@ -41,6 +41,12 @@ export type ApiKeyAuthenticator = {
    * and `fresh` reads it again for a caller that found the remembered one out of date.
    */
   authenticate: (key: string | null, options?: { fresh?: boolean; kind?: ApiKeyKind }) => Promise<ApiKeyCaller>;
+  /**
+   * Rehearses the look-up of a key (decision 093): one of the installation's active keys read as
+   * a request reads it, on a connection of the pool, remembering nothing. Its first run prepares
+   * the statement and compiles the code that reads its row.
+   */
+  warmUp: () => Promise<void>;
 };
 
 /** Keys are remembered per process; only active ones, so a new key works at once. */
@@ -86,6 +92,14 @@ export function createApiKeyAuthenticator(db: Database): ApiKeyAuthenticator {
         );
       }
       return caller;
+    },
+    async warmUp() {
+      const [known] = await db
+        .select({ keyHash: apiKeys.keyHash })
+        .from(apiKeys)
+        .where(isNull(apiKeys.revokedAt))
+        .limit(1);
+      await findActiveKey.execute({ keyHash: known?.keyHash ?? hashApiKey('') });
     },
   };
 }

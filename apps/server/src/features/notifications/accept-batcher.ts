@@ -77,7 +77,11 @@ type OutcomeRow = {
   rate_tokens: number | null;
 };
 
-export type AcceptBatcher = { accept: (item: AcceptItem) => Promise<AcceptOutcome> };
+export type AcceptBatcher = {
+  accept: (item: AcceptItem) => Promise<AcceptOutcome>;
+  /** Prepares the accept's statement on a connection of the pool by running it for no item (decision 093). */
+  warmUp: () => Promise<void>;
+};
 
 type Waiting = {
   item: AcceptItem;
@@ -184,21 +188,24 @@ export function createAcceptBatcher(pool: pg.Pool, rate: NotifyRate): AcceptBatc
   // Running batches that have run SLOW_BATCH_MS.
   let slow = 0;
 
+  const acceptStatement = (batch: Waiting[]) =>
+    pool.query<{ p_outcomes: OutcomeRow[] }>({
+      name: 'accept_notifications',
+      text: ACCEPT_NOTIFICATIONS,
+      values: [
+        JSON.stringify(batch.map(toRecord)),
+        rate.ratePerSecond,
+        rate.burst,
+        DELIVERY_JOBS_CHANNEL,
+        OUTBOX_WAKE_UP,
+        NOTIFICATIONS_CHANNEL,
+      ],
+    });
+
   async function run(batch: Waiting[], deadlocksSurvived = 0): Promise<void> {
     let rows: OutcomeRow[];
     try {
-      const { rows: answer } = await pool.query<{ p_outcomes: OutcomeRow[] }>({
-        name: 'accept_notifications',
-        text: ACCEPT_NOTIFICATIONS,
-        values: [
-          JSON.stringify(batch.map(toRecord)),
-          rate.ratePerSecond,
-          rate.burst,
-          DELIVERY_JOBS_CHANNEL,
-          OUTBOX_WAKE_UP,
-          NOTIFICATIONS_CHANNEL,
-        ],
-      });
+      const { rows: answer } = await acceptStatement(batch);
       rows = answer[0]!.p_outcomes;
     } catch (error) {
       // Whatever failed, the batch rolled back (after its commit, only a connection or PostgreSQL
@@ -248,6 +255,9 @@ export function createAcceptBatcher(pool: pg.Pool, rate: NotifyRate): AcceptBatc
         waiting.push({ item, leasedRateTokens: leases.take(item.apiKeyId), resolve, reject });
         startBatches();
       });
+    },
+    async warmUp() {
+      await acceptStatement([]);
     },
   };
 }

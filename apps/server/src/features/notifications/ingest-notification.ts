@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { TEST_NOTIFICATIONS_PER_MONTH, notificationLimitOf, type BillingPeriod } from '@leadbell/shared/billing';
 import type { Attribution } from '@leadbell/shared/lead-sources';
@@ -17,7 +17,7 @@ import { AppError } from '../../http/app-error.ts';
 import type { Clock } from '../../lib/clock.ts';
 import { createTtlCache } from '../../lib/ttl-cache.ts';
 import type { ApiKeyCaller } from '../api-keys/authenticate-api-key.ts';
-import { billingColumns, createBillingStateMemo } from '../../lib/billing-state.ts';
+import { billingColumns, createBillingStateMemo, type BillingState } from '../../lib/billing-state.ts';
 import type { ApiKeyCipher } from '../../lib/api-key-cipher.ts';
 import type { FillTimeTokens } from '../spam/fill-time-token.ts';
 import { messageFingerprint, requestSignalsOf, senderFingerprint } from '../spam/spam-score.ts';
@@ -66,11 +66,13 @@ export class StaleReadError extends Error {
 export type NotificationIngester = {
   ingest: (caller: ApiKeyCaller, request: IngestRequest, options: { fresh: boolean }) => Promise<IngestResult>;
   /**
-   * Runs a sample lead through the steps that need no statement, once: their first run compiles
-   * their code and builds their tables, which cost a start's first lead 7–11 ms of its answer
-   * (decision 092). Changes nothing.
+   * Rehearses a sample lead up to its accept (decisions 092 and 093): one of the installation's
+   * flows read as a lead reads it (a sample flow on a fresh installation), the lead made of it, and
+   * the accept's statement run for no lead, on a connection of the pool. Their first run compiles
+   * their code and prepares their statements, which cost a start's first lead 7–11 ms of its
+   * answer. Writes nothing.
    */
-  warmUp: () => void;
+  warmUp: () => Promise<void>;
 };
 
 // What warmUp sends through: a website's lead as one arrives, with each kind of field the signals read.
@@ -86,6 +88,20 @@ const SAMPLE_LEAD = {
   },
   pageUrl: 'https://example.com/contact',
   referrer: 'https://www.google.com/',
+};
+
+// As a server sends it: a browser's would have its flow's CAPTCHA verified, a request to Turnstile.
+const SAMPLE_REQUEST: Omit<IngestRequest, 'input'> = {
+  idempotencyKey: null,
+  source: 'api',
+  pageUrl: SAMPLE_LEAD.pageUrl,
+  referrer: SAMPLE_LEAD.referrer,
+  attribution: null,
+  shortenedFields: [],
+  honeypotFilled: false,
+  fromBrowser: false,
+  remoteIp: '127.0.0.1',
+  testSentBy: null,
 };
 
 const FOREIGN_KEY_VIOLATION = '23503';
@@ -172,6 +188,27 @@ export function createNotificationIngester({
     .where(and(eq(flows.id, sql.placeholder('flowId')), eq(flows.entityId, sql.placeholder('entityId'))))
     .prepare('ingest_find_flow');
   type RememberedFlow = Awaited<ReturnType<typeof findFlow.execute>>[number];
+  // What the warm-up rehearses with: one of the installation's flows that can take a lead, read as
+  // a lead reads it, or on a fresh installation this one.
+  const findAnyFlow = db
+    .select({ flowId: flows.id, entityId: flows.entityId })
+    .from(flows)
+    .innerJoin(entities, eq(entities.id, flows.entityId))
+    .where(and(isNotNull(entities.plan), isNotNull(entities.planSelectedAt)))
+    .limit(1);
+  const sampleFlow: RememberedFlow = {
+    title: SAMPLE_LEAD.title,
+    message: SAMPLE_LEAD.message,
+    responseTargetMinutes: 5,
+    isUrgent: false,
+    timeZone: 'Europe/Berlin',
+    businessHours: null,
+    turnstileSecret: null,
+    plan: 'starter',
+    planSelectedAt: new Date(),
+    pendingPlan: null,
+    pendingPlanFrom: null,
+  };
   const batcher = createAcceptBatcher(pool, rate);
   const rememberedFlows = createTtlCache<string, RememberedFlow>({ ttlMs: 60_000, maxEntries: 10_000 });
   // Worked out again only when a month ends or a pending plan starts, not for every lead.
@@ -227,77 +264,83 @@ export function createNotificationIngester({
     };
   }
 
+  /** The lead as the accept stores it, made of the request and its flow at `now`. */
+  async function acceptItemOf(
+    caller: Pick<ApiKeyCaller, 'apiKeyId' | 'entityId' | 'allowedOrigins'>,
+    request: IngestRequest,
+    flow: RememberedFlow,
+    now: Date,
+  ): Promise<{ item: AcceptItem; billing: BillingState }> {
+    const { input, idempotencyKey, source, pageUrl, referrer, shortenedFields } = request;
+    const billing = billingOf(flow, now);
+    const { title, message, unusedFields } = leadText.render(
+      input.title ?? flow.title,
+      input.message ?? flow.message,
+      input.data ?? {},
+    );
+    const isTest = input.test ?? false;
+    // Judged by the worker before anything rings (decision 039): spam is stored, and counts nowhere.
+    const spamItem = await spamOf(flow, request, now);
+    // Pure CPU on what arrived (decision 048): no statement is added before the answer.
+    const { trafficSource, attribution } = leadSourceOf({ pageUrl, referrer, attribution: request.attribution });
+    const item: AcceptItem = {
+      entityId: caller.entityId,
+      apiKeyId: caller.apiKeyId,
+      allowedOrigins: caller.allowedOrigins,
+      flowId: input.flowId,
+      flowTitle: flow.title,
+      flowMessage: flow.message,
+      plan: flow.plan,
+      planSelectedAt: flow.planSelectedAt,
+      pendingPlan: flow.pendingPlan,
+      pendingPlanFrom: flow.pendingPlanFrom,
+      periodStart: billing.period.start,
+      notificationLimit: notificationLimitOf(billing.plan),
+      includedNotifications: getPlan(billing.plan).includedNotifications,
+      isTest,
+      testSentBy: isTest ? request.testSentBy : null,
+      testLimit: TEST_NOTIFICATIONS_PER_MONTH,
+      title,
+      message,
+      url: input.url ?? null,
+      data: input.data ?? null,
+      source,
+      // A webhook address is called by a service's server, but on behalf of the public.
+      isPublic: request.fromBrowser || source === 'hook',
+      pageUrl,
+      referrer,
+      attribution,
+      trafficSource,
+      shortenedFields,
+      unusedFields,
+      idempotencyKey,
+      ...responseTimerOf(flow, { isTimed: !isTest, now }),
+      spam: spamItem,
+    };
+    return { item, billing };
+  }
+
   return {
-    warmUp() {
-      const input = NotifyRequestSchema.parse(SAMPLE_LEAD);
-      const data = input.data ?? null;
-      leadText.render(input.title ?? '', input.message ?? '', data ?? {});
-      leadSourceOf({ pageUrl: input.pageUrl ?? null, referrer: input.referrer ?? null, attribution: null });
-      const fillTime = spam?.fillTimeTokens.judge(null, { flowId: input.flowId, now: clock.now(), expected: true });
-      requestSignalsOf({
-        data,
-        honeypotFilled: false,
-        fillTime: fillTime?.verdict ?? 'missing',
-        captcha: 'not_applicable',
-      });
-      messageFingerprint(data);
-      senderFingerprint(data);
+    async warmUp() {
+      // No flow has the sample's id: on a fresh installation the read finds none, and prepares.
+      const [known = { flowId: SAMPLE_LEAD.flowId, entityId: SAMPLE_LEAD.flowId }] = await findAnyFlow;
+      const [flow = sampleFlow] = await findFlow.execute(known);
+      const request = { ...SAMPLE_REQUEST, input: NotifyRequestSchema.parse(SAMPLE_LEAD) };
+      const caller = { apiKeyId: SAMPLE_LEAD.flowId, entityId: known.entityId, allowedOrigins: [] };
+      await acceptItemOf(caller, request, flow, clock.now());
+      await batcher.warmUp();
     },
 
     async ingest(caller, request, { fresh }) {
-      const { input, idempotencyKey, source, pageUrl, referrer, shortenedFields } = request;
+      const { input } = request;
       // A webhook token notifies its own flow only: any other answers as an unknown flow would.
       if (caller.flowId && caller.flowId !== input.flowId) throw new AppError('not_found', 'Flow not found.');
       const flow = await flowOf(caller, input.flowId, fresh);
       const now = clock.now();
-      const billing = billingOf(flow, now);
-      const data = input.data ?? {};
-      const { title, message, unusedFields } = leadText.render(
-        input.title ?? flow.title,
-        input.message ?? flow.message,
-        data,
-      );
-      const isTest = input.test ?? false;
-      // Judged by the worker before anything rings (decision 039): spam is stored, and counts nowhere.
-      const spamItem = await spamOf(flow, request, now);
-      // Pure CPU on what arrived (decision 048): no statement is added before the answer.
-      const { trafficSource, attribution } = leadSourceOf({ pageUrl, referrer, attribution: request.attribution });
+      const { item, billing } = await acceptItemOf(caller, request, flow, now);
       let accepted: AcceptOutcome;
       try {
-        accepted = await batcher.accept({
-          entityId: caller.entityId,
-          apiKeyId: caller.apiKeyId,
-          allowedOrigins: caller.allowedOrigins,
-          flowId: input.flowId,
-          flowTitle: flow.title,
-          flowMessage: flow.message,
-          plan: flow.plan,
-          planSelectedAt: flow.planSelectedAt,
-          pendingPlan: flow.pendingPlan,
-          pendingPlanFrom: flow.pendingPlanFrom,
-          periodStart: billing.period.start,
-          notificationLimit: notificationLimitOf(billing.plan),
-          includedNotifications: getPlan(billing.plan).includedNotifications,
-          isTest,
-          testSentBy: isTest ? request.testSentBy : null,
-          testLimit: TEST_NOTIFICATIONS_PER_MONTH,
-          title,
-          message,
-          url: input.url ?? null,
-          data: input.data ?? null,
-          source,
-          // A webhook address is called by a service's server, but on behalf of the public.
-          isPublic: request.fromBrowser || source === 'hook',
-          pageUrl,
-          referrer,
-          attribution,
-          trafficSource,
-          shortenedFields,
-          unusedFields,
-          idempotencyKey,
-          ...responseTimerOf(flow, { isTimed: !isTest, now }),
-          spam: spamItem,
-        });
+        accepted = await batcher.accept(item);
       } catch (error) {
         // The flow or the key was deleted between reading and accepting.
         if (isForeignKeyViolation(error)) throw new StaleReadError();
