@@ -350,8 +350,9 @@ export function createDeliverer({
     send,
     sendTest,
     /**
-     * Builds a sample lead's push (decision 093): its first run compiles the code and loads the
-     * phone numbers' metadata, which cost a start's first push 3–6 ms. Sends nothing.
+     * Builds a sample lead's push (decision 093): its first run compiles the code and parses a
+     * phone number for the Call button, part of the 4–9 ms a start's first push spent between its
+     * take and its send. Sends nothing.
      */
     warmUp(): void {
       buildPushPayload(pushContentOf(SAMPLE_PUSH, env.PUBLIC_URL, false));
