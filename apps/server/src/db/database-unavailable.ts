@@ -12,10 +12,6 @@ const UNAVAILABLE_ERRNO = new Set([
   'ENOTFOUND',
   'EAI_AGAIN',
 ]);
-// A Unix socket's file is there only while its server runs (a DATABASE_URL with a socket folder
-// as its host): connecting to a stopped one fails with ENOENT, which elsewhere means a missing
-// file, so only a connect's counts.
-const UNAVAILABLE_CONNECT_ERRNO = new Set(['ENOENT']);
 // node-postgres reports a lost socket or a pool that cannot connect in time only by message.
 const UNAVAILABLE_MESSAGE =
   /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable)/;
@@ -28,15 +24,13 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth += 1) {
     const code = (current as { code?: unknown }).code;
     if (typeof code === 'string' && (UNAVAILABLE_SQLSTATE.test(code) || UNAVAILABLE_ERRNO.has(code))) return true;
-    if (typeof code === 'string' && UNAVAILABLE_CONNECT_ERRNO.has(code) && isConnectError(current)) return true;
+    // A Unix socket's file is there only while its server runs (a DATABASE_URL with a socket
+    // folder as its host): ENOENT elsewhere means a missing file, so only a connect's counts.
+    if (code === 'ENOENT' && (current as { syscall?: unknown }).syscall === 'connect') return true;
     if (UNAVAILABLE_MESSAGE.test(current.message)) return true;
     if (current instanceof AggregateError && current.errors.some(isDatabaseUnavailable)) return true;
   }
   return false;
-}
-
-function isConnectError(error: Error): boolean {
-  return (error as { syscall?: unknown }).syscall === 'connect';
 }
 
 /**
