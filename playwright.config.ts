@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from './e2e/chromium.ts';
+import { CHROMIUM_ARGS, JOURNEY_CHROMIUM_PATH } from './e2e/chromium.ts';
 
 // Each worker starts its own product (server and embedded PostgreSQL) and each journey signs up its
 // own owner over the API, so workers share nothing. Two keep a two-core machine busy while one
@@ -20,7 +20,7 @@ export default defineConfig({
   use: {
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
-    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+    launchOptions: { executablePath: JOURNEY_CHROMIUM_PATH, args: CHROMIUM_ARGS },
     // As a person who asked for less motion: the live indicator's endless ping is then painted once
     // instead of every frame, in software, on this GPU-less machine.
     reducedMotion: 'reduce',

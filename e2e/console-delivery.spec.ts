@@ -14,8 +14,12 @@ import {
   uniqueEmail,
 } from './fixtures/owner-api.ts';
 import { showPushedMessage, useStubPushService } from './fixtures/push.ts';
+import { PUSH_CAPABLE_BROWSER } from './chromium.ts';
 import { expect, test } from './fixtures/test.ts';
 import { DESKTOP_ONLY } from './fixtures/widths.ts';
+
+// Its journeys subscribe to push, which the headless shell lacks.
+test.use(PUSH_CAPABLE_BROWSER);
 
 const CONTACT_FLOW = { name: 'Contact form', title: 'New lead: {{name}}', message: '{{name}} asked: {{question}}' };
 const ORIGIN_MESSAGE = 'Enter an origin like https://www.example.com (no path).';
@@ -461,12 +465,10 @@ test.describe('console delivery', () => {
     // Playwright's own contexts are incognito, where Chrome refuses push outright; a persistent
     // profile makes Chrome really try its push service, which this closed network never answers.
     const profile = await mkdtemp(path.join(os.tmpdir(), 'leadbell-e2e-profile-'));
-    const { launchOptions, viewport } = testInfo.project.use;
     const context = await chromium.launchPersistentContext(profile, {
-      executablePath: launchOptions?.executablePath,
-      args: launchOptions?.args,
+      ...PUSH_CAPABLE_BROWSER.launchOptions,
       baseURL: product.url,
-      viewport: viewport ?? null,
+      viewport: testInfo.project.use.viewport ?? null,
     });
     try {
       const errors: string[] = [];

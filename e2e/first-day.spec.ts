@@ -1,7 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { showPushedMessage, useStubPushService } from './fixtures/push.ts';
+import { PUSH_CAPABLE_BROWSER } from './chromium.ts';
 import { expect, test } from './fixtures/test.ts';
+
+// Its journeys subscribe to push, which the headless shell lacks.
+test.use(PUSH_CAPABLE_BROWSER);
 
 const PASSWORD = 'Corr3ct-horse!';
 

@@ -13,9 +13,13 @@ import type { Product } from './fixtures/product.ts';
 import { deliverPush, showPushedMessage } from './fixtures/push.ts';
 import { screenshot, sectionShot } from './fixtures/screenshot.ts';
 import { addTeammate } from './fixtures/team-api.ts';
+import { PUSH_CAPABLE_BROWSER } from './chromium.ts';
 import { expect, test } from './fixtures/test.ts';
 import { leadRow } from './fixtures/inbox.ts';
 import { DESKTOP_ONLY } from './fixtures/widths.ts';
+
+// Its journeys subscribe to push, which the headless shell lacks.
+test.use(PUSH_CAPABLE_BROWSER);
 
 const CONTACT_FLOW = { name: 'Contact form', title: 'New lead: {{name}}', message: '{{name}} wrote: {{note}}' };
 /** The service worker's global, as the page's TypeScript lib does not know it. */
