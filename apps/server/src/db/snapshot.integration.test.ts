@@ -9,7 +9,8 @@ import { createHttpClient } from '../../test/http-client.ts';
 import { createFlow, notify, onboardedOwner, PASSWORD } from '../../test/owners.ts';
 import { startSmtpSink, type SmtpSink } from '../../test/smtp-sink.ts';
 import { startServerProcess, WITH_SERVER_PROCESS_MS } from '../../test/test-app.ts';
-import { startEmbeddedPostgres } from './embedded-postgres.ts';
+import { until } from '../../test/until.ts';
+import { runningEmbeddedPostgresUrl, startEmbeddedPostgres } from './embedded-postgres.ts';
 
 // Issue 14: `npm run backup` while the server runs, `npm run restore` into an empty data folder,
 // and every table of the restored database equals the original, row for row.
@@ -77,13 +78,45 @@ async function contentsOf(connectionString: string): Promise<Contents> {
   }
 }
 
-async function embeddedUrl(dataDir: string) {
+async function embeddedPasswordOf(dataDir: string): Promise<string> {
   const secrets = JSON.parse(await readFile(path.join(dataDir, 'secrets.json'), 'utf8')) as {
     embeddedPostgresPassword: string;
   };
+  return secrets.embeddedPostgresPassword;
+}
+
+/**
+ * Until the running server's worker has nothing due: no job in the outbox or pg-boss, no usage
+ * count left to fold. Its work after the leads' 202s would otherwise land between the backup and
+ * the stop, in the original only (a loaded machine's worker once took the leads in after the backup).
+ */
+async function untilWorkerIdle(dataDir: string): Promise<void> {
+  const url = await runningEmbeddedPostgresUrl(dataDir, await embeddedPasswordOf(dataDir));
+  const client = new pg.Client({ connectionString: url! });
+  await client.connect();
+  try {
+    await until(
+      async () =>
+        (
+          await client.query<{ waiting: number }>(
+            `select (select count(*) from job_outbox)
+                  + (select count(*) from entity_usage_deltas)
+                  + (select count(*) from pgboss.job where state in ('created', 'retry', 'active') and start_after <= now())
+                    as waiting`,
+          )
+        ).rows[0]!.waiting,
+      (waiting) => Number(waiting) === 0,
+      30_000,
+    );
+  } finally {
+    await client.end();
+  }
+}
+
+async function embeddedUrl(dataDir: string) {
   const database = await startEmbeddedPostgres({
     dataDir,
-    password: secrets.embeddedPostgresPassword,
+    password: await embeddedPasswordOf(dataDir),
     log: pino({ level: 'silent' }),
     onUnrecoverable: (error) => {
       throw error;
@@ -120,6 +153,7 @@ describe.runIf(inject('databaseKind') === 'embedded')('backup and restore', () =
         leads.push(await notify({ baseUrl: server.baseUrl }, owner.apiKey, { flowId, data: { name, note: '½ 🚀' } }));
       }
       expect((await owner.client.post(`/v1/leads/${leads[0]!.id}/claim`, {})).status).toBe(200);
+      await untilWorkerIdle(original);
       const file = path.join(await temporaryFolder('leadbell-backups-'), 'nightly.backup.gz');
       const output = await runBuilt('backup', [file], { DATA_DIR: original });
       expect(output).toContain(`backup written to ${file}`);
