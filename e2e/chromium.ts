@@ -14,9 +14,10 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-// The journeys run in Debian's old headless shell (`chromium-headless-shell`) when it is installed:
-// the same Blink, without the full browser's extra processes, so a spec takes less CPU. It has no
-// Push API, so a spec that subscribes to push uses the full browser (`PUSH_CAPABLE_BROWSER`).
+// The journeys run in Debian's old headless shell (`chromium-headless-shell`) when it is installed
+// (decision 095): the same Blink, without the full browser's extra processes, so a spec takes less
+// CPU. It has no Push API, so a spec that subscribes to push uses the full browser
+// (`PUSH_CAPABLE_BROWSER`).
 const HEADLESS_SHELL_PATH = '/usr/bin/chromium-headless-shell';
 export const JOURNEY_CHROMIUM_PATH =
   process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL_PATH) ? HEADLESS_SHELL_PATH : CHROMIUM_PATH);
