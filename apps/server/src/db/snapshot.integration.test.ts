@@ -92,13 +92,14 @@ async function embeddedPasswordOf(dataDir: string): Promise<string> {
  */
 async function untilWorkerIdle(dataDir: string): Promise<void> {
   const url = await runningEmbeddedPostgresUrl(dataDir, await embeddedPasswordOf(dataDir));
-  const client = new pg.Client({ connectionString: url! });
+  if (url === null) throw new Error(`no server is running on ${dataDir}`);
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     await until(
       async () =>
         (
-          await client.query<{ waiting: number }>(
+          await client.query<{ waiting: string }>(
             `select (select count(*) from job_outbox)
                   + (select count(*) from entity_usage_deltas)
                   + (select count(*) from pgboss.job where state in ('created', 'retry', 'active') and start_after <= now())
