@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { batchWhileBusy } from './batch-while-busy.ts';
 
 /** A run that records its items and ends when told. */
@@ -69,5 +69,26 @@ describe('batchWhileBusy', () => {
     expect(runs.map((one) => one.items)).toEqual([[1, 2], [3]]);
     runs[1]!.finish();
     await expect(after).resolves.toEqual([3]);
+  });
+
+  it('with gatherMs, has a lone call wait that long for the calls that follow, then runs them together', async () => {
+    vi.useFakeTimers();
+    try {
+      const { runs, run } = controlledRun();
+      const batched = batchWhileBusy(run, { gatherMs: 30 });
+      const first = batched([1]);
+      await vi.advanceTimersByTimeAsync(20);
+      expect(runs).toHaveLength(0);
+      const second = batched([2]);
+      await vi.advanceTimersByTimeAsync(10);
+      expect(runs.map((one) => one.items)).toEqual([[1, 2]]);
+      runs[0]!.finish();
+      expect(await Promise.all([first, second])).toEqual([
+        [1, 2],
+        [1, 2],
+      ]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -3,10 +3,12 @@
  * wait and go together in the next run, one at a time. Alone, a call runs at once (in the next
  * microtask, so calls made in one synchronous stretch, such as a loop starting jobs, share it);
  * under load, many calls cost one run. Each call gets the whole run's result, to pick its own
- * part from, or the run's error.
+ * part from, or the run's error. With `gatherMs`, a lone call waits that long for others before
+ * it runs: for work whose callers finish a few milliseconds apart and none of whom waits on it.
  */
 export function batchWhileBusy<Item, Result>(
   run: (items: Item[]) => Promise<Result>,
+  { gatherMs = 0 }: { gatherMs?: number } = {},
 ): (items: Item[]) => Promise<Result> {
   type Caller = { items: Item[]; resolve: (result: Result) => void; reject: (error: unknown) => void };
   let waiting: Caller[] = [];
@@ -30,6 +32,8 @@ export function batchWhileBusy<Item, Result>(
   return (items) =>
     new Promise<Result>((resolve, reject) => {
       waiting.push({ items, resolve, reject });
-      if (!isRunning && waiting.length === 1) queueMicrotask(() => void runWaiting());
+      if (isRunning || waiting.length > 1) return;
+      if (gatherMs > 0) setTimeout(() => void runWaiting(), gatherMs);
+      else queueMicrotask(() => void runWaiting());
     });
 }

@@ -132,6 +132,47 @@ describe('events', () => {
     await stream.close();
   });
 
+  it('a delivery that ends after its lead was shown costs no read of new notifications', async () => {
+    const owner = await onboardedOwner(app);
+    const flowId = await createFlow(owner.client);
+    const device = stub.createSubscription();
+    expect((await owner.client.post('/v1/push-subscriptions', device.subscription)).status).toBe(201);
+    expect((await owner.client.put('/v1/me/delivery-preferences', { emailNotifications: false })).status).toBe(200);
+    const stream = await openStream(cookieOf(owner.client));
+    await stream.waitFor((events) => events.some((event) => event.event === 'ready'));
+
+    // Reads counted only from a lead's push answered to its delivery event, for three leads.
+    let readsWhileDelivering = 0;
+    for (const [index, name] of ['Ann', 'Bob', 'Cy'].entries()) {
+      let answerPush = () => {};
+      stub.script(device.id, { status: 201, after: new Promise<void>((resolve) => (answerPush = resolve)) });
+      const accepted = await notify(owner.apiKey, flowId, name);
+      const isDelivered = (event: { event?: string; data?: string }) =>
+        event.event === 'delivery' && JSON.parse(event.data!).notificationId === accepted.id;
+      await stream.waitFor((events) =>
+        events.some((event) => event.event === 'notification' && JSON.parse(event.data!).id === accepted.id),
+      );
+      // Its position may not be final yet (decision 061): the read that makes it so (an event with
+      // its id) comes first.
+      await stream.waitFor(
+        (events) => events.filter((event) => event.id !== undefined && event.event !== 'ready').length === index + 1,
+      );
+      const reads = countFeedReads();
+      try {
+        answerPush();
+        await stream.waitFor((events) => events.some(isDelivered));
+      } finally {
+        reads.stop();
+      }
+      readsWhileDelivering += reads.count();
+    }
+    // Each delivery's NOTIFY came after its lead's on the same connection, so the lead was read
+    // then (issue 45); before, each delivery read the new notifications again. At most one: the
+    // hub's catch-up every 30 s may fall in one of the three windows.
+    expect(readsWhileDelivering).toBeLessThanOrEqual(1);
+    await stream.close();
+  });
+
   it('twenty open consoles of one business cost one read of its new notifications per wake-up, not twenty', async () => {
     const owner = await onboardedOwner(app);
     const flowId = await createFlow(owner.client);
