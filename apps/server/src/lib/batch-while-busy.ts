@@ -4,7 +4,7 @@
  * microtask, so calls made in one synchronous stretch, such as a loop starting jobs, share it);
  * under load, many calls cost one run. Each call gets the whole run's result, to pick its own
  * part from, or the run's error. With `gatherMs`, a lone call waits that long for others before
- * it runs: for work whose callers finish a few milliseconds apart and none of whom waits on it.
+ * it runs: for callers that come a few milliseconds apart and need the result no sooner.
  */
 export function batchWhileBusy<Item, Result>(
   run: (items: Item[]) => Promise<Result>,
