@@ -291,8 +291,8 @@ export function createDeliverer({
   // a take's or a fetch's many leads, not one each (issue 23). A take's leads are sent at once, a
   // unit each, and their push services answer milliseconds apart, so the first answer waits
   // RECORD_GATHER_MS for the others: at 100 leads/s (two leads a take) that halved the records,
-  // and the live consoles' reads each record wakes (issue 45). Nothing waits on the record: the
-  // push has gone, and only the console's delivered tick comes that much later.
+  // and the live consoles' reads each record wakes (issue 45, decision 096). Nothing waits on the
+  // record: the push has gone, and only the console's delivered tick comes that much later.
   const recordSettledTogether = batchWhileBusy((attempts: SettledAttempt[]) => recordSettledAttempts(db, attempts), {
     gatherMs: RECORD_GATHER_MS,
   });

@@ -70,10 +70,10 @@ export function createEntityFeeds(db: Database, hub: NotificationHub, log: Fasti
 
   async function read(wakeUps: WakeUp[]): Promise<void> {
     // An entity's new leads are read for its notifications' wake-ups and its leads' changes, first,
-    // so a console hears of a lead before its change. Not for a delivery's: its NOTIFY came from a
-    // commit after its lead's, on the same connection, so the wake-up of the lead came first and
-    // this read or an earlier one read it; re-reading cost a statement a delivered lead (issue 45).
-    // (Should that read have failed, the console keeps the delivery until the lead comes.)
+    // so a console hears of a lead before its change. Not for a delivery's (decision 096): its
+    // NOTIFY came from a commit after its lead's, on the same connection, so the wake-up of the lead
+    // came first and this read or an earlier one read it; re-reading cost a statement a delivered
+    // lead. (Should that read have failed, the console keeps the delivery until the lead comes.)
     const entities = new Set(wakeUps.flatMap((wakeUp) => (wakeUp.kind === 'delivery' ? [] : [wakeUp.entityId])));
     // Each lead once: its summary or state as it stands now covers every wake-up about it.
     const entityOfLead = (kind: 'delivery' | 'lead') =>
