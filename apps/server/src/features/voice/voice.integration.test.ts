@@ -280,17 +280,21 @@ describe('voice › a call for a lead', () => {
           [lead.id],
         )
         .then((result) => result.rows);
-    // Twilio down: the call and the text wait for their retry.
+    // Twilio down: the call and the text wait for their retry. It stays down until both settle: a
+    // retry due within the second of the claim may read the lead still open just before the claim
+    // commits (the race the call's own "taken" answer meets, see leadsNoLongerOpen); refused, it
+    // retries and then reads the claim.
     twilio.refuse({ status: 503, code: 20503, message: 'Service unavailable' });
     let lead: { id: string };
+    let settled: Awaited<ReturnType<typeof phonedDeliveries>>;
     try {
       lead = await notify(app, owner.apiKey, { flowId, data: { name: 'Jo', phone: '+447700900124' } });
       await until(phonedDeliveries, (rows) => rows.length === 2 && rows.every((row) => row.attempts >= 1));
       expect((await teammate.client.post(`/v1/leads/${lead.id}/claim`)).status).toBe(200);
+      settled = await until(phonedDeliveries, (rows) => rows.every((row) => row.status !== 'pending'), 20_000);
     } finally {
       twilio.refuse(null);
     }
-    const settled = await until(phonedDeliveries, (rows) => rows.every((row) => row.status !== 'pending'), 20_000);
     expect(settled.map(({ channel, status, last_error }) => ({ channel, status, last_error }))).toEqual([
       { channel: 'sms', status: 'failed', last_error: 'Not sent: the lead was claimed first' },
       { channel: 'voice', status: 'failed', last_error: 'Not sent: the lead was claimed first' },
