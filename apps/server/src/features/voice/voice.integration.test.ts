@@ -36,12 +36,23 @@ async function callable(client: HttpClient, voice: 'escalations' | 'all' = 'all'
   return phone;
 }
 
+/**
+ * The `count`th call placed to `phone`, once Leadbell stored its sid. Twilio rings a phone only
+ * after answering the call's creation, and a person answers seconds later; the fake records the
+ * post before it answers, so a call played at once could reach Leadbell before the sid it is
+ * matched by (CI failed on it once).
+ */
 async function callTo(phone: string, count = 1): Promise<TwilioCallPost> {
   const calls = await until(
     () => twilio.callsTo(phone),
     (list) => list.length >= count,
   );
-  return calls[count - 1]!;
+  const call = calls[count - 1]!;
+  await until(
+    async () => (await app.pool.query('select 1 from voice_calls where provider_sid = $1', [call.sid])).rowCount,
+    (stored) => stored === 1,
+  );
+  return call;
 }
 
 async function flowIn(client: HttpClient, body: Record<string, unknown> = {}) {
