@@ -54,7 +54,8 @@ async function postAsTwilio(url: string, fields: Record<string, string>, signatu
  * auth with the account SID and auth token (401 with Twilio's 20003 otherwise). It keeps each
  * message, call and caller ID verification and answers as Twilio does (a new `SM…` or `CA…` sid;
  * a verification's `validation_code` and `call_sid`, or 21450 for a number already verified).
- * `refuse` makes the next posts answer Twilio's error instead. `play` plays a call as Twilio
+ * `refuse` makes the next posts answer Twilio's error instead; `holdCallAnswers` delays its answers
+ * to call creations (a slow network), the calls already placed. `play` plays a call as Twilio
  * would: status callbacks, the TwiML fetched from its Url, a key posted to its Gather's action,
  * all signed; `typeCallerIdCode` answers a verification call.
  */
@@ -65,6 +66,8 @@ export async function startFakeTwilio() {
   // The account's verified caller IDs: PN sid → number.
   const verifiedCallerIds = new Map<string, string>();
   let refusal: { status: number; code: number; message: string } | null = null;
+  // While set, a Calls post is recorded at once and answered when it settles (holdCallAnswers).
+  let callAnswersHeld: Promise<void> | null = null;
   const expectedAuthorization = `Basic ${Buffer.from(`${FAKE_TWILIO_SID}:${FAKE_TWILIO_TOKEN}`).toString('base64')}`;
   const server = http.createServer((request, response) => {
     let body = '';
@@ -106,7 +109,8 @@ export async function startFakeTwilio() {
       if (match[2] === 'Calls') {
         const sid = `CA${randomBytes(16).toString('hex')}`;
         calls.push({ sid, fields });
-        return answer(201, { sid, status: 'queued', to: fields.To, from: fields.From });
+        const answerCreated = () => answer(201, { sid, status: 'queued', to: fields.To, from: fields.From });
+        return callAnswersHeld ? void callAnswersHeld.then(answerCreated) : answerCreated();
       }
       const sid = `SM${randomBytes(16).toString('hex')}`;
       messages.push({ sid, accountSid: match[1], authorization: request.headers.authorization, fields });
@@ -122,6 +126,18 @@ export async function startFakeTwilio() {
     to: (to: string) => messages.filter((message) => message.fields.To === to),
     refuse: (next: typeof refusal) => (refusal = next),
     calls,
+    /**
+     * Holds the answers to call creations until the returned release is called: the calls are
+     * placed (and can be played) before Leadbell reads their sid, as when Twilio's answer is slow.
+     */
+    holdCallAnswers() {
+      let release!: () => void;
+      callAnswersHeld = new Promise<void>((resolve) => (release = resolve));
+      return () => {
+        callAnswersHeld = null;
+        release();
+      };
+    },
     /** The calls placed to `to`, oldest first. */
     callsTo: (to: string) => calls.filter((call) => call.fields.To === to),
     /**

@@ -37,10 +37,9 @@ async function callable(client: HttpClient, voice: 'escalations' | 'all' = 'all'
 }
 
 /**
- * The `count`th call placed to `phone`, once Leadbell stored its sid. Twilio rings a phone only
- * after answering the call's creation, and a person answers seconds later; the fake records the
- * post before it answers, so a call played at once could reach Leadbell before the sid it is
- * matched by (CI failed on it once).
+ * The `count`th call placed to `phone`, once Leadbell stored its sid: Twilio rings a phone only
+ * after answering the call's creation, and a person answers seconds later. A call played before
+ * Leadbell read that answer has its own test ('a call's callbacks that come before…').
  */
 async function callTo(phone: string, count = 1): Promise<TwilioCallPost> {
   const calls = await until(
@@ -200,6 +199,40 @@ describe('voice › a call for a lead', () => {
       [call.sid],
     );
     expect(rows).toEqual([{ status: 'no-answer', duration_seconds: 0, ended: true }]);
+  });
+
+  it('a call’s callbacks that come before Leadbell read Twilio’s answer to its creation still count', async () => {
+    const owner = await onboardedOwner(app, { plan: 'pro' });
+    const phone = await callable(owner.client);
+    const flowId = await flowIn(owner.client);
+    const release = twilio.holdCallAnswers();
+    try {
+      const lead = await notify(app, owner.apiKey, { flowId, data: { name: 'Ida' } });
+      const [call] = await until(
+        () => twilio.callsTo(phone),
+        (list) => list.length === 1,
+      );
+      const missed = await twilio.play(call!, { answer: 'no-answer' });
+      expect(missed.twiml).toBe('');
+      release();
+      await until(
+        async () => (await app.pool.query('select 1 from voice_calls where provider_sid = $1', [call!.sid])).rowCount,
+        (stored) => stored === 1,
+      );
+      const timeline = await until(
+        async () => (await owner.client.get(`/v1/leads/${lead.id}/events`)).body.timeline as Array<Record<string, any>>,
+        (entries) => entries.some((entry) => entry.kind === 'phoned' && entry.detail === 'no-answer'),
+      );
+      const phoned = timeline.filter((entry) => entry.kind === 'phoned').map((entry) => entry.detail);
+      expect(phoned).toEqual(['queued', 'ringing', 'no-answer']);
+      const { rows } = await app.pool.query(
+        `select status, ended_at is not null as ended from voice_calls where notification_id = $1`,
+        [lead.id],
+      );
+      expect(rows).toEqual([{ status: 'no-answer', ended: true }]);
+    } finally {
+      release();
+    }
   });
 
   it('reads the lead and Leadbell’s own words in the business’s language, learned from its leads', async () => {
