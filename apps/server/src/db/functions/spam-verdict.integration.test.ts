@@ -403,6 +403,24 @@ describe('stored functions › the worker’s spam verdict (32-spam-verdict.sql)
     ]);
   });
 
+  it('the content model folds every capital of its table to its small letter, and no other character', async () => {
+    // Each capital as a word of its own, doubled to pass the two-letter minimum, beside its small
+    // letter; the Turkish dotted İ, the capital ẞ and Greek are not in the table and stay as written.
+    const capitals = 'ABCDEFGHIJKLMNOPQRSTUVWXYZÀÁÂÃÄÅÆÇÈÉÊËÌÍÎÏÐÑÒÓÔÕÖØÙÚÛÜÝÞŒАБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯІЈЅ';
+    const smalls = 'abcdefghijklmnopqrstuvwxyzàáâãäåæçèéêëìíîïðñòóôõöøùúûüýþœабвгдеёжзийклмнопрстуфхцчшщъыьэюяіјѕ';
+    const words = (letters: string) => [...letters].map((letter) => letter + letter).join(' ');
+    const { rows } = await database.db.query<{ capitals: string[]; smalls: string[]; others: string[] }>(
+      `select array(select t from unnest(leadbell_spam_tokens(jsonb_build_object('m', $1::text))) t order by t) as capitals,
+              array(select t from unnest(leadbell_spam_tokens(jsonb_build_object('m', $2::text))) t order by t) as smalls,
+              array(select t from unnest(leadbell_spam_tokens(jsonb_build_object('m', $3::text))) t order by t) as others`,
+      [words(capitals), words(smalls), 'İİ ẞẞ ΣΣ Öl'],
+    );
+    expect(rows[0]!.capitals).toEqual(rows[0]!.smalls);
+    expect(rows[0]!.capitals).toContain('ёё');
+    // İ, ẞ and Σ are no letters of a word either: they part the words around them.
+    expect(rows[0]!.others).toEqual(['öl']);
+  });
+
   it('the content model reads longer words’ first and last five letters, capitals folded by its own table, and a Latin letter beside a Cyrillic one', async () => {
     // "Bоnus" with a Cyrillic о, as pitches spell it to slip past filters: read as the word it mimics.
     const { rows } = await database.db.query<{ tokens: string[] }>(
