@@ -101,8 +101,12 @@ export function createWebPushSender({
       const reason = isPermanent ? `cannot encrypt for this device: ${error}` : error;
       return { statusCode: null, error: reason, isPermanent, durationMs: elapsed() };
     }
-    // Waiting for a connection included: a job's sends all end within the timeout.
-    const signal = AbortSignal.timeout(timeoutMs);
+    // Waiting for a connection included: a job's sends all end within the timeout. A timer cleared
+    // at the answer, not AbortSignal.timeout: that one fires for every push, answered or not, and
+    // each firing builds a TimeoutError and aborts the long-finished request's signal.
+    const deadline = new AbortController();
+    const signal = deadline.signal;
+    const timer = setTimeout(() => deadline.abort(), timeoutMs);
     try {
       const endpoint = new URL(target.endpoint);
       const response = await agent.request({
@@ -132,6 +136,8 @@ export function createWebPushSender({
         isPermanent: false,
         durationMs: elapsed(),
       };
+    } finally {
+      clearTimeout(timer);
     }
   }
 
