@@ -404,8 +404,9 @@ describe('stored functions › the worker’s spam verdict (32-spam-verdict.sql)
   });
 
   it('the content model folds every capital of its table to its small letter, and no other character', async () => {
-    // Each capital as a word of its own, doubled to pass the two-letter minimum, beside its small
-    // letter; the Turkish dotted İ, the capital ẞ and Greek are not in the table and stay as written.
+    // Each capital as a word of its own, doubled to pass the two-letter minimum, against its small
+    // letter. The Turkish dotted İ, the capital ẞ and Greek are not in the table: not folded, and
+    // no letters of a word either, so they part the words around them.
     const capitals = 'ABCDEFGHIJKLMNOPQRSTUVWXYZÀÁÂÃÄÅÆÇÈÉÊËÌÍÎÏÐÑÒÓÔÕÖØÙÚÛÜÝÞŒАБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯІЈЅ';
     const smalls = 'abcdefghijklmnopqrstuvwxyzàáâãäåæçèéêëìíîïðñòóôõöøùúûüýþœабвгдеёжзийклмнопрстуфхцчшщъыьэюяіјѕ';
     const words = (letters: string) => [...letters].map((letter) => letter + letter).join(' ');
@@ -417,7 +418,6 @@ describe('stored functions › the worker’s spam verdict (32-spam-verdict.sql)
     );
     expect(rows[0]!.capitals).toEqual(rows[0]!.smalls);
     expect(rows[0]!.capitals).toContain('ёё');
-    // İ, ẞ and Σ are no letters of a word either: they part the words around them.
     expect(rows[0]!.others).toEqual(['öl']);
   });
 
