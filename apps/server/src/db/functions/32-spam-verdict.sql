@@ -423,6 +423,9 @@ DECLARE
   v_text text;
   v_words text[];
   v_is_mixed boolean;
+  -- The table's capitals past A–Z, each list beside its small letters, one script a list.
+  v_accented constant text[] := ARRAY['ÀÁÂÃÄÅÆÇÈÉÊËÌÍÎÏÐÑÒÓÔÕÖØÙÚÛÜÝÞŒ', 'àáâãäåæçèéêëìíîïðñòóôõöøùúûüýþœ'];
+  v_cyrillic constant text[] := ARRAY['АБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯІЈЅ', 'абвгдеёжзийклмнопрстуфхцчшщъыьэюяіјѕ'];
 BEGIN
   IF jsonb_typeof(p_data) IS DISTINCT FROM 'object' THEN
     RETURN '{}';
@@ -434,11 +437,11 @@ BEGIN
   SELECT translate(lower(left(string_agg(f.value #>> '{}', E'\n'), 2000) COLLATE "C"), '123456789', '000000000')
     INTO v_text
     FROM jsonb_each(p_data) f WHERE jsonb_typeof(f.value) = 'string';
-  IF v_text ~ '[ÀÁÂÃÄÅÆÇÈÉÊËÌÍÎÏÐÑÒÓÔÕÖØÙÚÛÜÝÞŒ]' THEN
-    v_text := translate(v_text, 'ÀÁÂÃÄÅÆÇÈÉÊËÌÍÎÏÐÑÒÓÔÕÖØÙÚÛÜÝÞŒ', 'àáâãäåæçèéêëìíîïðñòóôõöøùúûüýþœ');
+  IF v_text ~ ('[' || v_accented[1] || ']') THEN
+    v_text := translate(v_text, v_accented[1], v_accented[2]);
   END IF;
-  IF v_text ~ '[АБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯІЈЅ]' THEN
-    v_text := translate(v_text, 'АБВГДЕЁЖЗИЙКЛМНОПРСТУФХЦЧШЩЪЫЬЭЮЯІЈЅ', 'абвгдеёжзийклмнопрстуфхцчшщъыьэюяіјѕ');
+  IF v_text ~ ('[' || v_cyrillic[1] || ']') THEN
+    v_text := translate(v_text, v_cyrillic[1], v_cyrillic[2]);
   END IF;
   v_is_mixed := v_text ~ '[a-zß-ÿœ][а-яёіїєґјѕ]|[а-яёіїєґјѕ][a-zß-ÿœ]';
   v_words := ARRAY(SELECT w FROM unnest(regexp_split_to_array(coalesce(v_text, ''), '[^0-9a-zß-ÿœа-яёіјѕ]+')) AS w
