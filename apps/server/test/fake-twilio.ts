@@ -54,8 +54,8 @@ async function postAsTwilio(url: string, fields: Record<string, string>, signatu
  * auth with the account SID and auth token (401 with Twilio's 20003 otherwise). It keeps each
  * message, call and caller ID verification and answers as Twilio does (a new `SM…` or `CA…` sid;
  * a verification's `validation_code` and `call_sid`, or 21450 for a number already verified).
- * `refuse` makes the next posts answer Twilio's error instead; `holdCallAnswers` delays its answers
- * to call creations (a slow network), the calls already placed. `play` plays a call as Twilio
+ * `refuse` makes the next posts answer Twilio's error instead; `holdAnswers` delays its answers
+ * to call or message creations (a slow network), the calls placed and the messages sent already. `play` plays a call as Twilio
  * would: status callbacks, the TwiML fetched from its Url, a key posted to its Gather's action,
  * all signed; `typeCallerIdCode` answers a verification call.
  */
@@ -66,8 +66,8 @@ export async function startFakeTwilio() {
   // The account's verified caller IDs: PN sid → number.
   const verifiedCallerIds = new Map<string, string>();
   let refusal: { status: number; code: number; message: string } | null = null;
-  // While set, a Calls post is recorded at once and answered when it settles (holdCallAnswers).
-  let callAnswersHeld: Promise<void> | null = null;
+  // While set, a post of that resource is recorded at once and answered when it settles (holdAnswers).
+  const answersHeld: Record<'Calls' | 'Messages', Promise<void> | null> = { Calls: null, Messages: null };
   const expectedAuthorization = `Basic ${Buffer.from(`${FAKE_TWILIO_SID}:${FAKE_TWILIO_TOKEN}`).toString('base64')}`;
   const server = http.createServer((request, response) => {
     let body = '';
@@ -110,11 +110,13 @@ export async function startFakeTwilio() {
         const sid = `CA${randomBytes(16).toString('hex')}`;
         calls.push({ sid, fields });
         const answerCreated = () => answer(201, { sid, status: 'queued', to: fields.To, from: fields.From });
-        return callAnswersHeld ? void callAnswersHeld.then(answerCreated) : answerCreated();
+        return answersHeld.Calls ? void answersHeld.Calls.then(answerCreated) : answerCreated();
       }
       const sid = `SM${randomBytes(16).toString('hex')}`;
       messages.push({ sid, accountSid: match[1], authorization: request.headers.authorization, fields });
-      answer(201, { sid, status: 'queued', to: fields.To, from: fields.From, body: fields.Body });
+      const answerSent = () =>
+        answer(201, { sid, status: 'queued', to: fields.To, from: fields.From, body: fields.Body });
+      return answersHeld.Messages ? void answersHeld.Messages.then(answerSent) : answerSent();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -127,14 +129,15 @@ export async function startFakeTwilio() {
     refuse: (next: typeof refusal) => (refusal = next),
     calls,
     /**
-     * Holds the answers to call creations until the returned release is called: the calls are
-     * placed (and can be played) before Leadbell reads their sid, as when Twilio's answer is slow.
+     * Holds the answers to call (or message) creations until the returned release is called: the
+     * calls are placed (and can be played), the messages sent (and can report their status), before
+     * Leadbell reads their sid, as when Twilio's answer is slow.
      */
-    holdCallAnswers() {
+    holdAnswers(resource: 'Calls' | 'Messages') {
       let release!: () => void;
-      callAnswersHeld = new Promise<void>((resolve) => (release = resolve));
+      answersHeld[resource] = new Promise<void>((resolve) => (release = resolve));
       return () => {
-        callAnswersHeld = null;
+        answersHeld[resource] = null;
         release();
       };
     },

@@ -372,6 +372,10 @@ const ROUTES: Record<string, Decision> = {
     call: () => ({ path: '/v1/me/phone/test', body: {} }),
   },
   'DELETE /v1/me/phone': { kind: 'checked', expected: ALL(204), call: () => ({ path: '/v1/me/phone' }) },
+  'POST /v1/twilio/messages/:messageId/status': {
+    kind: 'not a session route',
+    why: 'Twilio signs it (X-Twilio-Signature with TWILIO_AUTH_TOKEN): features/sms/sms.integration.test.ts',
+  },
   'POST /v1/twilio/status': {
     kind: 'not a session route',
     why: 'Twilio signs it (X-Twilio-Signature with TWILIO_AUTH_TOKEN): features/sms/sms.integration.test.ts',

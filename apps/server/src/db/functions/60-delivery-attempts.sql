@@ -64,14 +64,18 @@ BEGIN
                          p_subscription_ids)
       AS a (delivery_id, attempt, status, error, status_code, duration_ms, subscription_id)
   ), recorded AS (
+    -- The attempt is recorded whatever settled the delivery meanwhile, and that keeps its status:
+    -- a text's receipt can come before its attempt is recorded (record-sms-status.ts), a lead can
+    -- be marked spam or its member removed while its push is on the way. Not a status condition,
+    -- so no plan reads deliveries_due_idx (every pending delivery) for it: on a young database's
+    -- statistics one did, and kept reading it as a backlog grew. The attempt number guards alone.
     UPDATE deliveries d
-       SET status = a.status, attempts = a.attempt + 1, last_error = a.error, updated_at = now(),
+       SET status = CASE WHEN d.status = 'pending' THEN a.status ELSE d.status END,
+           last_error = CASE WHEN d.status = 'pending' THEN a.error ELSE d.last_error END,
+           attempts = a.attempt + 1, updated_at = now(),
            delivered_at = CASE WHEN a.status = 'delivered' THEN now() ELSE d.delivered_at END
       FROM attempted a
-     -- Still pending, said so that no plan reads deliveries_due_idx (every pending delivery) for
-     -- it: on a young database's statistics one did, and kept reading it as a backlog grew.
      WHERE d.id = ANY (p_delivery_ids) AND d.id = a.delivery_id AND d.attempts = a.attempt
-       AND d.status NOT IN ('delivered', 'failed')
     RETURNING d.id, d.notification_id
   ), attempt_rows AS (
     INSERT INTO delivery_attempts (delivery_id, outcome, status_code, error, duration_ms)

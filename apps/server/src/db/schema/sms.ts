@@ -25,13 +25,17 @@ export const memberPhones = pgTable('member_phones', {
 });
 
 /**
- * Every text message sent, by Twilio's id: what its status callbacks update, and what the
- * per-member code limit counts. No number or text is kept here.
+ * Every text message sent: what its status callbacks update. Written before Twilio is asked, with
+ * its id in the message's StatusCallback URL, so a receipt that comes before Twilio's answer is
+ * read still finds it (send-tracked-texts.ts). No number or text is kept here.
  */
 export const smsMessages = pgTable(
   'sms_messages',
   {
-    providerSid: text('provider_sid').primaryKey(),
+    id: uuid('id').primaryKey().defaultRandom(),
+    // Twilio's id, once its answer is read (or from the first receipt, if that came first); null
+    // also when Twilio never answered, and the text may have gone anyway.
+    providerSid: text('provider_sid').unique(),
     userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
     entityId: uuid('entity_id').references(() => entities.id, { onDelete: 'cascade' }),
     purpose: text('purpose', { enum: SMS_PURPOSES }).notNull(),

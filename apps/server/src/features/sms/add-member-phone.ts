@@ -2,11 +2,12 @@ import { eq } from 'drizzle-orm';
 import { memberPhoneOf, SMS_CODE_TTL_MINUTES, type AddPhone, type MemberPhone } from '@leadbell/shared/sms';
 import type { Database } from '../../db/client.ts';
 import { entities } from '../../db/schema/entities.ts';
-import { memberPhones, smsMessages } from '../../db/schema/sms.ts';
+import { memberPhones } from '../../db/schema/sms.ts';
 import { AppError } from '../../http/app-error.ts';
 import { askTwilioWithinAllowances, refusedPhone } from './ask-twilio-within-allowances.ts';
 import { getMemberPhone } from './get-member-phone.ts';
 import { newPhoneCode, phoneCodeHashOf } from './phone-code.ts';
+import { sendTrackedTexts } from './send-tracked-texts.ts';
 import { codeAllowancesOf } from './sms-allowances.ts';
 import type { SmsProvider } from './sms-provider.ts';
 import { textableNumberProblem } from './textable-number.ts';
@@ -54,11 +55,22 @@ export async function addMemberPhone(
   const sent = await askTwilioWithinAllowances(
     db,
     codeAllowancesOf(member, phone.e164, provider.limits),
-    () =>
-      provider.send({
-        to: phone.e164,
-        body: `Your Leadbell code is ${code}. It expires in ${SMS_CODE_TTL_MINUTES} minutes.`,
-      }),
+    async () => {
+      const [result] = await sendTrackedTexts(
+        db,
+        provider,
+        [
+          {
+            ...member,
+            to: phone.e164,
+            body: `Your Leadbell code is ${code}. It expires in ${SMS_CODE_TTL_MINUTES} minutes.`,
+            purpose: 'verification',
+          },
+        ],
+        now(),
+      );
+      return result!;
+    },
     {
       verb: 'text',
       failure: (providerCode) =>
@@ -77,19 +89,9 @@ export async function addMemberPhone(
     codeMessageSid: sent.providerSid,
     updatedAt: sentAt,
   };
-  await db.transaction(async (tx) => {
-    await tx.insert(smsMessages).values({
-      providerSid: sent.providerSid,
-      userId: member.userId,
-      entityId: member.entityId,
-      purpose: 'verification',
-      createdAt: sentAt,
-      updatedAt: sentAt,
-    });
-    await tx
-      .insert(memberPhones)
-      .values({ userId: member.userId, ...codeFields })
-      .onConflictDoUpdate({ target: memberPhones.userId, set: codeFields });
-  });
+  await db
+    .insert(memberPhones)
+    .values({ userId: member.userId, ...codeFields })
+    .onConflictDoUpdate({ target: memberPhones.userId, set: codeFields });
   return getMemberPhone(db, { userId: member.userId, isSmsEnabled: true, now: sentAt });
 }

@@ -3,7 +3,7 @@ import { getPlan } from '@leadbell/shared/plans';
 import type { Database } from '../../db/client.ts';
 import { entities } from '../../db/schema/entities.ts';
 import { flows } from '../../db/schema/flows.ts';
-import { memberPhones, smsMessages } from '../../db/schema/sms.ts';
+import { memberPhones } from '../../db/schema/sms.ts';
 import { entityAlerts } from '../../db/schema/usage.ts';
 import type { DeliveryQueue } from '../../jobs/delivery-queue.ts';
 import { wakeDeliveryWorkers } from '../../jobs/wake-delivery-workers.ts';
@@ -13,6 +13,7 @@ import type { AttemptOutcome } from '../deliveries/attempt-outcome.ts';
 import { billingColumns, billingStateOf } from '../../lib/billing-state.ts';
 import { installationSmsAllowance } from './sms-allowances.ts';
 import type { SmsProvider, SmsSendResult } from './sms-provider.ts';
+import { sendTrackedTexts, type TrackedText } from './send-tracked-texts.ts';
 import { smsLeadMessage } from './sms-lead-message.ts';
 
 export type LeadSmsDependencies = {
@@ -166,9 +167,9 @@ function outcomeOfRefusedSend(result: Extract<SmsSendResult, { ok: false }>, dur
     : { kind: 'failed', error, statusCode: result.status, durationMs };
 }
 
-async function sendText(sms: SmsProvider, publicUrl: string, { delivery, phone, flowName }: Text) {
-  const started = performance.now();
-  const result = await sms.send({
+/** A granted text as sendTrackedTexts takes it: the member's number, the lead's short message, its delivery. */
+function trackedTextOf(publicUrl: string, entityId: string, { delivery, userId, phone, flowName }: Text): TrackedText {
+  return {
     to: phone,
     body: smsLeadMessage({
       title: delivery.title,
@@ -177,26 +178,14 @@ async function sendText(sms: SmsProvider, publicUrl: string, { delivery, phone, 
       unansweredMinutes:
         delivery.purpose === 'escalation' ? Math.round((delivery.responseTargetSeconds ?? 0) / 60) : null,
     }),
-  });
-  return { result, durationMs: Math.round(performance.now() - started) };
+    userId,
+    entityId,
+    purpose: delivery.purpose,
+    deliveryId: delivery.deliveryId,
+  };
 }
 
-async function recordSentTexts(db: Database, entityId: string, now: Date, sent: { text: Text; providerSid: string }[]) {
-  if (sent.length === 0) return;
-  await db.insert(smsMessages).values(
-    sent.map(({ text, providerSid }) => ({
-      providerSid,
-      userId: text.userId,
-      entityId,
-      purpose: text.delivery.purpose,
-      deliveryId: text.delivery.deliveryId,
-      createdAt: now,
-      updatedAt: now,
-    })),
-  );
-}
-
-/** One entity's texts: one read, one take from the allowance, then at most one give-back and one insert. */
+/** One entity's texts: one read, one take from the allowance, the texts' rows written and named, at most one give-back. */
 async function sendEntityTexts(
   { db, queue, sms, publicUrl, clock }: LeadSmsDependencies & { sms: SmsProvider },
   entityId: string,
@@ -245,19 +234,24 @@ async function sendEntityTexts(
   for (const { index } of texts.slice(ceiling.granted, granted))
     outcomes[index] = notSent('Not texted: Leadbell sent as many text messages as it may this hour');
 
-  const sends = await Promise.all(
-    texts.slice(0, ceiling.granted).map(async (text) => ({ text, ...(await sendText(sms, publicUrl, text)) })),
+  const grantedTexts = texts.slice(0, ceiling.granted);
+  const started = performance.now();
+  const results = await sendTrackedTexts(
+    db,
+    sms,
+    grantedTexts.map((text) => trackedTextOf(publicUrl, entityId, text)),
+    now,
   );
-  for (const { text, result, durationMs } of sends) {
-    outcomes[text.index] = result.ok
+  const durationMs = Math.round(performance.now() - started);
+  results.forEach((result, position) => {
+    outcomes[grantedTexts[position]!.index] = result.ok
       ? { kind: 'delivered', statusCode: 201, durationMs }
       : outcomeOfRefusedSend(result, durationMs);
-  }
-  const sent = sends.flatMap(({ text, result }) => (result.ok ? [{ text, providerSid: result.providerSid }] : []));
+  });
+  const sentCount = results.filter((result) => result.ok).length;
   await Promise.all([
-    giveBackToAllowance(db, entityId, period.start, granted - sent.length),
-    ceiling.giveBack(sends.length - sent.length),
-    recordSentTexts(db, entityId, now, sent),
+    giveBackToAllowance(db, entityId, period.start, granted - sentCount),
+    ceiling.giveBack(results.length - sentCount),
   ]);
   return outcomes;
 }
@@ -266,9 +260,9 @@ async function sendEntityTexts(
  * Attempts at a lead's text messages to its members (decision 053), one outcome per delivery in
  * the given order: to each member's verified number, never in their quiet hours (a text cannot
  * ring silently), within the plan's monthly allowance and the installation's hourly ceiling. All
- * of a lead's texts share one read, one take from each allowance, one give-back each and one
- * insert, so a team's texts cost the database a fixed handful of statements rather than a handful
- * each beside the pushes. The texts granted first, in the given order, go out; the rest are refused.
+ * of a lead's texts share one read, one take from each allowance, one give-back each and their
+ * rows' two writes (sendTrackedTexts), so a team's texts cost the database a fixed handful of
+ * statements rather than a handful each beside the pushes. The texts granted first, in the given order, go out; the rest are refused.
  */
 export async function sendLeadTexts(
   deps: LeadSmsDependencies,

@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { memberPhones, smsMessages } from '../../db/schema/sms.ts';
+import { memberPhones } from '../../db/schema/sms.ts';
 import { AppError } from '../../http/app-error.ts';
 import { takeAllowances } from '../allowances/take-allowances.ts';
 import { recordTestReached } from '../devices/record-test-reached.ts';
 import { requireSms, type PhoneDependencies } from './add-member-phone.ts';
+import { sendTrackedTexts } from './send-tracked-texts.ts';
 import { testAllowancesOf } from './sms-allowances.ts';
 
 /**
@@ -23,24 +24,17 @@ export async function sendSmsTest(
     .where(eq(memberPhones.userId, member.userId));
   if (!row?.phone) throw new AppError('not_found', 'Add and verify a mobile number first.');
   const taken = await takeAllowances(db, testAllowancesOf(member, provider.limits));
-  const sent = await provider.send({
-    to: row.phone,
-    body: 'Leadbell test: leads you choose to be texted arrive here.',
-  });
-  if (!sent.ok) {
+  const [sent] = await sendTrackedTexts(
+    db,
+    provider,
+    [{ ...member, to: row.phone, body: 'Leadbell test: leads you choose to be texted arrive here.', purpose: 'test' }],
+    now(),
+  );
+  if (!sent!.ok) {
     await taken.giveBack();
     throw new AppError('sms_failed', 'The test text could not be sent. Please try again in a minute.', {
-      details: { providerCode: sent.providerCode },
+      details: { providerCode: sent!.providerCode },
     });
   }
-  const sentAt = now();
-  await db.insert(smsMessages).values({
-    providerSid: sent.providerSid,
-    userId: member.userId,
-    entityId: member.entityId,
-    purpose: 'test',
-    createdAt: sentAt,
-    updatedAt: sentAt,
-  });
   await recordTestReached(db, member.userId, 'sms');
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadEnv } from '../../env.ts';
-import { smsProviderOf, twilioConfigOf } from './sms-provider.ts';
+import { smsProviderOf, smsStatusUrlOf, twilioConfigOf } from './sms-provider.ts';
 
 const TWILIO = {
   TWILIO_ACCOUNT_SID: `AC${'a'.repeat(32)}`,
@@ -18,7 +18,10 @@ describe('sms provider', () => {
       ...TWILIO,
     });
     expect(twilioConfigOf(env)).toMatchObject({ apiUrl: 'https://api.twilio.com', from: '+15005550006' });
-    expect(smsProviderOf(env)?.statusCallbackUrl).toBe('https://leads.example.com/v1/twilio/status');
+    expect(smsProviderOf(env)).not.toBeNull();
+    expect(smsStatusUrlOf(twilioConfigOf(env)!.publicUrl, '4f1c0e2a-0000-4000-8000-000000000001')).toBe(
+      'https://leads.example.com/v1/twilio/messages/4f1c0e2a-0000-4000-8000-000000000001/status',
+    );
   });
 
   it('refuses some Twilio variables without the others, and a malformed SID or sender', () => {

@@ -9,11 +9,10 @@ export type SmsSendResult =
  * REST API; another provider brings its own `send` and callback check.
  */
 export type SmsProvider = {
-  send: (message: { to: string; body: string }) => Promise<SmsSendResult>;
+  /** Sends a text whose status callbacks go to its row's own URL (smsStatusUrlOf). */
+  send: (message: { to: string; body: string; messageId: string }) => Promise<SmsSendResult>;
   /** Whether a status callback posted to `url` with `params` really comes from the provider. */
   isCallbackGenuine: (url: string, params: Record<string, string>, signature: string | undefined) => boolean;
-  /** The URL the provider posts status callbacks to (and signs). */
-  statusCallbackUrl: string;
   /** What this installation lets anyone text, whatever the provider would take (issue 47). */
   limits: SmsLimits;
 };
@@ -118,17 +117,25 @@ export async function postToTwilio(
     : { ok: false, status: 200, providerCode: null, error: 'Twilio answered without a sid.' };
 }
 
+/** Where Twilio posts a text's delivery status: its row's own URL (sms_messages.id). */
+export function smsStatusUrlOf(publicUrl: string, messageId: string): string {
+  return `${publicUrl}/v1/twilio/messages/${messageId}/status`;
+}
+
 /** Twilio's Messages resource (postToTwilio), with status callbacks to PUBLIC_URL. */
 export function createTwilioProvider(config: TwilioConfig, limits: SmsLimits): SmsProvider {
-  const statusCallbackUrl = `${config.publicUrl}/v1/twilio/status`;
   const sender: Record<string, string> = config.from.startsWith('MG')
     ? { MessagingServiceSid: config.from }
     : { From: config.from };
   return {
-    statusCallbackUrl,
     limits,
     isCallbackGenuine: (url, params, signature) => isTwilioSignatureValid(config.authToken, url, params, signature),
-    send: ({ to, body }) =>
-      postToTwilio(config, 'Messages', { To: to, Body: body, StatusCallback: statusCallbackUrl, ...sender }),
+    send: ({ to, body, messageId }) =>
+      postToTwilio(config, 'Messages', {
+        To: to,
+        Body: body,
+        StatusCallback: smsStatusUrlOf(config.publicUrl, messageId),
+        ...sender,
+      }),
   };
 }

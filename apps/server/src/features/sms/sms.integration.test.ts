@@ -8,6 +8,7 @@ import {
   fakeTwilioEnv,
   mobileNumbers,
   type FakeTwilio,
+  type TwilioMessagePost,
 } from '../../../test/fake-twilio.ts';
 import type { HttpClient } from '../../../test/http-client.ts';
 import { createFlow, joinedTeammate, notify, onboardedOwner } from '../../../test/owners.ts';
@@ -29,6 +30,8 @@ afterAll(async () => {
 });
 
 const mobile = mobileNumbers(23_400);
+/** A text's own status callback URL: its row's id (sms_messages.id). */
+const ownStatusUrl = () => new RegExp(`^${app.baseUrl}/v1/twilio/messages/[0-9a-f-]{36}/status$`);
 
 /** Twilio's signature, computed here on its own (twilio.com/docs/usage/security), not by the server's code. */
 function signed(url: string, fields: Record<string, string>) {
@@ -37,8 +40,8 @@ function signed(url: string, fields: Record<string, string>) {
   return createHmac('sha1', FAKE_TWILIO_TOKEN).update(text).digest('base64');
 }
 
-async function postStatus(fields: Record<string, string>, signature: string | null) {
-  const url = `${app.baseUrl}/v1/twilio/status`;
+/** A status callback posted to `url` (a text's StatusCallback), signed with `signature` unless null. */
+async function postStatus(url: string, fields: Record<string, string>, signature: string | null) {
   return fetch(url, {
     method: 'POST',
     headers: {
@@ -108,7 +111,7 @@ describe('sms › a member’s mobile number', () => {
     );
     expect(message!.fields).toMatchObject({
       From: FAKE_TWILIO_FROM,
-      StatusCallback: `${app.baseUrl}/v1/twilio/status`,
+      StatusCallback: expect.stringMatching(ownStatusUrl()),
     });
     expect(message!.fields.Body).toMatch(/^Your Leadbell code is \d{6}\. It expires in 10 minutes\.$/);
     const code = codeOf(phone);
@@ -236,6 +239,12 @@ describe('sms › a member’s mobile number', () => {
       twilio.refuse(null);
     }
     expect((await owner.client.get('/v1/me/phone')).body.pending).toBeNull();
+    // The rows written before each send went with the refusals: Twilio sent nothing to report on.
+    const { rows } = await app.pool.query(
+      'select m.id from sms_messages m join users u on u.id = m.user_id where u.email = $1',
+      [owner.email],
+    );
+    expect(rows).toEqual([]);
   });
 
   it('texts a test to the verified number only, at most three an hour; Twilio down answers sms_failed', async () => {
@@ -298,26 +307,41 @@ describe('sms › Twilio status callbacks', () => {
     const owner = await onboardedOwner(app);
     const phone = mobile();
     await addPhone(owner.client, phone);
-    const sid = twilio.to(phone).at(-1)!.sid;
+    const { sid, fields: sent } = twilio.to(phone).at(-1)!;
     const fields = { AccountSid: FAKE_TWILIO_SID, MessageSid: sid, MessageStatus: 'delivered', To: phone };
-    const url = `${app.baseUrl}/v1/twilio/status`;
+    const url = sent.StatusCallback!;
 
-    expect((await postStatus(fields, null)).status).toBe(403);
+    expect((await postStatus(url, fields, null)).status).toBe(403);
     const forged = createHmac('sha1', 'not-the-auth-token').update(url).digest('base64');
-    expect((await postStatus(fields, forged)).status).toBe(403);
+    expect((await postStatus(url, fields, forged)).status).toBe(403);
     // Signed for other fields: a changed status is refused.
-    expect((await postStatus({ ...fields, MessageStatus: 'failed' }, signed(url, fields))).status).toBe(403);
+    expect((await postStatus(url, { ...fields, MessageStatus: 'failed' }, signed(url, fields))).status).toBe(403);
+    // Signed, but another message's sid at this message's URL: not this message.
+    const otherSid = { ...fields, MessageSid: `SM${'0'.repeat(32)}` };
+    expect((await postStatus(url, otherSid, signed(url, otherSid))).status).toBe(204);
     expect((await owner.client.get('/v1/me/phone')).body.pending.codeStatus).toBe('sent');
 
     const sending = { ...fields, MessageStatus: 'sent' };
-    expect((await postStatus(sending, signed(url, sending))).status).toBe(204);
+    expect((await postStatus(url, sending, signed(url, sending))).status).toBe(204);
     expect((await owner.client.get('/v1/me/phone')).body.pending.codeStatus).toBe('sent');
-    expect((await postStatus(fields, signed(url, fields))).status).toBe(204);
+    expect((await postStatus(url, fields, signed(url, fields))).status).toBe(204);
     expect((await owner.client.get('/v1/me/phone')).body.pending.codeStatus).toBe('delivered');
     // A late, out-of-order callback does not undo it.
     const late = { ...fields, MessageStatus: 'undelivered', ErrorCode: '30003' };
-    expect((await postStatus(late, signed(url, late))).status).toBe(204);
+    expect((await postStatus(url, late, signed(url, late))).status).toBe(204);
     expect((await owner.client.get('/v1/me/phone')).body.pending.codeStatus).toBe('delivered');
+  });
+
+  it('a text sent by an earlier version reports to /v1/twilio/status, found by its sid', async () => {
+    const owner = await onboardedOwner(app);
+    const phone = mobile();
+    await addPhone(owner.client, phone);
+    const url = `${app.baseUrl}/v1/twilio/status`;
+    const fields = { MessageSid: twilio.to(phone).at(-1)!.sid, MessageStatus: 'undelivered', ErrorCode: '30003' };
+    expect((await postStatus(url, fields, signed(`${url}?x=1`, fields))).status).toBe(403);
+    expect((await owner.client.get('/v1/me/phone')).body.pending.codeStatus).toBe('sent');
+    expect((await postStatus(url, fields, signed(url, fields))).status).toBe(204);
+    expect((await owner.client.get('/v1/me/phone')).body.pending.codeStatus).toBe('undelivered');
   });
 });
 
@@ -380,7 +404,7 @@ describe('sms › leads by text', () => {
     expect(text!.fields).toMatchObject({
       From: FAKE_TWILIO_FROM,
       Body: `Leadbell: New lead: Priya (Contact form) - open: ${app.baseUrl}/leads/${lead.id}`,
-      StatusCallback: `${app.baseUrl}/v1/twilio/status`,
+      StatusCallback: expect.stringMatching(ownStatusUrl()),
     });
     await until(
       () => smsDeliveriesOf(lead.id),
@@ -400,9 +424,9 @@ describe('sms › leads by text', () => {
     ]);
     expect(usage).toEqual([{ sent_count: 1 }]);
 
-    const url = `${app.baseUrl}/v1/twilio/status`;
+    const url = text!.fields.StatusCallback!;
     const delivered = { MessageSid: text!.sid, MessageStatus: 'delivered', To: phone };
-    expect((await postStatus(delivered, signed(url, delivered))).status).toBe(204);
+    expect((await postStatus(url, delivered, signed(url, delivered))).status).toBe(204);
     expect((await smsDeliveriesOf(lead.id))[0]!.received_at).not.toBeNull();
     expect((await timelineOf(owner, lead.id)).map((entry) => entry.kind)).toContain('confirmed');
   });
@@ -420,15 +444,58 @@ describe('sms › leads by text', () => {
       () => smsDeliveriesOf(lead.id),
       (rows) => rows[0]?.status === 'delivered',
     );
-    const url = `${app.baseUrl}/v1/twilio/status`;
+    const url = text!.fields.StatusCallback!;
     const undelivered = { MessageSid: text!.sid, MessageStatus: 'undelivered', ErrorCode: '30003' };
-    expect((await postStatus(undelivered, signed(`${url}?x=1`, undelivered))).status).toBe(403);
+    expect((await postStatus(url, undelivered, signed(`${url}?x=1`, undelivered))).status).toBe(403);
     expect((await smsDeliveriesOf(lead.id))[0]).toMatchObject({ status: 'delivered', last_error: null });
-    expect((await postStatus(undelivered, signed(url, undelivered))).status).toBe(204);
+    expect((await postStatus(url, undelivered, signed(url, undelivered))).status).toBe(204);
     expect((await smsDeliveriesOf(lead.id))[0]).toMatchObject({
       status: 'failed',
       last_error: 'Twilio: undelivered (error 30003)',
     });
+  });
+
+  it('a receipt that comes before Leadbell read Twilio’s answer still fails the delivery, and the attempt is recorded', async () => {
+    const owner = await onboardedOwner(app, { plan: 'growth' });
+    const phone = await textable(owner, 'all');
+    const flowId = await createFlow(owner.client);
+    const release = twilio.holdAnswers('Messages');
+    let text: TwilioMessagePost | undefined;
+    let lead: { id: string };
+    try {
+      lead = await notify(app, owner.apiKey, { flowId, data: { name: 'Noor' } });
+      [text] = await until(
+        () => twilio.to(phone).filter((message) => message.fields.Body?.includes(lead.id)),
+        (texts) => texts.length === 1,
+      );
+      // Twilio could not deliver it, and says so before its answer to the send reached Leadbell.
+      const url = text!.fields.StatusCallback!;
+      const undelivered = { MessageSid: text!.sid, MessageStatus: 'undelivered', ErrorCode: '30007' };
+      expect((await postStatus(url, undelivered, signed(url, undelivered))).status).toBe(204);
+    } finally {
+      release();
+    }
+    const recorded = await until(
+      async () =>
+        (
+          await app.pool.query<{ status: string; last_error: string; attempts: number; outcomes: string[] }>(
+            `select d.status, d.last_error, d.attempts,
+                    array(select outcome from delivery_attempts a where a.delivery_id = d.id) as outcomes
+               from deliveries d where d.notification_id = $1 and d.channel = 'sms'`,
+            [lead!.id],
+          )
+        ).rows,
+      (rows) => rows[0]?.attempts === 1,
+    );
+    // Handed to Twilio (the attempt), then not delivered (the receipt): the receipt's status stays.
+    expect(recorded).toEqual([
+      { status: 'failed', last_error: 'Twilio: undelivered (error 30007)', attempts: 1, outcomes: ['delivered'] },
+    ]);
+    const { rows: messages } = await app.pool.query(
+      'select provider_sid, status, error_code from sms_messages where delivery_id in (select id from deliveries where notification_id = $1)',
+      [lead!.id],
+    );
+    expect(messages).toEqual([{ provider_sid: text!.sid, status: 'undelivered', error_code: '30007' }]);
   });
 
   it('`escalations`: nothing with the lead, a text with the escalation re-ring', async () => {

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -31,6 +31,7 @@ const StatusCallbackSchema = z
     ErrorCode: z.string().optional().describe('Why it was not delivered.'),
   })
   .catchall(z.string());
+const MessageParamsSchema = z.object({ messageId: z.uuid() });
 
 export function registerSmsRoutes(
   app: FastifyInstance,
@@ -148,39 +149,58 @@ export function registerSmsRoutes(
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, body, done) =>
       done(null, Object.fromEntries(new URLSearchParams(body as string))),
     );
-    scope.withTypeProvider<ZodTypeProvider>().post(
-      '/v1/twilio/status',
+    const signed = scope.withTypeProvider<ZodTypeProvider>();
+    const schema = (description: string, params?: typeof MessageParamsSchema) => ({
+      summary: 'Twilio’s status callback',
+      description: `${description} A settled message (delivered, undelivered, failed) updates the message and its lead delivery. For Twilio only, signed with \`X-Twilio-Signature\` (HMAC-SHA1 of this URL and the form fields with \`TWILIO_AUTH_TOKEN\`); an unsigned or forged callback answers 403 and changes nothing.`,
+      security: [],
+      ...(params && { params }),
+      body: { content: { 'application/x-www-form-urlencoded': { schema: StatusCallbackSchema } } },
+      response: {
+        204: noContent('Recorded (or not a status that changes anything).'),
+        ...errorResponses({ 403: 'No valid Twilio signature, or text messages are off: `forbidden`.' }),
+      },
+    });
+    /** Records a signed callback about the message `messageId` (null: by its sid alone). */
+    async function recordSigned(request: FastifyRequest, reply: FastifyReply, messageId: string | null) {
+      const params = (request.body ?? {}) as Record<string, string>;
+      const signature = request.headers['x-twilio-signature'];
+      // Twilio signs the URL it was given (PUBLIC_URL's), not whatever Host a proxy passes on.
+      const url = `${publicUrl}${request.url}`;
+      if (!sms || typeof signature !== 'string' || !sms.isCallbackGenuine(url, params, signature))
+        throw new AppError('forbidden', 'This callback is not signed by Twilio.');
+      const parsed = StatusCallbackSchema.safeParse(params);
+      if (parsed.success)
+        await recordSmsStatus(db, {
+          messageId,
+          sid: parsed.data.MessageSid,
+          status: parsed.data.MessageStatus,
+          errorCode: parsed.data.ErrorCode ?? null,
+          now: clock.now(),
+        });
+      return reply.status(204).send();
+    }
+
+    signed.post(
+      '/v1/twilio/messages/:messageId/status',
       {
-        schema: {
-          summary: 'Twilio’s status callback',
-          description:
-            'For Twilio only: a text message’s delivery status, signed with `X-Twilio-Signature` (HMAC-SHA1 of this URL and the form fields with `TWILIO_AUTH_TOKEN`). A settled message (delivered, undelivered, failed) updates the message and its lead delivery; an unsigned or forged callback answers 403 and changes nothing.',
-          security: [],
-          body: { content: { 'application/x-www-form-urlencoded': { schema: StatusCallbackSchema } } },
-          response: {
-            204: noContent('Recorded (or not a status that changes anything).'),
-            ...errorResponses({ 403: 'No valid Twilio signature, or text messages are off: `forbidden`.' }),
-          },
-        },
+        schema: schema('A text message’s delivery status, at the message’s own URL.', MessageParamsSchema),
         validatorCompiler: documentationOnly,
       },
       async (request, reply) => {
-        const params = (request.body ?? {}) as Record<string, string>;
-        const signature = request.headers['x-twilio-signature'];
-        // Twilio signs the URL it was given (PUBLIC_URL's), not whatever Host a proxy passes on.
-        const url = `${publicUrl}${request.url}`;
-        if (!sms || typeof signature !== 'string' || !sms.isCallbackGenuine(url, params, signature))
-          throw new AppError('forbidden', 'This callback is not signed by Twilio.');
-        const parsed = StatusCallbackSchema.safeParse(params);
-        if (parsed.success)
-          await recordSmsStatus(db, {
-            sid: parsed.data.MessageSid,
-            status: parsed.data.MessageStatus,
-            errorCode: parsed.data.ErrorCode ?? null,
-            now: clock.now(),
-          });
-        return reply.status(204).send();
+        const message = MessageParamsSchema.safeParse(request.params);
+        if (!message.success) throw new AppError('not_found', 'Message not found.');
+        return recordSigned(request, reply, message.data.messageId);
       },
+    );
+    // Where texts sent before messages had their own URL (migration 0046) still report.
+    signed.post(
+      '/v1/twilio/status',
+      {
+        schema: schema('A text message’s delivery status, found by its sid: texts sent by earlier versions.'),
+        validatorCompiler: documentationOnly,
+      },
+      (request, reply) => recordSigned(request, reply, null),
     );
   });
 }

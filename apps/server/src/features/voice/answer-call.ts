@@ -9,7 +9,7 @@ import { entityCallerIds, voiceCalls } from '../../db/schema/voice.ts';
 import { wakeDeliveryWorkers } from '../../jobs/wake-delivery-workers.ts';
 import { claimOpenLead } from '../leads/claim-lead.ts';
 import { recordLeadEvent } from '../leads/record-lead-event.ts';
-import { callOfCallback } from './call-of-callback.ts';
+import { rowOfTwilioCallback } from '../sms/row-of-twilio-callback.ts';
 import { callVoiceOf, type CallVoice } from './call-voice.ts';
 import { callUrlsOf, type VoiceProvider } from './voice-provider.ts';
 import { connectCustomerTwiml, leadCallTwiml, spokenTwiml } from './voice-twiml.ts';
@@ -22,7 +22,7 @@ function callVoiceFor(call: { businessLanguage: string | null; defaultCountry: s
   return callVoiceOf(call?.businessLanguage ?? null, call?.defaultCountry ?? null);
 }
 
-/** The call and what it is about, for this Twilio request (callOfCallback: a URL alone is not enough). */
+/** The call and what it is about, for this Twilio request (rowOfTwilioCallback: a URL alone is not enough). */
 async function findCall(db: Database, { callId, callSid }: { callId: string; callSid: string }) {
   const [call] = await db
     .select({
@@ -49,7 +49,7 @@ async function findCall(db: Database, { callId, callSid }: { callId: string; cal
     .innerJoin(entities, eq(entities.id, voiceCalls.entityId))
     .leftJoin(deliveries, eq(deliveries.id, voiceCalls.deliveryId))
     .leftJoin(entityCallerIds, eq(entityCallerIds.entityId, voiceCalls.entityId))
-    .where(callOfCallback(callId, callSid));
+    .where(rowOfTwilioCallback(voiceCalls, callId, callSid));
   return call ?? null;
 }
 

@@ -7,14 +7,14 @@ import { entities } from '../../db/schema/entities.ts';
 import { voiceCallStatuses, voiceCalls } from '../../db/schema/voice.ts';
 import { billingColumns, billingStateOf } from '../../lib/billing-state.ts';
 import { callMinutesAllowance, settleCallMinutes } from './call-minutes.ts';
-import { callOfCallback } from './call-of-callback.ts';
+import { rowOfTwilioCallback } from '../sms/row-of-twilio-callback.ts';
 
 /** The statuses a call ends with; a callback arriving late never moves a call back from one. */
 const FINAL: VoiceCallStatus[] = ['completed', 'no-answer', 'busy', 'failed', 'canceled'];
 
 /**
  * Applies a verified status callback (ringing, answered, no-answer, busy, failed, completed) to
- * its call (callOfCallback): its status and duration, and the status kept beside the ones before
+ * its call (rowOfTwilioCallback): its status and duration, and the status kept beside the ones before
  * it (voice_call_statuses, once per status: Twilio may send a callback again); answered, its
  * delivery is confirmed (the member's phone rang and was picked up); ended, its reserved minutes
  * are settled with its length.
@@ -45,7 +45,7 @@ export async function recordCallStatus(
         }),
         ...(isFinal && { endedAt: now, durationSeconds: durationSeconds ?? 0 }),
       })
-      .where(and(callOfCallback(callId, callSid), notInArray(voiceCalls.status, FINAL)))
+      .where(and(rowOfTwilioCallback(voiceCalls, callId, callSid), notInArray(voiceCalls.status, FINAL)))
       .returning({
         entityId: voiceCalls.entityId,
         deliveryId: voiceCalls.deliveryId,

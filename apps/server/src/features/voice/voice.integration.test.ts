@@ -205,7 +205,7 @@ describe('voice › a call for a lead', () => {
     const owner = await onboardedOwner(app, { plan: 'pro' });
     const phone = await callable(owner.client);
     const flowId = await flowIn(owner.client);
-    const release = twilio.holdCallAnswers();
+    const release = twilio.holdAnswers('Calls');
     try {
       const lead = await notify(app, owner.apiKey, { flowId, data: { name: 'Ida' } });
       const [call] = await until(
