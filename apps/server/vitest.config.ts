@@ -17,7 +17,13 @@ export default defineConfig({
   test: {
     maxWorkers: WORKERS,
     projects: [
-      { test: { name: 'unit', include: ['src/**/*.test.ts'], exclude: ['src/**/*.integration.test.ts'] } },
+      {
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          exclude: ['src/**/*.integration.test.ts'],
+        },
+      },
       ...databases.map((database) => ({
         test: {
           name: `integration:${database}`,

@@ -1,6 +1,7 @@
-import { cp, rm } from 'node:fs/promises';
+import { cp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { build, type Plugin } from 'esbuild';
+import { isOwnSource, trimMappings } from './trim-source-maps.ts';
 
 // The server is bundled once at build time so `npm start` runs plain JavaScript on Node (no
 // TypeScript compiler at start, no devDependencies): ready in well under the 3 s issue 14 asks.
@@ -62,7 +63,8 @@ await Promise.all(
       splitting: true,
       target: 'node20',
       // Stack traces point into the sources through the maps; the sources themselves are on disk,
-      // and a map that carried them cost a start on Node 20 a third of a second to read.
+      // and a map that carried them cost a start on Node 20 a third of a second to read. The maps
+      // keep our sources' mappings only (trim-source-maps.ts, below).
       sourcemap: true,
       sourcesContent: false,
       banner: { js: REQUIRE_IN_ESM },
@@ -70,6 +72,14 @@ await Promise.all(
       plugins: [someStayExternal],
     }),
   ),
+);
+await Promise.all(
+  (await readdir(OUT_DIR))
+    .filter((file) => file.endsWith('.js.map'))
+    .map(async (file) => {
+      const map = JSON.parse(await readFile(`${OUT_DIR}/${file}`, 'utf8'));
+      await writeFile(`${OUT_DIR}/${file}`, JSON.stringify({ ...map, mappings: trimMappings(map, isOwnSource) }));
+    }),
 );
 // Files the code reads beside itself at run time (see migrate.ts, api-reference.ts and
 // push-encryption-pool.ts, whose worker thread runs as plain JavaScript).

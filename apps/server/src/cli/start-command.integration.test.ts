@@ -1,7 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { SourceMap } from 'node:module';
 import path from 'node:path';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { buildServer, ROOT_DIR } from '../../test/built-server.ts';
+import { isOwnSource, trimMappings } from '../../scripts/trim-source-maps.ts';
+import { buildServer, ROOT_DIR, SERVER_DIR } from '../../test/built-server.ts';
 import { startServerProcess, WITH_SERVER_PROCESS_MS } from '../../test/test-app.ts';
 
 // Issue 14: `npm start` runs the built server itself (exec, no shell or TypeScript compiler in
@@ -38,4 +40,25 @@ describe.runIf(inject('databaseKind') === 'embedded')('npm start', () => {
     },
     WITH_SERVER_PROCESS_MS,
   );
+});
+
+describe.runIf(inject('databaseKind') === 'embedded')('the built bundles’ source maps', () => {
+  it('map our sources, and no package’s (decision 098)', () => {
+    const dist = path.join(SERVER_DIR, 'dist');
+    const maps = readdirSync(dist).filter((file) => file.endsWith('.js.map'));
+    expect(maps.length).toBeGreaterThan(4);
+    for (const file of maps) {
+      const map = JSON.parse(readFileSync(path.join(dist, file), 'utf8'));
+      // Trimmed already: trimming again changes nothing.
+      expect(trimMappings(map, isOwnSource), file).toBe(map.mappings);
+    }
+    // A frame in our code still points at its TypeScript: buildApp's declaration in the app chunk.
+    const chunk = readdirSync(dist).find((file) => /^app-.*\.js$/.test(file))!;
+    const lines = readFileSync(path.join(dist, chunk), 'utf8').split('\n');
+    const line = lines.findIndex((text) => text.includes('async function buildApp('));
+    const map = new SourceMap(JSON.parse(readFileSync(path.join(dist, `${chunk}.map`), 'utf8')));
+    expect(map.findEntry(line, lines[line]!.indexOf('buildApp'))).toMatchObject({
+      originalSource: expect.stringMatching(/\/src\/app\.ts$/),
+    });
+  });
 });

@@ -18,8 +18,9 @@ const FINAL_STATUSES: Record<string, SmsMessageStatus> = {
  * order and are retried, so a settled message stays as it is), and the lead delivery it belongs
  * to: confirmed on the handset, or failed with Twilio's error code. The message is the one of the
  * callback's URL (rowOfTwilioCallback), its sid stored if the receipt came before Twilio's answer
- * to the send was read; a text sent before messages had their own URL is found by its sid alone. A receipt may also come before the delivery's attempt is
- * recorded: that record keeps the receipt's status (leadbell_record_settled_attempts).
+ * to the send was read; a text sent before messages had their own URL is found by its sid alone.
+ * A receipt may also come before the delivery's attempt is recorded: that record keeps the
+ * receipt's status (leadbell_record_settled_attempts).
  */
 export async function recordSmsStatus(
   db: Database,

@@ -185,7 +185,7 @@ function trackedTextOf(publicUrl: string, entityId: string, { delivery, userId, 
   };
 }
 
-/** One entity's texts: one read, one take from the allowance, the texts' rows written and named, at most one give-back. */
+/** One entity's texts: one read, one take from each allowance, the texts' two writes, at most one give-back each. */
 async function sendEntityTexts(
   { db, queue, sms, publicUrl, clock }: LeadSmsDependencies & { sms: SmsProvider },
   entityId: string,
@@ -262,7 +262,8 @@ async function sendEntityTexts(
  * ring silently), within the plan's monthly allowance and the installation's hourly ceiling. All
  * of a lead's texts share one read, one take from each allowance, one give-back each and their
  * rows' two writes (sendTrackedTexts), so a team's texts cost the database a fixed handful of
- * statements rather than a handful each beside the pushes. The texts granted first, in the given order, go out; the rest are refused.
+ * statements rather than a handful each beside the pushes. The texts granted first, in the given
+ * order, go out; the rest are refused.
  */
 export async function sendLeadTexts(
   deps: LeadSmsDependencies,
