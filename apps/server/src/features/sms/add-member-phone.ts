@@ -7,7 +7,7 @@ import { AppError } from '../../http/app-error.ts';
 import { askTwilioWithinAllowances, refusedPhone } from './ask-twilio-within-allowances.ts';
 import { getMemberPhone } from './get-member-phone.ts';
 import { newPhoneCode, phoneCodeHashOf } from './phone-code.ts';
-import { sendTrackedTexts } from './send-tracked-texts.ts';
+import { sendTrackedText } from './send-tracked-texts.ts';
 import { codeAllowancesOf } from './sms-allowances.ts';
 import type { SmsProvider } from './sms-provider.ts';
 import { textableNumberProblem } from './textable-number.ts';
@@ -55,22 +55,18 @@ export async function addMemberPhone(
   const sent = await askTwilioWithinAllowances(
     db,
     codeAllowancesOf(member, phone.e164, provider.limits),
-    async () => {
-      const [result] = await sendTrackedTexts(
+    () =>
+      sendTrackedText(
         db,
         provider,
-        [
-          {
-            ...member,
-            to: phone.e164,
-            body: `Your Leadbell code is ${code}. It expires in ${SMS_CODE_TTL_MINUTES} minutes.`,
-            purpose: 'verification',
-          },
-        ],
+        {
+          ...member,
+          to: phone.e164,
+          body: `Your Leadbell code is ${code}. It expires in ${SMS_CODE_TTL_MINUTES} minutes.`,
+          purpose: 'verification',
+        },
         now(),
-      );
-      return result!;
-    },
+      ),
     {
       verb: 'text',
       failure: (providerCode) =>

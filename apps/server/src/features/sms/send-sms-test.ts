@@ -4,7 +4,7 @@ import { AppError } from '../../http/app-error.ts';
 import { takeAllowances } from '../allowances/take-allowances.ts';
 import { recordTestReached } from '../devices/record-test-reached.ts';
 import { requireSms, type PhoneDependencies } from './add-member-phone.ts';
-import { sendTrackedTexts } from './send-tracked-texts.ts';
+import { sendTrackedText } from './send-tracked-texts.ts';
 import { testAllowancesOf } from './sms-allowances.ts';
 
 /**
@@ -24,16 +24,16 @@ export async function sendSmsTest(
     .where(eq(memberPhones.userId, member.userId));
   if (!row?.phone) throw new AppError('not_found', 'Add and verify a mobile number first.');
   const taken = await takeAllowances(db, testAllowancesOf(member, provider.limits));
-  const [sent] = await sendTrackedTexts(
+  const sent = await sendTrackedText(
     db,
     provider,
-    [{ ...member, to: row.phone, body: 'Leadbell test: leads you choose to be texted arrive here.', purpose: 'test' }],
+    { ...member, to: row.phone, body: 'Leadbell test: leads you choose to be texted arrive here.', purpose: 'test' },
     now(),
   );
-  if (!sent!.ok) {
+  if (!sent.ok) {
     await taken.giveBack();
     throw new AppError('sms_failed', 'The test text could not be sent. Please try again in a minute.', {
-      details: { providerCode: sent!.providerCode },
+      details: { providerCode: sent.providerCode },
     });
   }
   await recordTestReached(db, member.userId, 'sms');

@@ -54,3 +54,9 @@ export async function sendTrackedTexts(
     delete from sms_messages where id = any (${sql.param(refused)}::uuid[])`);
   return results;
 }
+
+/** One text (a code, a test) as sendTrackedTexts sends it: its row first, its id in its URL. */
+export async function sendTrackedText(db: Database, sms: SmsProvider, text: TrackedText, now: Date) {
+  const [result] = await sendTrackedTexts(db, sms, [text], now);
+  return result!;
+}
