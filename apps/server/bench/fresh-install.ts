@@ -36,10 +36,11 @@ export const installationSecrets = sharedSecretsEnv;
 
 /**
  * A fresh installation and what it talks to: an SMTP sink, the push service in a process of its
- * own (push-receiver.ts), and the built server started as `npm start` runs it, using both.
- * `restart()` stops the server and starts it again on the same data folder, as a deploy does.
+ * own (push-receiver.ts), and the built server started as `npm start` runs it, using both, with
+ * `extraEnv` besides. `restart()` stops the server and starts it again on the same data folder, as
+ * a deploy does.
  */
-export async function startFreshInstallation() {
+export async function startFreshInstallation(extraEnv: Record<string, string> = {}) {
   const smtp = await startSmtpSink();
   const receiver = await startPushReceiver();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'leadbell-bench-install-'));
@@ -49,6 +50,7 @@ export async function startFreshInstallation() {
     PUSH_SERVICE_HOSTS: receiver.host,
     NODE_EXTRA_CA_CERTS: receiver.caFile,
     ...installationSecrets(),
+    ...extraEnv,
   };
   let server = await startBuiltServer(env);
   return {

@@ -35,6 +35,25 @@ DECLARE
   -- reasons: it is the team's, judged, and a take or a flood that comes after them (a take slower
   -- than the team's two clicks) leaves it open, as a lead from a sender they trust.
   v_team_cleared constant jsonb := '[{"code": "marked_by_team"}]';
+  -- spam-score.ts's WORKER_VERDICT (p_spam), each setting read once: the statements below see
+  -- parameters, where each look-up into p_spam was an expression they set up again at every take
+  -- (issue 45). The content codes stay a JSON array of strings: `?` asks whether a code is one.
+  v_threshold constant integer := (p_spam ->> 'threshold')::integer;
+  v_content_cap constant integer := (p_spam ->> 'contentCap')::integer;
+  v_network_points constant integer := (p_spam ->> 'networkPoints')::integer;
+  v_marked_points constant integer := (p_spam ->> 'markedPoints')::integer;
+  v_replayed_points constant integer := (p_spam ->> 'replayedPoints')::integer;
+  v_flood_points constant integer := (p_spam ->> 'floodPoints')::integer;
+  v_missing_token_beside constant integer := (p_spam ->> 'missingTokenBeside')::integer;
+  v_flood_leads_per_minute constant integer := (p_spam ->> 'floodLeadsPerMinute')::integer;
+  v_new_language_points constant integer := (p_spam ->> 'newLanguagePoints')::integer;
+  v_languages_learned_from constant integer := (p_spam ->> 'languagesLearnedFrom')::integer;
+  v_model_points constant integer := (p_spam ->> 'modelPoints')::integer;
+  v_model_spam_at constant double precision := (p_spam ->> 'modelSpamAt')::double precision;
+  v_model_full_evidence constant integer := (p_spam ->> 'modelFullEvidence')::integer;
+  v_network_marks_agreed constant integer := (p_spam ->> 'networkMarksAgreed')::integer;
+  v_network_marked_points constant integer := (p_spam ->> 'networkMarkedPoints')::integer;
+  v_content_codes constant jsonb := p_spam -> 'contentCodes';
 BEGIN
   leads := p_leads;
   jobs := '[]';
@@ -65,18 +84,18 @@ BEGIN
              AND (SELECT o.created_at FROM notifications o
                    WHERE o.flow_id = n.flow_id AND o.is_public AND o.seq < n.seq
                    ORDER BY o.seq DESC
-                  OFFSET (p_spam ->> 'floodLeadsPerMinute')::integer - 1 LIMIT 1) > n.created_at - interval '1 minute'
+                  OFFSET v_flood_leads_per_minute - 1 LIMIT 1) > n.created_at - interval '1 minute'
              AS flooded,
            -- A language the business has never received from its genuine leads, once it has
            -- received enough of them to tell (entity_languages, learned as leads settle).
            spoken.language IS NOT NULL AND NOT spoken.language = ANY (known.languages) AS new_language,
            -- The content model's word (issue 46): its log-odds of spam as points, all of them from
            -- the log-odds at which it is sure enough to quarantine alone.
-           least((p_spam ->> 'modelPoints')::integer,
-                 greatest(0, floor((p_spam ->> 'modelPoints')::integer
+           least(v_model_points,
+                 greatest(0, floor(v_model_points
                                    * leadbell_spam_log_odds(n.entity_id, leadbell_spam_tokens(n.data),
-                                                            (p_spam ->> 'modelFullEvidence')::integer)
-                                   / (p_spam ->> 'modelSpamAt')::double precision)))::integer AS model_points,
+                                                            v_model_full_evidence)
+                                   / v_model_spam_at)))::integer AS model_points,
            -- Other businesses' "Spam" on this message or sender (issue 46): it counts once several
            -- agree, each with genuine leads of its own, so neither one business nor a handful of
            -- new accounts can poison the others.
@@ -86,12 +105,12 @@ BEGIN
              WHERE m.fingerprint IN (n.message_fingerprint, n.sender_fingerprint) AND m.verdict = 'spam'
                AND m.entity_id <> n.entity_id
                AND (SELECT coalesce(sum(l.leads), 0) FROM entity_languages l WHERE l.entity_id = m.entity_id)
-                   >= (p_spam ->> 'languagesLearnedFrom')::integer) AS marked_elsewhere
+                   >= v_languages_learned_from) AS marked_elsewhere
       FROM unnest(p_leads) AS n
       CROSS JOIN LATERAL (
         SELECT coalesce(sum((r.value ->> 'points')::integer), 0) AS points,
                coalesce(sum((r.value ->> 'points')::integer)
-                          FILTER (WHERE r.value ->> 'code' IN (SELECT jsonb_array_elements_text(p_spam -> 'contentCodes'))), 0)
+                          FILTER (WHERE v_content_codes ? (r.value ->> 'code')), 0)
                  AS content_points,
                coalesce(sum((r.value ->> 'points')::integer) FILTER (WHERE r.value ->> 'code' = 'missing_token'), 0)
                  AS token_points
@@ -110,7 +129,7 @@ BEGIN
           FROM entity_languages l WHERE l.entity_id = n.entity_id) known
       -- Telling the language only where there is something to compare it with.
       CROSS JOIN LATERAL (
-        SELECT CASE WHEN known.leads >= (p_spam ->> 'languagesLearnedFrom')::integer
+        SELECT CASE WHEN known.leads >= v_languages_learned_from
                     THEN leadbell_language_of(n.data) END AS language) spoken
      WHERE n.lead_status = 'open' AND n.spam_reasons IS NOT NULL AND NOT n.spam_reasons @> v_team_cleared
   ), signals AS (
@@ -123,31 +142,30 @@ BEGIN
            || CASE WHEN NOT j.trusted AND j.other_entities > 0
                     AND (j.content_points > 0 OR j.model_points > 0 OR NOT j.same_sender)
                 THEN jsonb_build_array(jsonb_build_object('code', 'network_fingerprint',
-                                                          'points', (p_spam ->> 'networkPoints')::integer))
+                                                          'points', v_network_points))
                 ELSE '[]' END
-           || CASE WHEN NOT j.trusted AND j.marked_elsewhere >= (p_spam ->> 'networkMarksAgreed')::integer
+           || CASE WHEN NOT j.trusted AND j.marked_elsewhere >= v_network_marks_agreed
                 THEN jsonb_build_array(jsonb_build_object('code', 'network_marked',
-                                                          'points', (p_spam ->> 'networkMarkedPoints')::integer))
+                                                          'points', v_network_marked_points))
                 ELSE '[]' END
            || CASE WHEN j.marked AND NOT j.trusted
                    THEN jsonb_build_array(jsonb_build_object('code', 'marked_before',
-                                                             'points', (p_spam ->> 'markedPoints')::integer))
+                                                             'points', v_marked_points))
                    ELSE '[]' END
            || CASE WHEN j.replayed
                    THEN jsonb_build_array(jsonb_build_object('code', 'replayed_token',
-                                                             'points', (p_spam ->> 'replayedPoints')::integer))
+                                                             'points', v_replayed_points))
                    ELSE '[]' END
            -- A flood is told by the request's own signals with it (no token, a throwaway
            -- address…), never by words: a customer writing in the middle of one still rings.
            || CASE WHEN j.flooded AND NOT j.trusted
-                    AND j.points - j.content_points + (p_spam ->> 'floodPoints')::integer
-                        >= (p_spam ->> 'threshold')::integer
+                    AND j.points - j.content_points + v_flood_points >= v_threshold
                    THEN jsonb_build_array(jsonb_build_object('code', 'flood',
-                                                             'points', (p_spam ->> 'floodPoints')::integer))
+                                                             'points', v_flood_points))
                    ELSE '[]' END
            || CASE WHEN j.new_language AND NOT j.trusted
                    THEN jsonb_build_array(jsonb_build_object('code', 'new_language',
-                                                             'points', (p_spam ->> 'newLanguagePoints')::integer))
+                                                             'points', v_new_language_points))
                    ELSE '[]' END AS added
       FROM judged j
   )
@@ -159,21 +177,21 @@ BEGIN
    CROSS JOIN LATERAL (
      SELECT coalesce(sum((a ->> 'points')::integer), 0) AS points,
             coalesce(sum((a ->> 'points')::integer)
-                       FILTER (WHERE a ->> 'code' IN (SELECT jsonb_array_elements_text(p_spam -> 'contentCodes'))), 0)
+                       FILTER (WHERE v_content_codes ? (a ->> 'code')), 0)
               AS content_points,
             coalesce(sum((a ->> 'points')::integer) FILTER (WHERE a ->> 'code' = 'content_model'), 0) AS model_points
        FROM jsonb_array_elements(s.added) a) added
    -- The hand-written word signals together never count past the cap: alone they are never spam
    -- (a genuine inquiry may read like a pitch). The trained model's points are not capped.
    CROSS JOIN LATERAL (
-     SELECT least(s.content_points + added.content_points, (p_spam ->> 'contentCap')::integer)
+     SELECT least(s.content_points + added.content_points, v_content_cap)
             + (s.points - s.content_points - s.token_points)
             + (added.points - added.content_points - added.model_points) AS points) besides
    -- A missing fill-time token counts only beside other signals, never beside the model's word
    -- alone (decision 086): every lead of a plain HTML form lacks it, customers' too.
    WHERE besides.points + added.model_points
-         + CASE WHEN besides.points >= (p_spam ->> 'missingTokenBeside')::integer THEN s.token_points ELSE 0 END
-         >= (p_spam ->> 'threshold')::integer;
+         + CASE WHEN besides.points >= v_missing_token_beside THEN s.token_points ELSE 0 END
+         >= v_threshold;
 
   IF cardinality(v_quarantine_ids) = 0 THEN
     RETURN;
@@ -234,10 +252,10 @@ BEGIN
       UPDATE notifications n
          SET lead_status = 'spam', response_started_at = NULL, response_target_seconds = NULL,
              spam_reasons = n.spam_reasons || jsonb_build_array(jsonb_build_object(
-               'code', 'flood', 'points', (p_spam ->> 'floodPoints')::integer))
+               'code', 'flood', 'points', v_flood_points))
         FROM (SELECT c.id,
-                     coalesce(sum((r.value ->> 'points')::integer) FILTER (WHERE r.value ->> 'code' NOT IN
-                             (SELECT jsonb_array_elements_text(p_spam -> 'contentCodes'))), 0) AS points
+                     coalesce(sum((r.value ->> 'points')::integer)
+                                FILTER (WHERE NOT v_content_codes ? (r.value ->> 'code')), 0) AS points
                 FROM notifications c
                 LEFT JOIN LATERAL jsonb_array_elements(c.spam_reasons) r ON true
                WHERE c.flow_id = ANY (v_flooded_flows) AND c.is_public AND c.lead_status = 'open' AND c.claimed_by IS NULL
@@ -248,7 +266,7 @@ BEGIN
                                     AND m.fingerprint = c.sender_fingerprint)
                GROUP BY c.id) scored
        WHERE n.id = scored.id
-         AND scored.points + (p_spam ->> 'floodPoints')::integer >= (p_spam ->> 'threshold')::integer
+         AND scored.points + v_flood_points >= v_threshold
       RETURNING n.id, n.entity_id, n.is_held
     ), given_back AS (
       -- Counted in the month the flood's lead of this batch was: they arrived within a minute of it.
