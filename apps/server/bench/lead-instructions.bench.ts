@@ -6,7 +6,7 @@
 // below, PostgreSQL runs one lead's statements in a loop in single-user mode under callgrind: the
 // accept as the server calls it, the take, the take's record and, every SETTLE_EVERY leads, the
 // settle, each committed as in the product. Reported per lead: one lead a take (the product at moderate
-// rates), two a take, the accept alone, and the same without the spam verdict's statement, from
+// rates), two a take, the accept alone, and the same without the spam verdict's judging, from
 // which a take's fixed part and a lead's own part follow. Counts only PostgreSQL's backend: the
 // server's process, the other backends' polls and the WAL writer are not in them.
 // A copy gives the same count within 0.02 %, two installations within about 0.1 %; a change to
@@ -173,14 +173,14 @@ function changedStoredFunctions(revision: string): { now: string; then: string }
   return { now: withSettings(now), then: withSettings(then) };
 }
 
-/** Everything after the take's statements but the verdict's big statement: what a lead costs without it. */
+/** The take's statements without the verdict's judging of its leads: what a lead costs without it. */
 function verdictLeftOut(): string {
   const source = readFileSync(path.join(SERVER_DIR, 'src/db/functions/32-spam-verdict.sql'), 'utf8');
   const start = source.indexOf('CREATE OR REPLACE FUNCTION leadbell_judge_spam(');
   const end = source.indexOf('$$;', start) + 3;
   const judge = source.slice(start, end);
   const [from, to] = [
-    judge.indexOf('  WITH judged AS ('),
+    judge.indexOf('  FOREACH v_lead IN ARRAY p_leads LOOP'),
     judge.indexOf('  IF cardinality(v_quarantine_ids) = 0 THEN'),
   ];
   if (start < 0 || from < 0 || to < 0) throw new Error('32-spam-verdict.sql changed: update verdictLeftOut()');
@@ -246,7 +246,7 @@ try {
   console.log(`  one lead a take:  ${m(one)} a lead, of which its accept ${m(accept)}`);
   console.log(`  two leads a take: ${m(twoATake)} a lead`);
   console.log(`  a take's fixed part ${m(take.fixed)}; each lead's own part ${m(take.own)} besides its accept`);
-  console.log(`  of them the spam verdict's statement: fixed ${m(verdict.fixed)}, a lead's own ${m(verdict.own)}`);
+  console.log(`  of them the spam verdict's judging: fixed ${m(verdict.fixed)}, a lead's own ${m(verdict.own)}`);
   console.log(
     `  executor start-up (standard_ExecutorStart): ${((100 * oneATake.executorStart) / oneATake.total).toFixed(0)} % at one lead a take`,
   );

@@ -13,7 +13,8 @@ CREATE OR REPLACE FUNCTION leadbell_ring_taken_leads(
   p_spam jsonb, OUT jobs jsonb, OUT sends json[])
 LANGUAGE plpgsql AS $$
 DECLARE
-  v_deliverable uuid[];
+  v_deliverable uuid[] := '{}';
+  v_lead notifications;
   v_claimed uuid[];
   v_due_lanes text[];
   -- The taken leads' rows, read once by primary key: the statements below read them from here
@@ -32,8 +33,13 @@ BEGIN
   PERFORM leadbell_remember_spam_signals(v_leads);
 
   -- Held leads wait for a larger plan; leads while the business is closed, and spam, ring nobody.
-  v_deliverable := ARRAY(SELECT n.id FROM unnest(v_leads) AS n
-                          WHERE NOT n.is_held AND NOT n.is_after_hours AND n.lead_status <> 'spam');
+  -- A loop, not a statement over unnest: PL/pgSQL evaluates these expressions without setting up
+  -- a plan, which cost more than the few leads of a take (issue 45).
+  FOREACH v_lead IN ARRAY v_leads LOOP
+    IF NOT v_lead.is_held AND NOT v_lead.is_after_hours AND v_lead.lead_status <> 'spam' THEN
+      v_deliverable := array_append(v_deliverable, v_lead.id);
+    END IF;
+  END LOOP;
   SELECT coalesce(array_agg(q.delivery_id) FILTER (WHERE q.is_claimed), '{}'),
          coalesce(array_agg(DISTINCT coalesce(q.lane, 'push')) FILTER (WHERE NOT q.is_claimed), '{}')
     INTO v_claimed, v_due_lanes
@@ -84,6 +90,8 @@ DECLARE
   v_jobs jsonb;
   v_intakes jsonb;
   v_ids uuid[];
+  v_intake integer;
+  v_in_intake integer;
   v_sends json[];
   v_settle_due timestamptz;
 BEGIN
@@ -99,9 +107,13 @@ BEGIN
     INTO v_jobs, v_intakes, v_taken
     FROM taken t;
 
-  v_ids := ARRAY(SELECT lead.id::uuid
-                   FROM jsonb_array_elements(v_intakes) intake
-                  CROSS JOIN jsonb_array_elements_text(intake -> 'notificationIds') AS lead (id));
+  -- By subscript, evaluated by PL/pgSQL without a plan to set up (issue 45).
+  v_ids := '{}';
+  FOR v_intake IN 0 .. jsonb_array_length(v_intakes) - 1 LOOP
+    FOR v_in_intake IN 0 .. jsonb_array_length(v_intakes -> v_intake -> 'notificationIds') - 1 LOOP
+      v_ids := array_append(v_ids, (v_intakes -> v_intake -> 'notificationIds' ->> v_in_intake)::uuid);
+    END LOOP;
+  END LOOP;
   SELECT r.jobs, r.sends INTO v_jobs, v_sends
     FROM leadbell_ring_taken_leads(v_ids, v_intakes, v_jobs, p_claim, p_lease_seconds, p_settle_ms, p_spam) r;
 

@@ -27,10 +27,35 @@ DECLARE
   v_quarantined integer;
   v_flooded_flows uuid[];
   v_quarantine_ids uuid[] := '{}';
-  v_quarantine_reasons jsonb[];
-  v_quarantine_flooded boolean[];
-  v_quarantine_locks bigint[];
+  v_quarantine_reasons jsonb[] := '{}';
+  v_quarantine_flooded boolean[] := '{}';
   v_quarantined_entities uuid[] := '{}';
+  -- A lead judged, and what was read and counted of it.
+  v_lead notifications;
+  v_mark record;
+  v_index integer;
+  v_reason jsonb;
+  v_reasons jsonb;
+  v_marked boolean;
+  v_trusted boolean;
+  v_replayed boolean;
+  v_flooded boolean;
+  v_model_points integer;
+  v_other_entities bigint;
+  v_same_sender boolean;
+  v_marked_elsewhere bigint;
+  v_known_leads bigint;
+  v_known_languages text[];
+  v_language text;
+  v_new_language boolean;
+  v_request_points integer;
+  v_request_content_points integer;
+  v_added jsonb;
+  v_points integer;
+  v_content_points integer;
+  v_token_points integer;
+  v_model_counted integer;
+  v_besides integer;
   -- A lead the team marked spam and then not spam (mark-spam.ts) keeps the mark among its
   -- reasons: it is the team's, judged, and a take or a flood that comes after them (a take slower
   -- than the team's two clicks) leaves it open, as a lead from a sender they trust.
@@ -48,7 +73,7 @@ DECLARE
   v_flood_leads_per_minute constant integer := (p_spam ->> 'floodLeadsPerMinute')::integer;
   v_new_language_points constant integer := (p_spam ->> 'newLanguagePoints')::integer;
   v_languages_learned_from constant integer := (p_spam ->> 'languagesLearnedFrom')::integer;
-  v_model_points constant integer := (p_spam ->> 'modelPoints')::integer;
+  v_model_points_most constant integer := (p_spam ->> 'modelPoints')::integer;
   v_model_spam_at constant double precision := (p_spam ->> 'modelSpamAt')::double precision;
   v_model_full_evidence constant integer := (p_spam ->> 'modelFullEvidence')::integer;
   v_network_marks_agreed constant integer := (p_spam ->> 'networkMarksAgreed')::integer;
@@ -57,141 +82,157 @@ DECLARE
 BEGIN
   leads := p_leads;
   jobs := '[]';
-  -- The same message at other entities within a day is a campaign when something else says so
-  -- too: words that count, or another sender at each. Only hashes are compared, and only earlier
-  -- arrivals count, so the first business still gets its lead.
-  WITH judged AS (
-    SELECT n.id, n.entity_id, n.flow_id, n.is_held, request.points, request.content_points, request.token_points,
-           network.other_entities, network.same_sender,
-           -- Scalar look-ups by the key, not EXISTS: the planner may give an EXISTS a second plan
-           -- that reads every mark into a hash, and chose it on a young database's statistics.
-           coalesce((SELECT true FROM spam_marks m
-                      WHERE m.entity_id = n.entity_id AND m.verdict = 'spam'
-                        AND m.fingerprint IN (n.message_fingerprint, n.sender_fingerprint) LIMIT 1), false) AS marked,
-           coalesce((SELECT true FROM spam_marks m
-                      WHERE m.entity_id = n.entity_id AND m.verdict = 'not_spam'
-                        AND m.fingerprint = n.sender_fingerprint LIMIT 1), false) AS trusted,
-           -- Used by an earlier batch's lead, or an earlier one of this batch.
-           n.fill_token IS NOT NULL AND (
-             EXISTS (SELECT FROM fill_token_uses u WHERE u.entity_id = n.entity_id AND u.nonce = n.fill_token)
-             OR EXISTS (SELECT FROM unnest(p_leads) AS o
-                         WHERE o.entity_id = n.entity_id AND o.fill_token = n.fill_token
-                           AND (o.created_at, o.id) < (n.created_at, n.id))) AS replayed,
-           -- Only public submissions flood a form (issue 46): the business's own server sending its
-           -- leads with the secret key is neither flooded nor counted. Read backward along the
-           -- flow's public positions: at most floodLeadsPerMinute rows.
-           n.is_public
-             AND (SELECT o.created_at FROM notifications o
-                   WHERE o.flow_id = n.flow_id AND o.is_public AND o.seq < n.seq
-                   ORDER BY o.seq DESC
-                  OFFSET v_flood_leads_per_minute - 1 LIMIT 1) > n.created_at - interval '1 minute'
-             AS flooded,
-           -- A language the business has never received from its genuine leads, once it has
-           -- received enough of them to tell (entity_languages, learned as leads settle).
-           spoken.language IS NOT NULL AND NOT spoken.language = ANY (known.languages) AS new_language,
-           -- The content model's word (issue 46): its log-odds of spam as points, all of them from
-           -- the log-odds at which it is sure enough to quarantine alone.
-           least(v_model_points,
-                 greatest(0, floor(v_model_points
-                                   * leadbell_spam_log_odds(n.entity_id, leadbell_spam_tokens(n.data),
-                                                            v_model_full_evidence)
-                                   / v_model_spam_at)))::integer AS model_points,
-           -- Other businesses' "Spam" on this message or sender (issue 46): it counts once several
-           -- agree, each with genuine leads of its own, so neither one business nor a handful of
-           -- new accounts can poison the others.
-           -- count(DISTINCT …), not SELECT DISTINCT: nothing asks for the marks in entity order,
-           -- which the primary key's whole length offered on a young table's statistics.
-           (SELECT count(DISTINCT m.entity_id) FROM spam_marks m
-             WHERE m.fingerprint IN (n.message_fingerprint, n.sender_fingerprint) AND m.verdict = 'spam'
-               AND m.entity_id <> n.entity_id
-               AND (SELECT coalesce(sum(l.leads), 0) FROM entity_languages l WHERE l.entity_id = m.entity_id)
-                   >= v_languages_learned_from) AS marked_elsewhere
-      FROM unnest(p_leads) AS n
-      CROSS JOIN LATERAL (
-        SELECT coalesce(sum((r.value ->> 'points')::integer), 0) AS points,
-               coalesce(sum((r.value ->> 'points')::integer)
-                          FILTER (WHERE v_content_codes ? (r.value ->> 'code')), 0)
-                 AS content_points,
-               coalesce(sum((r.value ->> 'points')::integer) FILTER (WHERE r.value ->> 'code' = 'missing_token'), 0)
-                 AS token_points
-          FROM jsonb_array_elements(n.spam_reasons) r) request
-      CROSS JOIN LATERAL (
-        SELECT count(*) AS other_entities,
-               -- No address or phone either time: nothing says it is someone else.
-               coalesce(bool_and(f.sender IS NOT DISTINCT FROM n.sender_fingerprint), true) AS same_sender
-          -- By the message's key alone (OFFSET 0 keeps the time out of the index scan): on a young
-          -- database's statistics a plan also read the day's range of seen_at, which grows all day.
-          FROM (SELECT * FROM spam_fingerprints f WHERE f.fingerprint = n.message_fingerprint OFFSET 0) f
-         WHERE f.entity_id <> n.entity_id AND f.seen_at > now() - leadbell_spam_signal_window()
-           AND f.seen_at < n.created_at) network
-      CROSS JOIN LATERAL (
-        SELECT coalesce(sum(l.leads), 0) AS leads, coalesce(array_agg(l.language) FILTER (WHERE l.leads > 0), '{}') AS languages
-          FROM entity_languages l WHERE l.entity_id = n.entity_id) known
-      -- Telling the language only where there is something to compare it with.
-      CROSS JOIN LATERAL (
-        SELECT CASE WHEN known.leads >= v_languages_learned_from
-                    THEN leadbell_language_of(n.data) END AS language) spoken
-     WHERE n.lead_status = 'open' AND n.spam_reasons IS NOT NULL AND NOT n.spam_reasons @> v_team_cleared
-  ), signals AS (
+  -- Lead by lead, each signal's look-up a small statement run only where it can count, and the
+  -- points added up in PL/pgSQL, which evaluates its own expressions without setting up a plan: a
+  -- take holds one or two leads at moderate rates, and one statement judging them all (a dozen
+  -- sub-plans and aggregates) cost more to set up at every take than to run (issue 45).
+  FOREACH v_lead IN ARRAY p_leads LOOP
+    CONTINUE WHEN NOT (v_lead.lead_status = 'open' AND v_lead.spam_reasons IS NOT NULL
+                       AND NOT v_lead.spam_reasons @> v_team_cleared);
+    -- The team's word on the sender or the message (one mark a fingerprint, by the primary key).
+    v_marked := false;
+    v_trusted := false;
+    FOR v_mark IN SELECT m.fingerprint, m.verdict FROM spam_marks m
+                   WHERE m.entity_id = v_lead.entity_id
+                     AND m.fingerprint IN (v_lead.message_fingerprint, v_lead.sender_fingerprint) LOOP
+      v_marked := v_marked OR v_mark.verdict = 'spam';
+      v_trusted := v_trusted OR (v_mark.verdict = 'not_spam' AND v_mark.fingerprint = v_lead.sender_fingerprint);
+    END LOOP;
+    -- Used by an earlier batch's lead, or an earlier one of this batch.
+    v_replayed := v_lead.fill_token IS NOT NULL AND (
+      EXISTS (SELECT FROM fill_token_uses u WHERE u.entity_id = v_lead.entity_id AND u.nonce = v_lead.fill_token)
+      OR EXISTS (SELECT FROM unnest(p_leads) AS o
+                  WHERE o.entity_id = v_lead.entity_id AND o.fill_token = v_lead.fill_token
+                    AND (o.created_at, o.id) < (v_lead.created_at, v_lead.id)));
+    -- Only public submissions flood a form (issue 46): the business's own server sending its
+    -- leads with the secret key is neither flooded nor counted. Read backward along the flow's
+    -- public positions: at most floodLeadsPerMinute rows.
+    v_flooded := v_lead.is_public
+      AND (SELECT o.created_at FROM notifications o
+            WHERE o.flow_id = v_lead.flow_id AND o.is_public AND o.seq < v_lead.seq
+            ORDER BY o.seq DESC
+           OFFSET v_flood_leads_per_minute - 1 LIMIT 1) > v_lead.created_at - interval '1 minute';
+    -- The signals the team's word on the sender leaves out (a sender they trust gets none of
+    -- them), read only for a sender they do not.
+    v_model_points := 0;
+    v_other_entities := 0;
+    v_same_sender := true;
+    v_marked_elsewhere := 0;
+    v_new_language := false;
+    IF NOT v_trusted THEN
+      -- The content model's word (issue 46): its log-odds of spam as points, all of them from
+      -- the log-odds at which it is sure enough to quarantine alone.
+      v_model_points := least(v_model_points_most,
+                              greatest(0, floor(v_model_points_most
+                                                * leadbell_spam_log_odds(v_lead.entity_id, leadbell_spam_tokens(v_lead.data),
+                                                                         v_model_full_evidence)
+                                                / v_model_spam_at)))::integer;
+      IF v_lead.message_fingerprint IS NOT NULL THEN
+        -- The same message at other entities within a day. By the message's key alone (OFFSET 0
+        -- keeps the time out of the index scan): on a young database's statistics a plan also
+        -- read the day's range of seen_at, which grows all day.
+        SELECT count(*), coalesce(bool_and(f.sender IS NOT DISTINCT FROM v_lead.sender_fingerprint), true)
+          INTO v_other_entities, v_same_sender
+          FROM (SELECT * FROM spam_fingerprints f WHERE f.fingerprint = v_lead.message_fingerprint OFFSET 0) f
+         WHERE f.entity_id <> v_lead.entity_id AND f.seen_at > now() - leadbell_spam_signal_window()
+           AND f.seen_at < v_lead.created_at;
+      END IF;
+      IF v_lead.message_fingerprint IS NOT NULL OR v_lead.sender_fingerprint IS NOT NULL THEN
+        -- Other businesses' "Spam" on this message or sender (issue 46): it counts once several
+        -- agree, each with genuine leads of its own, so neither one business nor a handful of
+        -- new accounts can poison the others. count(DISTINCT …), not SELECT DISTINCT: nothing
+        -- asks for the marks in entity order, which the primary key's whole length offered on a
+        -- young table's statistics.
+        v_marked_elsewhere := (
+          SELECT count(DISTINCT m.entity_id) FROM spam_marks m
+           WHERE m.fingerprint IN (v_lead.message_fingerprint, v_lead.sender_fingerprint) AND m.verdict = 'spam'
+             AND m.entity_id <> v_lead.entity_id
+             AND (SELECT coalesce(sum(l.leads), 0) FROM entity_languages l WHERE l.entity_id = m.entity_id)
+                 >= v_languages_learned_from);
+      END IF;
+      -- A language the business has never received from its genuine leads, once it has received
+      -- enough of them to tell (entity_languages, learned as leads settle).
+      SELECT coalesce(sum(l.leads), 0), coalesce(array_agg(l.language) FILTER (WHERE l.leads > 0), '{}')
+        INTO v_known_leads, v_known_languages
+        FROM entity_languages l WHERE l.entity_id = v_lead.entity_id;
+      IF v_known_leads >= v_languages_learned_from THEN
+        v_language := leadbell_language_of(v_lead.data);
+        v_new_language := v_language IS NOT NULL AND NOT v_language = ANY (v_known_languages);
+      END IF;
+    END IF;
+
+    -- The request's points, before the database adds any.
+    v_request_points := 0;
+    v_request_content_points := 0;
+    -- By subscript, not jsonb_array_elements: PL/pgSQL evaluates these expressions itself.
+    FOR v_index IN 0 .. jsonb_array_length(v_lead.spam_reasons) - 1 LOOP
+      v_reason := v_lead.spam_reasons -> v_index;
+      v_request_points := v_request_points + coalesce((v_reason ->> 'points')::integer, 0);
+      IF v_content_codes ? (v_reason ->> 'code') THEN
+        v_request_content_points := v_request_content_points + coalesce((v_reason ->> 'points')::integer, 0);
+      END IF;
+    END LOOP;
+
     -- What the database adds to the request's signals. A sender the team said is not spam gets
     -- none of it (but a replay); one it said is spam always gets its mark.
-    SELECT j.*,
-           CASE WHEN NOT j.trusted AND j.model_points > 0
-                THEN jsonb_build_array(jsonb_build_object('code', 'content_model', 'points', j.model_points))
-                ELSE '[]' END
-           || CASE WHEN NOT j.trusted AND j.other_entities > 0
-                    AND (j.content_points > 0 OR j.model_points > 0 OR NOT j.same_sender)
-                THEN jsonb_build_array(jsonb_build_object('code', 'network_fingerprint',
-                                                          'points', v_network_points))
-                ELSE '[]' END
-           || CASE WHEN NOT j.trusted AND j.marked_elsewhere >= v_network_marks_agreed
-                THEN jsonb_build_array(jsonb_build_object('code', 'network_marked',
-                                                          'points', v_network_marked_points))
-                ELSE '[]' END
-           || CASE WHEN j.marked AND NOT j.trusted
-                   THEN jsonb_build_array(jsonb_build_object('code', 'marked_before',
-                                                             'points', v_marked_points))
-                   ELSE '[]' END
-           || CASE WHEN j.replayed
-                   THEN jsonb_build_array(jsonb_build_object('code', 'replayed_token',
-                                                             'points', v_replayed_points))
-                   ELSE '[]' END
-           -- A flood is told by the request's own signals with it (no token, a throwaway
-           -- address…), never by words: a customer writing in the middle of one still rings.
-           || CASE WHEN j.flooded AND NOT j.trusted
-                    AND j.points - j.content_points + v_flood_points >= v_threshold
-                   THEN jsonb_build_array(jsonb_build_object('code', 'flood',
-                                                             'points', v_flood_points))
-                   ELSE '[]' END
-           || CASE WHEN j.new_language AND NOT j.trusted
-                   THEN jsonb_build_array(jsonb_build_object('code', 'new_language',
-                                                             'points', v_new_language_points))
-                   ELSE '[]' END AS added
-      FROM judged j
-  )
-  SELECT coalesce(array_agg(s.id ORDER BY s.id), '{}'), coalesce(array_agg(s.added ORDER BY s.id), '{}'),
-         coalesce(array_agg(s.flooded ORDER BY s.id), '{}'),
-         coalesce(array_agg(DISTINCT leadbell_entity_lock_key(s.entity_id)), '{}')
-    INTO v_quarantine_ids, v_quarantine_reasons, v_quarantine_flooded, v_quarantine_locks
-    FROM signals s
-   CROSS JOIN LATERAL (
-     SELECT coalesce(sum((a ->> 'points')::integer), 0) AS points,
-            coalesce(sum((a ->> 'points')::integer)
-                       FILTER (WHERE v_content_codes ? (a ->> 'code')), 0)
-              AS content_points,
-            coalesce(sum((a ->> 'points')::integer) FILTER (WHERE a ->> 'code' = 'content_model'), 0) AS model_points
-       FROM jsonb_array_elements(s.added) a) added
-   -- The hand-written word signals together never count past the cap: alone they are never spam
-   -- (a genuine inquiry may read like a pitch). The trained model's points are not capped.
-   CROSS JOIN LATERAL (
-     SELECT least(s.content_points + added.content_points, v_content_cap)
-            + (s.points - s.content_points - s.token_points)
-            + (added.points - added.content_points - added.model_points) AS points) besides
-   -- A missing fill-time token counts only beside other signals, never beside the model's word
-   -- alone (decision 086): every lead of a plain HTML form lacks it, customers' too.
-   WHERE besides.points + added.model_points
-         + CASE WHEN besides.points >= v_missing_token_beside THEN s.token_points ELSE 0 END
-         >= v_threshold;
+    v_added := '[]';
+    IF NOT v_trusted AND v_model_points > 0 THEN
+      v_added := v_added || jsonb_build_object('code', 'content_model', 'points', v_model_points);
+    END IF;
+    -- The same message at other entities is a campaign when something else says so too: words
+    -- that count, or another sender at each. Only hashes are compared, and only earlier arrivals
+    -- count, so the first business still gets its lead.
+    IF NOT v_trusted AND v_other_entities > 0
+       AND (v_request_content_points > 0 OR v_model_points > 0 OR NOT v_same_sender) THEN
+      v_added := v_added || jsonb_build_object('code', 'network_fingerprint', 'points', v_network_points);
+    END IF;
+    IF NOT v_trusted AND v_marked_elsewhere >= v_network_marks_agreed THEN
+      v_added := v_added || jsonb_build_object('code', 'network_marked', 'points', v_network_marked_points);
+    END IF;
+    IF v_marked AND NOT v_trusted THEN
+      v_added := v_added || jsonb_build_object('code', 'marked_before', 'points', v_marked_points);
+    END IF;
+    IF v_replayed THEN
+      v_added := v_added || jsonb_build_object('code', 'replayed_token', 'points', v_replayed_points);
+    END IF;
+    -- A flood is told by the request's own signals with it (no token, a throwaway address…),
+    -- never by words: a customer writing in the middle of one still rings.
+    IF v_flooded AND NOT v_trusted AND v_request_points - v_request_content_points + v_flood_points >= v_threshold THEN
+      v_added := v_added || jsonb_build_object('code', 'flood', 'points', v_flood_points);
+    END IF;
+    IF v_new_language AND NOT v_trusted THEN
+      v_added := v_added || jsonb_build_object('code', 'new_language', 'points', v_new_language_points);
+    END IF;
+
+    -- The verdict on the request's signals and the database's together.
+    v_points := 0;
+    v_content_points := 0;
+    v_token_points := 0;
+    v_model_counted := 0;
+    v_reasons := v_lead.spam_reasons || v_added;
+    FOR v_index IN 0 .. jsonb_array_length(v_reasons) - 1 LOOP
+      v_reason := v_reasons -> v_index;
+      v_points := v_points + coalesce((v_reason ->> 'points')::integer, 0);
+      IF v_content_codes ? (v_reason ->> 'code') THEN
+        v_content_points := v_content_points + coalesce((v_reason ->> 'points')::integer, 0);
+      ELSIF v_reason ->> 'code' = 'missing_token' THEN
+        v_token_points := v_token_points + coalesce((v_reason ->> 'points')::integer, 0);
+      ELSIF v_reason ->> 'code' = 'content_model' THEN
+        v_model_counted := v_model_counted + coalesce((v_reason ->> 'points')::integer, 0);
+      END IF;
+    END LOOP;
+    -- The hand-written word signals together never count past the cap: alone they are never spam
+    -- (a genuine inquiry may read like a pitch). The trained model's points are not capped.
+    v_besides := least(v_content_points, v_content_cap) + v_points - v_content_points - v_token_points - v_model_counted;
+    -- A missing fill-time token counts only beside other signals, never beside the model's word
+    -- alone (decision 086): every lead of a plain HTML form lacks it, customers' too.
+    IF v_besides + v_model_counted + (CASE WHEN v_besides >= v_missing_token_beside THEN v_token_points ELSE 0 END)
+       >= v_threshold THEN
+      v_quarantine_ids := array_append(v_quarantine_ids, v_lead.id);
+      v_quarantine_reasons := array_append(v_quarantine_reasons, v_added);
+      v_quarantine_flooded := array_append(v_quarantine_flooded, v_flooded);
+    END IF;
+  END LOOP;
 
   IF cardinality(v_quarantine_ids) = 0 THEN
     RETURN;
@@ -200,7 +241,8 @@ BEGIN
   -- and then writes leads: each entity's lock first, alone, so the batches under way finish and
   -- new ones wait. In the ingestion's order (the lock keys ascending), and only when there is spam.
   PERFORM pg_advisory_xact_lock(locks.lock_key)
-     FROM (SELECT lock_key FROM unnest(v_quarantine_locks) AS lock_key ORDER BY lock_key) locks;
+     FROM (SELECT DISTINCT leadbell_entity_lock_key(n.entity_id) AS lock_key
+             FROM unnest(p_leads) AS n WHERE n.id = ANY (v_quarantine_ids) ORDER BY 1) locks;
   -- What they give back below comes off their count rows: with everything appended added in.
   PERFORM leadbell_fold_usage(quarantined.entity_id)
      FROM (SELECT DISTINCT n.entity_id FROM unnest(p_leads) AS n WHERE n.id = ANY (v_quarantine_ids) ORDER BY 1) quarantined;
@@ -303,6 +345,9 @@ $$;
 -- entity (the network signal) and its fill-time token's nonce (a replay).
 CREATE OR REPLACE FUNCTION leadbell_remember_spam_signals(p_leads notifications[]) RETURNS void
 LANGUAGE plpgsql AS $$
+DECLARE
+  v_lead notifications;
+  v_has_token boolean := false;
 BEGIN
   INSERT INTO spam_fingerprints (fingerprint, entity_id, sender, seen_at)
   SELECT DISTINCT ON (n.message_fingerprint, n.entity_id) n.message_fingerprint, n.entity_id, n.sender_fingerprint,
@@ -312,11 +357,19 @@ BEGIN
    ORDER BY n.message_fingerprint, n.entity_id, n.created_at DESC
   ON CONFLICT (fingerprint, entity_id)
     DO UPDATE SET seen_at = greatest(spam_fingerprints.seen_at, excluded.seen_at), sender = excluded.sender;
-  INSERT INTO fill_token_uses (entity_id, nonce)
-  SELECT DISTINCT n.entity_id, n.fill_token
-    FROM unnest(p_leads) AS n
-   WHERE n.fill_token IS NOT NULL
-  ON CONFLICT DO NOTHING;
+  -- Most leads have no token (a call from a server, a form without the snippet): the statement
+  -- runs only for a take that has one, a check PL/pgSQL makes without a plan (issue 45). So a
+  -- connection plans it at its first lead with a token, as the turns' (33-fan-out.sql).
+  FOREACH v_lead IN ARRAY p_leads LOOP
+    v_has_token := v_has_token OR v_lead.fill_token IS NOT NULL;
+  END LOOP;
+  IF v_has_token THEN
+    INSERT INTO fill_token_uses (entity_id, nonce)
+    SELECT DISTINCT n.entity_id, n.fill_token
+      FROM unnest(p_leads) AS n
+     WHERE n.fill_token IS NOT NULL
+    ON CONFLICT DO NOTHING;
+  END IF;
   -- Rows past their window are deleted by the scheduler (leadbell_delete_spent_spam_signals), not by the take.
 END;
 $$;

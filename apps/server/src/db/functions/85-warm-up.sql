@@ -33,6 +33,14 @@ BEGIN
     PERFORM leadbell_take_outbox(0, 0, 0, 0, '{}');
     PERFORM leadbell_ring_taken_leads(v_none, '[]', '[]', 1, 0, 0, '{}');
     PERFORM leadbell_spam_log_odds(v_none[1], leadbell_spam_tokens(v_lead), 1), leadbell_language_of(v_lead);
+    -- The verdict judges lead by lead, so the lead that is not there leaves its look-ups unplanned:
+    -- a made-up open lead, public, with a fill-time token and fingerprints, has every one of them
+    -- run. With no threshold in the settings ('{}'), nothing is quarantined.
+    PERFORM leadbell_judge_spam('{}', ARRAY[jsonb_populate_record(NULL::notifications, jsonb_build_object(
+              'id', v_none[1], 'entity_id', v_none[1], 'flow_id', v_none[1], 'seq', 0, 'created_at', now(),
+              'lead_status', 'open', 'spam_reasons', '[]'::jsonb, 'is_public', true, 'data', v_lead,
+              'fill_token', 'warm-up', 'message_fingerprint', 'warm-up', 'sender_fingerprint', 'warm-up'))],
+                                '[]', '{}');
     -- The settle (36-settle.sql), of no rows and then of a lead that is not there.
     PERFORM leadbell_settle_leads(0, '{}');
     PERFORM leadbell_settle_rows(jsonb_build_array(jsonb_build_object('notificationIds', to_jsonb(v_none), 'intakes', '[]'::jsonb)), '{}');
