@@ -192,7 +192,7 @@ describe('planned once › no cold minute (issue 45)', () => {
         'INSERT INTO notifications',
         'INSERT INTO deliveries',
         'FROM deliveries d WHERE d.status',
-        'FROM leadbell_judge_spam',
+        'FROM spam_marks m',
         'INSERT INTO lead_search',
         'UPDATE flows f',
       ])

@@ -15,11 +15,13 @@ LANGUAGE plpgsql AS $$
 DECLARE
   v_deliverable uuid[] := '{}';
   v_lead notifications;
-  v_claimed uuid[];
-  v_due_lanes text[];
+  v_delivery record;
+  v_claimed uuid[] := '{}';
+  v_due_lanes text[] := '{}';
   -- The taken leads' rows, read once by primary key: the statements below read them from here
   -- instead of each joining notifications again.
   v_leads notifications[];
+  v_verdict record;
 BEGIN
   jobs := p_jobs;
   sends := '{}';
@@ -28,8 +30,9 @@ BEGIN
   END IF;
   PERFORM leadbell_take_in_leads(p_ids, true);
   -- The spam verdict first: everything after it reads the leads as its quarantine left them.
-  SELECT verdict.leads, p_jobs || verdict.jobs INTO v_leads, jobs
-    FROM leadbell_judge_spam(p_ids, leadbell_leads_by_id(p_ids), p_intakes, p_spam) verdict;
+  v_verdict := leadbell_judge_spam(p_ids, leadbell_leads_by_id(p_ids), p_intakes, p_spam);
+  v_leads := v_verdict.leads;
+  jobs := p_jobs || v_verdict.jobs;
   PERFORM leadbell_remember_spam_signals(v_leads);
 
   -- Held leads wait for a larger plan; leads while the business is closed, and spam, ring nobody.
@@ -40,11 +43,15 @@ BEGIN
       v_deliverable := array_append(v_deliverable, v_lead.id);
     END IF;
   END LOOP;
-  SELECT coalesce(array_agg(q.delivery_id) FILTER (WHERE q.is_claimed), '{}'),
-         coalesce(array_agg(DISTINCT coalesce(q.lane, 'push')) FILTER (WHERE NOT q.is_claimed), '{}')
-    INTO v_claimed, v_due_lanes
-    FROM leadbell_queue_deliveries(v_deliverable, v_deliverable[1:greatest(p_claim, 0)],
-                                   now() + make_interval(secs => p_lease_seconds)) q;
+  FOR v_delivery IN SELECT q.delivery_id, q.is_claimed, coalesce(q.lane, 'push') AS lane
+                      FROM leadbell_queue_deliveries(v_deliverable, v_deliverable[1:greatest(p_claim, 0)],
+                                                     now() + make_interval(secs => p_lease_seconds)) q LOOP
+    IF v_delivery.is_claimed THEN
+      v_claimed := array_append(v_claimed, v_delivery.delivery_id);
+    ELSIF NOT v_delivery.lane = ANY (v_due_lanes) THEN
+      v_due_lanes := array_append(v_due_lanes, v_delivery.lane);
+    END IF;
+  END LOOP;
   -- A statement of its own: the deliveries just made are visible to it. As json, not jsonb: the
   -- caller parses it once, and building jsonb cost the take a third of its time at one lead.
   sends := ARRAY(SELECT json_build_object('kind', 'send', 'targets', json_agg(row_to_json(t)))
@@ -92,6 +99,7 @@ DECLARE
   v_ids uuid[];
   v_intake integer;
   v_in_intake integer;
+  v_job integer;
   v_sends json[];
   v_settle_due timestamptz;
 BEGIN
@@ -123,16 +131,22 @@ BEGIN
                 jsonb_build_object('kind', 'settle', 'dueAt', v_settle_due), now()));
   END IF;
 
+  -- Row by row with RETURN NEXT, which PL/pgSQL evaluates without setting up a plan (issue 45).
+  taken := v_taken;
   IF jsonb_array_length(v_jobs) = 0 AND cardinality(v_sends) = 0 AND v_taken > 0 THEN
-    RETURN QUERY SELECT NULL::json, NULL::text, NULL::boolean, v_taken;
+    RETURN NEXT;
   END IF;
-  RETURN QUERY
-    SELECT send, to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'), true, v_taken
-      FROM unnest(v_sends) AS send;
-  RETURN QUERY
-    SELECT (job -> 0)::json, to_char((job ->> 1)::timestamptz AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'),
-           (job ->> 1)::timestamptz <= clock_timestamp(), v_taken
-      FROM jsonb_array_elements(v_jobs) job;
+  FOREACH data IN ARRAY v_sends LOOP
+    start_after := to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"');
+    due := true;
+    RETURN NEXT;
+  END LOOP;
+  FOR v_job IN 0 .. jsonb_array_length(v_jobs) - 1 LOOP
+    data := (v_jobs -> v_job -> 0)::json;
+    start_after := to_char((v_jobs -> v_job ->> 1)::timestamptz AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"');
+    due := (v_jobs -> v_job ->> 1)::timestamptz <= clock_timestamp();
+    RETURN NEXT;
+  END LOOP;
 END;
 $$;
 

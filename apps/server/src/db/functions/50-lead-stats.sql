@@ -40,27 +40,27 @@ $$;
 -- lead from its old key to its new one only when something the key reads changed. Changes are
 -- appended to lead_stats_deltas, never added to a lead_stats_daily row (decision 060): a row
 -- updated there stays locked to its writer's commit, and the next batch of the business's leads
--- waited on it. leadbell_fold_lead_stats adds them up later.
+-- waited on it. leadbell_fold_lead_stats adds them up later. A row a lead, not grouped here: the
+-- fold groups them anyway, and a grouping's set-up was most of what the take's one or two leads
+-- cost this trigger (issue 45).
 CREATE OR REPLACE FUNCTION leadbell_lead_stats_trigger() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
     INSERT INTO lead_stats_deltas (entity_id, day, flow_id, member_id, claim_bucket, is_within, is_escalated, leads)
-    SELECT l.entity_id, k.day, l.flow_id, k.member_id, k.claim_bucket, k.is_within, k.is_escalated, count(*)
+    SELECT l.entity_id, k.day, l.flow_id, k.member_id, k.claim_bucket, k.is_within, k.is_escalated, 1
       FROM new_leads l JOIN entities e ON e.id = l.entity_id
      CROSS JOIN LATERAL leadbell_lead_stat_key(l.created_at, e.time_zone, l.is_test, l.response_started_at,
-             l.response_target_seconds, l.first_claimed_at, l.first_claimed_by, l.escalation_stage, l.deleted_at) k
-     GROUP BY 1, 2, 3, 4, 5, 6, 7;
+             l.response_target_seconds, l.first_claimed_at, l.first_claimed_by, l.escalation_stage, l.deleted_at) k;
   ELSIF TG_OP = 'DELETE' THEN
     INSERT INTO lead_stats_deltas (entity_id, day, flow_id, member_id, claim_bucket, is_within, is_escalated, leads)
-    SELECT l.entity_id, k.day, l.flow_id, k.member_id, k.claim_bucket, k.is_within, k.is_escalated, -count(*)
+    SELECT l.entity_id, k.day, l.flow_id, k.member_id, k.claim_bucket, k.is_within, k.is_escalated, -1
       FROM old_leads l JOIN entities e ON e.id = l.entity_id
      CROSS JOIN LATERAL leadbell_lead_stat_key(l.created_at, e.time_zone, l.is_test, l.response_started_at,
-             l.response_target_seconds, l.first_claimed_at, l.first_claimed_by, l.escalation_stage, l.deleted_at) k
-     GROUP BY 1, 2, 3, 4, 5, 6, 7;
+             l.response_target_seconds, l.first_claimed_at, l.first_claimed_by, l.escalation_stage, l.deleted_at) k;
   ELSE
     INSERT INTO lead_stats_deltas (entity_id, day, flow_id, member_id, claim_bucket, is_within, is_escalated, leads)
-    SELECT moved.entity_id, k.day, moved.flow_id, k.member_id, k.claim_bucket, k.is_within, k.is_escalated, sum(moved.delta)
+    SELECT moved.entity_id, k.day, moved.flow_id, k.member_id, k.claim_bucket, k.is_within, k.is_escalated, moved.delta
       FROM (SELECT o.*, -1 AS delta FROM old_leads o JOIN new_leads n ON n.id = o.id
              WHERE (n.first_claimed_at, n.first_claimed_by, n.escalation_stage, n.is_test, n.response_started_at,
                     n.response_target_seconds, n.flow_id, n.deleted_at)
@@ -74,8 +74,7 @@ BEGIN
                     o.response_started_at, o.response_target_seconds, o.flow_id, o.deleted_at)) moved
       JOIN entities e ON e.id = moved.entity_id
      CROSS JOIN LATERAL leadbell_lead_stat_key(moved.created_at, e.time_zone, moved.is_test, moved.response_started_at,
-             moved.response_target_seconds, moved.first_claimed_at, moved.first_claimed_by, moved.escalation_stage, moved.deleted_at) k
-     GROUP BY 1, 2, 3, 4, 5, 6, 7;
+             moved.response_target_seconds, moved.first_claimed_at, moved.first_claimed_by, moved.escalation_stage, moved.deleted_at) k;
   END IF;
   RETURN NULL;
 END;
