@@ -16,6 +16,37 @@ LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT interval '1 day'
 $$;
 
+-- What a lead's reasons add up to: all their points, and apart those the verdict weighs apart:
+-- the word signals' (p_content_codes), the missing fill-time token's and the content model's. By
+-- subscript, not jsonb_array_elements: PL/pgSQL evaluates these expressions itself, where a
+-- statement would be set up at every call (issue 45).
+CREATE OR REPLACE FUNCTION leadbell_spam_points(
+  p_reasons jsonb, p_content_codes jsonb, OUT total integer, OUT content integer, OUT token integer, OUT model integer)
+LANGUAGE plpgsql IMMUTABLE AS $$
+DECLARE
+  v_reason jsonb;
+  v_points integer;
+BEGIN
+  total := 0;
+  content := 0;
+  token := 0;
+  model := 0;
+  FOR v_index IN 0 .. jsonb_array_length(p_reasons) - 1 LOOP
+    v_reason := p_reasons -> v_index;
+    -- A reason without points counts as none.
+    v_points := coalesce((v_reason ->> 'points')::integer, 0);
+    total := total + v_points;
+    IF p_content_codes ? (v_reason ->> 'code') THEN
+      content := content + v_points;
+    ELSIF v_reason ->> 'code' = 'missing_token' THEN
+      token := token + v_points;
+    ELSIF v_reason ->> 'code' = 'content_model' THEN
+      model := model + v_points;
+    END IF;
+  END LOOP;
+END
+$$;
+
 -- Judges the take's leads (p_ids, read as p_leads) and quarantines those it finds spam: they move
 -- to Spam, give back what they counted against the plan (p_intakes' `plans`), and the room they
 -- give back releases held leads. Returns the leads as the quarantine left them and the releases'
@@ -33,9 +64,6 @@ DECLARE
   -- A lead judged, and what was read and counted of it.
   v_lead notifications;
   v_mark record;
-  v_index integer;
-  v_reason jsonb;
-  v_reasons jsonb;
   v_marked boolean;
   v_trusted boolean;
   v_replayed boolean;
@@ -48,10 +76,10 @@ DECLARE
   v_known_languages text[];
   v_language text;
   v_new_language boolean;
-  v_request_points integer;
-  v_request_content_points integer;
+  -- The points of the request's reasons (leadbell_spam_points), and of those the database adds.
+  v_request record;
   v_added jsonb;
-  v_points integer;
+  v_more record;
   v_content_points integer;
   v_token_points integer;
   v_model_counted integer;
@@ -162,16 +190,7 @@ BEGIN
     END IF;
 
     -- The request's points, before the database adds any.
-    v_request_points := 0;
-    v_request_content_points := 0;
-    -- By subscript, not jsonb_array_elements: PL/pgSQL evaluates these expressions itself.
-    FOR v_index IN 0 .. jsonb_array_length(v_lead.spam_reasons) - 1 LOOP
-      v_reason := v_lead.spam_reasons -> v_index;
-      v_request_points := v_request_points + coalesce((v_reason ->> 'points')::integer, 0);
-      IF v_content_codes ? (v_reason ->> 'code') THEN
-        v_request_content_points := v_request_content_points + coalesce((v_reason ->> 'points')::integer, 0);
-      END IF;
-    END LOOP;
+    v_request := leadbell_spam_points(v_lead.spam_reasons, v_content_codes);
 
     -- What the database adds to the request's signals. A sender the team said is not spam gets
     -- none of it (but a replay); one it said is spam always gets its mark.
@@ -183,7 +202,7 @@ BEGIN
     -- that count, or another sender at each. Only hashes are compared, and only earlier arrivals
     -- count, so the first business still gets its lead.
     IF NOT v_trusted AND v_other_entities > 0
-       AND (v_request_content_points > 0 OR v_model_points > 0 OR NOT v_same_sender) THEN
+       AND (v_request.content > 0 OR v_model_points > 0 OR NOT v_same_sender) THEN
       v_added := v_added || jsonb_build_object('code', 'network_fingerprint', 'points', v_network_points);
     END IF;
     IF NOT v_trusted AND v_marked_elsewhere >= v_network_marks_agreed THEN
@@ -197,7 +216,7 @@ BEGIN
     END IF;
     -- A flood is told by the request's own signals with it (no token, a throwaway address…),
     -- never by words: a customer writing in the middle of one still rings.
-    IF v_flooded AND NOT v_trusted AND v_request_points - v_request_content_points + v_flood_points >= v_threshold THEN
+    IF v_flooded AND NOT v_trusted AND v_request.total - v_request.content + v_flood_points >= v_threshold THEN
       v_added := v_added || jsonb_build_object('code', 'flood', 'points', v_flood_points);
     END IF;
     IF v_new_language AND NOT v_trusted THEN
@@ -205,25 +224,14 @@ BEGIN
     END IF;
 
     -- The verdict on the request's signals and the database's together.
-    v_points := 0;
-    v_content_points := 0;
-    v_token_points := 0;
-    v_model_counted := 0;
-    v_reasons := v_lead.spam_reasons || v_added;
-    FOR v_index IN 0 .. jsonb_array_length(v_reasons) - 1 LOOP
-      v_reason := v_reasons -> v_index;
-      v_points := v_points + coalesce((v_reason ->> 'points')::integer, 0);
-      IF v_content_codes ? (v_reason ->> 'code') THEN
-        v_content_points := v_content_points + coalesce((v_reason ->> 'points')::integer, 0);
-      ELSIF v_reason ->> 'code' = 'missing_token' THEN
-        v_token_points := v_token_points + coalesce((v_reason ->> 'points')::integer, 0);
-      ELSIF v_reason ->> 'code' = 'content_model' THEN
-        v_model_counted := v_model_counted + coalesce((v_reason ->> 'points')::integer, 0);
-      END IF;
-    END LOOP;
+    v_more := leadbell_spam_points(v_added, v_content_codes);
+    v_content_points := v_request.content + v_more.content;
+    v_model_counted := v_request.model + v_more.model;
+    v_token_points := v_request.token + v_more.token;
     -- The hand-written word signals together never count past the cap: alone they are never spam
     -- (a genuine inquiry may read like a pitch). The trained model's points are not capped.
-    v_besides := least(v_content_points, v_content_cap) + v_points - v_content_points - v_token_points - v_model_counted;
+    v_besides := least(v_content_points, v_content_cap) + v_request.total + v_more.total
+                 - v_content_points - v_token_points - v_model_counted;
     -- A missing fill-time token counts only beside other signals, never beside the model's word
     -- alone (decision 086): every lead of a plain HTML form lacks it, customers' too.
     IF v_besides + v_model_counted + (CASE WHEN v_besides >= v_missing_token_beside THEN v_token_points ELSE 0 END)
@@ -295,20 +303,15 @@ BEGIN
          SET lead_status = 'spam', response_started_at = NULL, response_target_seconds = NULL,
              spam_reasons = n.spam_reasons || jsonb_build_array(jsonb_build_object(
                'code', 'flood', 'points', v_flood_points))
-        FROM (SELECT c.id,
-                     coalesce(sum((r.value ->> 'points')::integer)
-                                FILTER (WHERE NOT v_content_codes ? (r.value ->> 'code')), 0) AS points
-                FROM notifications c
-                LEFT JOIN LATERAL jsonb_array_elements(c.spam_reasons) r ON true
-               WHERE c.flow_id = ANY (v_flooded_flows) AND c.is_public AND c.lead_status = 'open' AND c.claimed_by IS NULL
-                 AND c.first_claimed_at IS NULL AND c.spam_reasons IS NOT NULL AND NOT c.spam_reasons @> v_team_cleared
-                 AND c.created_at > now() - interval '1 minute'
-                 AND NOT EXISTS (SELECT FROM spam_marks m
-                                  WHERE m.entity_id = c.entity_id AND m.verdict = 'not_spam'
-                                    AND m.fingerprint = c.sender_fingerprint)
-               GROUP BY c.id) scored
-       WHERE n.id = scored.id
-         AND scored.points + v_flood_points >= v_threshold
+       WHERE n.flow_id = ANY (v_flooded_flows) AND n.is_public AND n.lead_status = 'open' AND n.claimed_by IS NULL
+         AND n.first_claimed_at IS NULL AND n.spam_reasons IS NOT NULL AND NOT n.spam_reasons @> v_team_cleared
+         AND n.created_at > now() - interval '1 minute'
+         AND NOT EXISTS (SELECT FROM spam_marks m
+                          WHERE m.entity_id = n.entity_id AND m.verdict = 'not_spam'
+                            AND m.fingerprint = n.sender_fingerprint)
+         -- As a lead's own flood is told above: by the request's signals besides the words.
+         AND (SELECT p.total - p.content FROM leadbell_spam_points(n.spam_reasons, v_content_codes) p)
+             + v_flood_points >= v_threshold
       RETURNING n.id, n.entity_id, n.is_held
     ), given_back AS (
       -- Counted in the month the flood's lead of this batch was: they arrived within a minute of it.
