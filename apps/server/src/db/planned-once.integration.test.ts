@@ -155,14 +155,19 @@ const LEADS_PATH: Record<LeadPathPart, (client: pg.Client, batch: unknown[], acc
   },
 };
 
-/** Runs the whole of a lead's path on `client`, `accepts` accept batches first. */
+/** An open console's read of its business's new leads, every lead's too (75-live-feed.sql); here every business's. */
+const LIVE_READ = `select * from leadbell_live_notifications_after(
+  array(select id from entities order by id), array(select 0::bigint from entities order by id), 100)`;
+
+/** Runs the whole of a lead's path on `client`, `accepts` accept batches first, and a console's read of it. */
 async function leadsPath(client: pg.Client, batch: unknown[], accepts: number) {
   for (const part of Object.values(LEADS_PATH)) await part(client, batch, accepts);
+  await client.query(LIVE_READ);
 }
 
 describe('planned once › no cold minute (issue 45)', () => {
   it(
-    'the accept, the take and a claim plan every statement alike on a fresh database and after 10,000 leads',
+    'the accept, the take, a claim and a console plan every statement alike on a fresh database and after 10,000 leads',
     { timeout: 180_000 },
     async () => {
       const batch = await firstLeadsBatch(50);
@@ -185,7 +190,8 @@ describe('planned once › no cold minute (issue 45)', () => {
       await leadsPath(warm.client, batch, 1);
       await warm.client.end();
 
-      // The statements that decide a lead's cost: the accept's, the take's, the fan-out's, the settle's and the claim's.
+      // The statements that decide a lead's cost: the accept's, the take's, the fan-out's, the settle's,
+      // the claim's and the open consoles' read.
       const compared = [...fresh.plans.keys()].filter((text) => warm.plans.has(text));
       for (const statement of [
         'INSERT INTO lead_intake',
@@ -195,6 +201,7 @@ describe('planned once › no cold minute (issue 45)', () => {
         'FROM spam_marks m',
         'INSERT INTO lead_search',
         'UPDATE flows f',
+        'CROSS JOIN LATERAL leadbell_delivery_counts',
       ])
         expect(
           compared.some((text) => text.includes(statement)),

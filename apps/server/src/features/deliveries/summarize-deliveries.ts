@@ -1,8 +1,7 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DeliverySummary } from '@leadbell/shared/notifications';
 import type { Database } from '../../db/client.ts';
-import { deliveries } from '../../db/schema/deliveries.ts';
 
 type DeliveryCounts = { delivered: number; failed: number; pending: number; reason: string | null };
 
@@ -16,22 +15,19 @@ export function toDeliverySummary({ delivered, failed, pending, reason }: Delive
 }
 
 /**
- * What one notification's deliveries add up to, as a one-row subquery to join laterally on its id
- * (`notificationId`, a column of the outer query), so a read of notifications brings their
- * summaries in the same statement. A notification without deliveries gets zeros.
+ * What one notification's deliveries add up to (leadbell_delivery_counts, 37-delivery-counts.sql),
+ * as a one-row subquery to join laterally on its id (`notificationId`, a column of the outer query),
+ * so a read of notifications brings their summaries in the same statement.
  */
 export function deliveryCountsOf(db: Database, notificationId: AnyPgColumn | SQL) {
   return db
     .select({
-      delivered: sql<number>`count(*) filter (where ${deliveries.status} = 'delivered')::int`.as('delivered'),
-      failed: sql<number>`count(*) filter (where ${deliveries.status} = 'failed')::int`.as('failed'),
-      pending: sql<number>`count(*) filter (where ${deliveries.status} = 'pending')::int`.as('pending'),
-      // The newest error of a target not delivered: a retry's cause while pending, the last word once failed.
-      reason: sql<string | null>`(array_agg(${deliveries.lastError} order by ${deliveries.updatedAt} desc)
-        filter (where ${deliveries.status} <> 'delivered' and ${deliveries.lastError} is not null))[1]`.as('reason'),
+      delivered: sql<number>`counted.delivered`.as('delivered'),
+      failed: sql<number>`counted.failed`.as('failed'),
+      pending: sql<number>`counted.pending`.as('pending'),
+      reason: sql<string | null>`counted.reason`.as('reason'),
     })
-    .from(deliveries)
-    .where(eq(deliveries.notificationId, notificationId))
+    .from(sql`leadbell_delivery_counts(${notificationId}) counted`)
     .as('delivery_counts');
 }
 

@@ -35,7 +35,7 @@ function countFeedReads() {
   const query = app.pool.query.bind(app.pool);
   app.pool.query = ((...args: Parameters<typeof query>) => {
     const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string }).text;
-    if (text?.includes('"notifications"."seq" >')) reads += 1;
+    if (text?.includes('leadbell_live_notifications_after(')) reads += 1;
     if (text?.includes('as asked(id, entity_id)')) summaries += 1;
     return query(...args);
   }) as typeof query;

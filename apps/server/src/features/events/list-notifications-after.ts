@@ -1,8 +1,9 @@
-import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Notification } from '@leadbell/shared/notifications';
 import type { Database } from '../../db/client.ts';
+import { fieldOfRow, fieldsOfRow } from '../../db/fields-of-row.ts';
 import { notifications } from '../../db/schema/notifications.ts';
-import { deliveryCountsOf, toDeliverySummary } from '../deliveries/summarize-deliveries.ts';
+import { toDeliverySummary } from '../deliveries/summarize-deliveries.ts';
 import { notificationColumns, toNotification } from '../notifications/notification-record.ts';
 
 /** The most notifications one read returns for an entity; a shorter batch is its last. */
@@ -19,45 +20,27 @@ export type NotificationsAfter = {
 
 /**
  * For each entity, its notifications after its position, oldest first, at most a batch, each
- * saying whether its position is final (decision 061): past the first that is not, a transaction
- * still running may yet commit a lead with a lower position. One statement reads every entity
- * (each by its own index range) with their delivery summaries, however many entities a process
- * streams; built once and planned once per connection, since every live lead runs it (issue 45).
+ * saying whether its position is final (decision 061), with their delivery summaries. One call
+ * of leadbell_live_notifications_after (75-live-feed.sql) reads every entity, however many a
+ * process streams; planned once per connection there, since every live lead runs it (issue 45).
  */
 export function prepareNotificationsAfter(db: Database) {
-  const counts = deliveryCountsOf(db, notifications.id);
-  const next = db
-    .select({
-      ...notificationColumns,
-      entityId: notifications.entityId,
-      isFinal: sql<boolean>`${notifications.seq} < (select leadbell_final_positions_below())`.as('is_final'),
-      delivered: counts.delivered,
-      failed: counts.failed,
-      pending: counts.pending,
-      reason: counts.reason,
-    })
-    .from(notifications)
-    .innerJoinLateral(counts, sql`true`)
-    // Spam never reaches a console live (decision 039), nor a deleted lead on a catch-up; their
-    // positions are skipped like any other.
-    .where(
-      and(
-        sql`${notifications.entityId} = wanted.entity_id`,
-        sql`${notifications.seq} > wanted.after_seq`,
-        ne(notifications.leadStatus, 'spam'),
-        isNull(notifications.deletedAt),
-      ),
-    )
-    .orderBy(asc(notifications.seq))
-    .limit(NOTIFICATIONS_AFTER_BATCH)
-    .as('next');
+  const next = sql`next`;
+  const lead = sql`${next}.lead`;
   const read = db
-    .select()
+    .select({
+      ...fieldsOfRow(lead, notificationColumns),
+      entityId: fieldOfRow(lead, notifications.entityId),
+      isFinal: sql<boolean>`${next}.is_final`,
+      delivered: sql<number>`${next}.delivered`,
+      failed: sql<number>`${next}.failed`,
+      pending: sql<number>`${next}.pending`,
+      reason: sql<string | null>`${next}.reason`,
+    })
     .from(
-      sql`unnest(${sql.placeholder('entityIds')}::uuid[], ${sql.placeholder('afterSeqs')}::bigint[]) as wanted(entity_id, after_seq)`,
+      sql`leadbell_live_notifications_after(${sql.placeholder('entityIds')}::uuid[], ${sql.placeholder('afterSeqs')}::bigint[], ${NOTIFICATIONS_AFTER_BATCH}) as ${next}`,
     )
-    .innerJoinLateral(next, sql`true`)
-    .orderBy(asc(next.seq))
+    .orderBy(fieldOfRow(lead, notifications.seq))
     .prepare('live_notifications_after');
 
   return async function listNotificationsAfter(
@@ -68,7 +51,7 @@ export function prepareNotificationsAfter(db: Database) {
     const rows = await read.execute({ entityIds: [...afterSeqOf.keys()], afterSeqs: [...afterSeqOf.values()] });
     for (const entityId of afterSeqOf.keys())
       results.set(entityId, { notifications: [], pending: false, complete: true });
-    for (const { next: row } of rows) {
+    for (const row of rows) {
       const result = results.get(row.entityId)!;
       result.notifications.push({
         seq: row.seq,

@@ -1,0 +1,26 @@
+-- The live consoles' read of new leads (list-notifications-after.ts), which every live lead runs:
+-- planned once per connection (90-planned-once.sql). Sent as a statement it was planned again at
+-- every read, 0.47 ms of PostgreSQL's CPU a lead with ten consoles open, three times its running:
+-- a plan made for an unknown number of entities costs more than one made for the one a read
+-- asks for, so PostgreSQL never kept it (issue 45).
+-- For each entity (p_entity_ids, each after its position in p_after_seqs), its next leads, at most
+-- p_batch, oldest first: each whole, with whether its position is final (decision 061; past the
+-- first that is not, a transaction still running may yet commit a lead with a lower position) and
+-- its deliveries' counts. Spam never reaches a console live (decision 039), nor a deleted lead on a
+-- catch-up; their positions are skipped like any other. STABLE: one snapshot for all of it, the
+-- final positions' included.
+CREATE OR REPLACE FUNCTION leadbell_live_notifications_after(p_entity_ids uuid[], p_after_seqs bigint[], p_batch integer)
+RETURNS TABLE (lead notifications, is_final boolean, delivered integer, failed integer, pending integer, reason text)
+LANGUAGE plpgsql STABLE AS $$
+BEGIN
+  RETURN QUERY
+  SELECT l.lead, (l.lead).seq < (SELECT leadbell_final_positions_below()), c.delivered, c.failed, c.pending, c.reason
+    FROM unnest(p_entity_ids, p_after_seqs) AS wanted (entity_id, after_seq)
+   CROSS JOIN LATERAL (SELECT n AS lead FROM notifications n
+                        WHERE n.entity_id = wanted.entity_id AND n.seq > wanted.after_seq
+                          AND n.lead_status <> 'spam' AND n.deleted_at IS NULL
+                        ORDER BY n.seq
+                        LIMIT p_batch) l
+   CROSS JOIN LATERAL leadbell_delivery_counts((l.lead).id) c;
+END;
+$$;
