@@ -155,14 +155,21 @@ const LEADS_PATH: Record<LeadPathPart, (client: pg.Client, batch: unknown[], acc
   },
 };
 
-/** An open console's read of its business's new leads, every lead's too (75-live-feed.sql); here every business's. */
-const LIVE_READ = `select * from leadbell_live_notifications_after(
-  array(select id from entities order by id), array(select 0::bigint from entities order by id), 100)`;
+/**
+ * An open console's reads (75-live-feed.sql), which every lead's path runs too: its business's new
+ * leads (here every business's) and, once pushed, a lead's deliveries (here ten leads').
+ */
+const LIVE_READS = [
+  `select * from leadbell_live_notifications_after(
+     array(select id from entities order by id), array(select 0::bigint from entities order by id), 100)`,
+  `select * from leadbell_live_delivery_events(array(select id from notifications order by id limit 10),
+                                               array(select entity_id from notifications order by id limit 10))`,
+];
 
-/** Runs the whole of a lead's path on `client`, `accepts` accept batches first, and a console's read of it. */
+/** Runs the whole of a lead's path on `client`, `accepts` accept batches first, and a console's reads of it. */
 async function leadsPath(client: pg.Client, batch: unknown[], accepts: number) {
   for (const part of Object.values(LEADS_PATH)) await part(client, batch, accepts);
-  await client.query(LIVE_READ);
+  for (const read of LIVE_READS) await client.query(read);
 }
 
 describe('planned once › no cold minute (issue 45)', () => {

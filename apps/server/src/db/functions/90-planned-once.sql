@@ -11,7 +11,7 @@
 -- compiled for every call on PostgreSQL 15. PL/pgSQL, not SQL functions: before PostgreSQL 18 a SQL
 -- function's query is planned on every call.
 -- Set here, last, because CREATE OR REPLACE clears a function's settings. Listed: the functions
--- TypeScript or the accept calls (the live consoles' read of new leads among them), and those the
+-- TypeScript or the accept calls (the live consoles' reads among them), and those the
 -- release calls; the take's own steps (leadbell_judge_spam, leadbell_raise_usage_alerts…) run
 -- under the take's settings, and under the warm-up's when it plans them (85-warm-up.sql).
 DO $$
@@ -33,6 +33,7 @@ BEGIN
     'leadbell_delivery_targets(uuid[])',
     'leadbell_record_settled_attempts(uuid[], integer[], text[], text[], integer[], integer[], uuid[], text, uuid[], text[])',
     'leadbell_live_notifications_after(uuid[], bigint[], integer)',
+    'leadbell_live_delivery_events(uuid[], uuid[])',
     'leadbell_warm_up(text[])'
   ]::regprocedure[] LOOP
     EXECUTE format('ALTER FUNCTION %s SET plan_cache_mode = force_generic_plan SET enable_seqscan = off '

@@ -36,7 +36,7 @@ function countFeedReads() {
   app.pool.query = ((...args: Parameters<typeof query>) => {
     const text = typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string }).text;
     if (text?.includes('leadbell_live_notifications_after(')) reads += 1;
-    if (text?.includes('as asked(id, entity_id)')) summaries += 1;
+    if (text?.includes('leadbell_live_delivery_events(')) summaries += 1;
     return query(...args);
   }) as typeof query;
   return {
