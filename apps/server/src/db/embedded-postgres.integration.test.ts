@@ -113,8 +113,15 @@ async function exitCodeOf(server: Server, timeoutMs = 30_000): Promise<number | 
 
 function postmasterPidOf(dataDir: string): number | null {
   const file = path.join(dataDir, 'postgres', 'postmaster.pid');
-  if (!existsSync(file)) return null;
-  const pid = Number.parseInt(readFileSync(file, 'utf8').split('\n')[0] ?? '', 10);
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    // No file, or gone since: PostgreSQL removes it as it stops, which is what the callers wait for.
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+  const pid = Number.parseInt(text.split('\n')[0] ?? '', 10);
   return Number.isInteger(pid) && pid > 0 ? pid : null;
 }
 
