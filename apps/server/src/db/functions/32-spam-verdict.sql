@@ -16,10 +16,10 @@ LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   SELECT interval '1 day'
 $$;
 
--- What a lead's reasons add up to: all their points, and apart those the verdict weighs apart:
--- the word signals' (p_content_codes), the missing fill-time token's and the content model's. By
--- subscript, not jsonb_array_elements: PL/pgSQL evaluates these expressions itself, where a
--- statement would be set up at every call (issue 45).
+-- What a lead's reasons add up to: all their points, and separately the points of the three kinds
+-- the verdict weighs on their own terms: the word signals' (p_content_codes), the missing
+-- fill-time token's and the content model's. By subscript, not jsonb_array_elements: PL/pgSQL
+-- evaluates these expressions itself, where a statement would be set up at every call (issue 45).
 CREATE OR REPLACE FUNCTION leadbell_spam_points(
   p_reasons jsonb, p_content_codes jsonb, OUT total integer, OUT content integer, OUT token integer, OUT model integer)
 LANGUAGE plpgsql IMMUTABLE AS $$
@@ -45,6 +45,15 @@ BEGIN
     END IF;
   END LOOP;
 END
+$$;
+
+-- Whether a flood quarantines a lead with these reasons: by the request's own signals with it (no
+-- token, a throwaway address…), never by words, so a customer writing in the middle of one still
+-- rings. The verdict asks it of a lead in a flood, and the flood's sweep of the leads before it.
+CREATE OR REPLACE FUNCTION leadbell_flood_quarantines(
+  p_reasons jsonb, p_content_codes jsonb, p_flood_points integer, p_threshold integer) RETURNS boolean
+LANGUAGE sql IMMUTABLE AS $$
+  SELECT p.total - p.content + p_flood_points >= p_threshold FROM leadbell_spam_points(p_reasons, p_content_codes) p
 $$;
 
 -- Judges the take's leads (p_ids, read as p_leads) and quarantines those it finds spam: they move
@@ -214,9 +223,8 @@ BEGIN
     IF v_replayed THEN
       v_added := v_added || jsonb_build_object('code', 'replayed_token', 'points', v_replayed_points);
     END IF;
-    -- A flood is told by the request's own signals with it (no token, a throwaway address…),
-    -- never by words: a customer writing in the middle of one still rings.
-    IF v_flooded AND NOT v_trusted AND v_request.total - v_request.content + v_flood_points >= v_threshold THEN
+    IF v_flooded AND NOT v_trusted
+       AND leadbell_flood_quarantines(v_lead.spam_reasons, v_content_codes, v_flood_points, v_threshold) THEN
       v_added := v_added || jsonb_build_object('code', 'flood', 'points', v_flood_points);
     END IF;
     IF v_new_language AND NOT v_trusted THEN
@@ -309,9 +317,7 @@ BEGIN
          AND NOT EXISTS (SELECT FROM spam_marks m
                           WHERE m.entity_id = n.entity_id AND m.verdict = 'not_spam'
                             AND m.fingerprint = n.sender_fingerprint)
-         -- As a lead's own flood is told above: by the request's signals besides the words.
-         AND (SELECT p.total - p.content FROM leadbell_spam_points(n.spam_reasons, v_content_codes) p)
-             + v_flood_points >= v_threshold
+         AND leadbell_flood_quarantines(n.spam_reasons, v_content_codes, v_flood_points, v_threshold)
       RETURNING n.id, n.entity_id, n.is_held
     ), given_back AS (
       -- Counted in the month the flood's lead of this batch was: they arrived within a minute of it.
