@@ -323,6 +323,15 @@ describe('webhooks › retries', () => {
   });
 });
 
+/**
+ * The test events that reached `path`. A lead of an earlier test can reach a new endpoint too, as
+ * lead.created: what a lead gets besides its ring is queued at its settle, which may come after
+ * the endpoint was added (on a slow machine, after the test's first event).
+ */
+function testEventsAt(path: string): ReceivedRequest[] {
+  return receiver.at(path).filter((entry) => (JSON.parse(entry.body) as { type?: unknown }).type === 'webhook.test');
+}
+
 describe('webhooks › test, rotation, redirects', () => {
   it('“Send test event” answers with the delivery; a rotation signs with both secrets for a day', async () => {
     const { id, secret } = await addEndpoint({ url: receiver.url('/test'), events: ['lead.created'] });
@@ -334,7 +343,7 @@ describe('webhooks › test, rotation, redirects', () => {
       lastStatusCode: 200,
       attempts: 1,
     });
-    expect(verified(secret, receiver.at('/test')[0]!)).toMatchObject({
+    expect(verified(secret, testEventsAt('/test')[0]!)).toMatchObject({
       type: 'webhook.test',
       data: { endpointId: id },
     });
@@ -345,7 +354,7 @@ describe('webhooks › test, rotation, redirects', () => {
     expect(rotated.body.secret).not.toBe(secret);
     expect(rotated.body.previousSecretExpiresAt).not.toBeNull();
     await owner.client.post(`/v1/webhook-endpoints/${id}/test`, {});
-    const after = receiver.at('/test')[1]!;
+    const after = testEventsAt('/test')[1]!;
     expect(after.headers['webhook-signature']!.split(' ')).toHaveLength(2);
     expect(verified(rotated.body.secret, after).type).toBe('webhook.test');
     expect(verified(secret, after).type).toBe('webhook.test');
