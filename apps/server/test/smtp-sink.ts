@@ -57,7 +57,9 @@ export async function startSmtpSink({ idleTimeoutMs = 60_000 }: { idleTimeoutMs?
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.server.address() as { port: number };
 
-  async function waitForMail(to: string, { after = 0, timeoutMs = 10_000 } = {}): Promise<ReceivedMail> {
+  // The limit catches a mail that never comes; it measures nothing. 10 s was too short for a server
+  // process started on a loaded machine to send its first mail (a clean-clone CI failed so).
+  async function waitForMail(to: string, { after = 0, timeoutMs = 30_000 } = {}): Promise<ReceivedMail> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const mail = received.slice(after).findLast((candidate) => candidate.to.includes(to.toLowerCase()));
