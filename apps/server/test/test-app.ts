@@ -196,7 +196,25 @@ export async function startServerProcess(
     cwd = SERVER_DIR,
   }: { nodeFlags?: string[]; command?: string[]; cwd?: string } = {},
 ): Promise<ServerProcess> {
-  const port = await findFreePort();
+  // The port is free when chosen, but the process binds it seconds later (its embedded PostgreSQL
+  // starts first), and another test's server may take it meanwhile: a start that lost its port to
+  // EADDRINUSE is made again on another, as the embedded PostgreSQL does with its own
+  // (embedded-postgres.ts). Anything else that stops the start fails the test.
+  for (let attempt = 1; ; attempt += 1) {
+    const started = await startServerOnce(env, command, cwd, await findFreePort());
+    if (started !== PORT_TAKEN) return started;
+    if (attempt === 3) throw new Error('The server lost its port to another listener three times');
+  }
+}
+
+const PORT_TAKEN = Symbol('port taken');
+
+async function startServerOnce(
+  env: Record<string, string>,
+  command: string[],
+  cwd: string,
+  port: number,
+): Promise<ServerProcess | typeof PORT_TAKEN> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'leadbell-server-'));
   const inherited = Object.fromEntries(
     Object.entries(process.env).filter(
@@ -236,6 +254,10 @@ export async function startServerProcess(
   const deadline = Date.now() + READY_WITHIN_MS;
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) {
+      if (output.includes(`EADDRINUSE: address already in use 127.0.0.1:${port}`)) {
+        await stop();
+        return PORT_TAKEN;
+      }
       throw new Error(`The server exited before it was ready:\n${output}`);
     }
     const ready = await fetch(`${baseUrl}/readyz`).then(
