@@ -8,7 +8,9 @@
 // settle, each committed as in the product. Reported per lead: one lead a take (the product at moderate
 // rates), two a take, the accept alone, and the same without the spam verdict's judging, from
 // which a take's fixed part and a lead's own part follow; and what an open console adds: its two
-// reads of a lead (the lead, then its deliveries), as the server prepares them. Counts only
+// reads of a lead (the lead, then its deliveries), as the server prepares them; and one lead a take
+// again in a shared installation, with OTHER_BUSINESSES more businesses of two members and a flow
+// each, analysed: what a lead costs must not grow with them. Counts only
 // PostgreSQL's backend: the server's process, the other backends' polls and the WAL writer are not
 // in them.
 // A copy gives the same count within 0.02 %, two installations within about 0.1 %; a change to
@@ -41,6 +43,8 @@ const TAKE_ROOM = 32;
 const SETTLE_EVERY = 20;
 // An open console's reads are counted over this many leads more than a first run's.
 const CONSOLE_READS = 200;
+// The businesses besides the benchmark's own in the shared installation's case.
+const OTHER_BUSINESSES = 10_000;
 
 if (spawnSync('valgrind', ['--version']).status !== 0) {
   console.log('lead-instructions: skipped, valgrind is not installed (apt-get install valgrind)');
@@ -212,6 +216,29 @@ function changedStoredFunctions(revision: string): { now: string; then: string }
   return { now: withSettings(now), then: withSettings(then) };
 }
 
+/**
+ * OTHER_BUSINESSES more businesses, each with two members (with their delivery preferences) and a
+ * flow, and statistics that know them.
+ */
+function otherBusinesses(): string {
+  return (
+    asOneCommand(`
+    WITH others AS (
+      INSERT INTO entities (id, name) SELECT gen_random_uuid(), 'Other ' || g FROM generate_series(1, ${OTHER_BUSINESSES}) g
+      RETURNING id
+    ), members AS (
+      INSERT INTO users (id, name, email, entity_id)
+      SELECT 'other-' || o.id || '-' || m, 'Member', 'other-' || o.id || '-' || m || '@example.com', o.id
+        FROM others o CROSS JOIN generate_series(1, 2) m
+      RETURNING id
+    ), preferences AS (
+      INSERT INTO delivery_preferences (user_id) SELECT id FROM members
+    )
+    INSERT INTO flows (entity_id, name, title, message) SELECT id, 'Contact', 'New lead', 'Hello' FROM others`) +
+    asOneCommand('ANALYZE')
+  );
+}
+
 /** The take's statements without the verdict's judging of its leads: what a lead costs without it. */
 function verdictLeftOut(): string {
   const source = readFileSync(path.join(SERVER_DIR, 'src/db/functions/32-spam-verdict.sql'), 'utf8');
@@ -273,6 +300,7 @@ try {
   const oneWithoutVerdict = perLead(instructions(cluster, workload(acceptItems, 1), withoutVerdict).total);
   const twoWithoutVerdict = perLead(instructions(cluster, workload(acceptItems, 2), withoutVerdict).total);
   const one = perLead(oneATake.total);
+  const shared = perLead(instructions(cluster, workload(acceptItems, 1), against.now + otherBusinesses()).total);
   // Per lead, besides its accept: fixed + own at one lead a take, fixed / 2 + own at two.
   const split = (atOne: number, atTwo: number) => ({ fixed: 2 * (atOne - atTwo), own: 2 * atTwo - atOne });
   const take = split(one - accept, twoATake - accept);
@@ -284,6 +312,10 @@ try {
   );
   console.log(`  one lead a take:  ${m(one)} a lead, of which its accept ${m(accept)}`);
   console.log(`  two leads a take: ${m(twoATake)} a lead`);
+  console.log(
+    `  one lead a take among ${OTHER_BUSINESSES.toLocaleString('en')} other businesses: ${m(shared)} a lead ` +
+      `(${((100 * (shared - one)) / one).toFixed(1)} % against the installation alone)`,
+  );
   console.log(`  a take's fixed part ${m(take.fixed)}; each lead's own part ${m(take.own)} besides its accept`);
   console.log(`  of them the spam verdict's judging: fixed ${m(verdict.fixed)}, a lead's own ${m(verdict.own)}`);
   console.log(

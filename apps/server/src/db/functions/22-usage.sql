@@ -81,7 +81,7 @@ LANGUAGE sql AS $$
   INSERT INTO entity_usage AS usage (entity_id, period_start, notification_count)
   SELECT f.entity_id, f.period_start, sum(f.notification_count)
     FROM folded f
-   WHERE EXISTS (SELECT FROM entities e WHERE e.id = f.entity_id)
+   WHERE EXISTS (SELECT FROM entities e WHERE e.id = f.entity_id OFFSET 0)
    GROUP BY 1, 2
    ORDER BY 1, 2
   ON CONFLICT (entity_id, period_start)
@@ -141,7 +141,7 @@ BEGIN
        WHERE usage.notification_count::bigint * 100 >= c.included_notifications::bigint * percent
          AND NOT EXISTS (SELECT FROM entity_alerts a
                           WHERE a.entity_id = c.entity_id AND a.period_start = c.period_start
-                            AND a.kind = 'usage_' || percent)
+                            AND a.kind = 'usage_' || percent OFFSET 0)
     ), raised AS (
       INSERT INTO entity_alerts (entity_id, period_start, kind)
       SELECT r.entity_id, r.period_start, r.kind

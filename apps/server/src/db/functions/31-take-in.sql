@@ -42,7 +42,9 @@ BEGIN
   WITH locked AS (
     SELECT i.id FROM lead_intake i WHERE i.id = ANY (p_ids) ORDER BY i.id FOR UPDATE
   ), moved AS (
-    DELETE FROM lead_intake i USING locked l WHERE i.id = l.id RETURNING i.*
+    -- By the ids too, so that the rows are found by their key however the join is planned: with
+    -- a backlog's statistics, a plan read lead_intake whole for each take (issue 45).
+    DELETE FROM lead_intake i USING locked l WHERE i.id = ANY (p_ids) AND i.id = l.id RETURNING i.*
   ), inserted AS (
     INSERT INTO notifications (seq, id, entity_id, flow_id, title, message, url, data, is_test, is_held, source,
                                page_url, shortened_fields, is_after_hours, response_started_at, response_target_seconds,
@@ -55,7 +57,9 @@ BEGIN
            m.lead_status, m.spam_reasons, m.message_fingerprint, m.sender_fingerprint, m.fill_token,
            m.referrer, m.attribution, m.traffic_source, m.created_at, m.test_sent_by, m.is_public
       FROM moved m
-     WHERE EXISTS (SELECT FROM flows f WHERE f.id = m.flow_id AND f.entity_id = m.entity_id)
+     -- By the flow's key (OFFSET 0 keeps the look-up a look-up): as a join, a plan made on a young
+     -- database read every flow of the installation for each take (issue 45).
+     WHERE EXISTS (SELECT FROM flows f WHERE f.id = m.flow_id AND f.entity_id = m.entity_id OFFSET 0)
      ORDER BY m.accepted_position
     RETURNING notifications.entity_id
   )

@@ -466,9 +466,11 @@ BEGIN
      WHERE NOT n.is_test
      GROUP BY 1, 2
   ), unlearned AS (
+    -- The businesses by their keys too, found by the index however the join is planned (issue 45).
     UPDATE entity_languages known SET leads = greatest(known.leads + spoken.leads, 0)
       FROM spoken
-     WHERE p_each < 0 AND known.entity_id = spoken.entity_id AND known.language = spoken.language
+     WHERE p_each < 0 AND known.entity_id = ANY (ARRAY(SELECT s.entity_id FROM spoken s))
+       AND known.entity_id = spoken.entity_id AND known.language = spoken.language
   )
   INSERT INTO entity_languages AS known (entity_id, language, leads)
   SELECT spoken.entity_id, spoken.language, spoken.leads

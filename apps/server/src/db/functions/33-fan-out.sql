@@ -30,9 +30,12 @@ CREATE OR REPLACE FUNCTION leadbell_members_rung(p_entity_id uuid) RETURNS TABLE
 LANGUAGE sql STABLE
 AS $$
   WITH members AS (
+    -- By the business's index, and each member's preferences by key (OFFSET 0 keeps the look-ups
+    -- apart, leadbell_queue_deliveries): a join planned on a young database read every user and
+    -- every member's preferences of the installation for each lead (issue 45).
     SELECT u.id, p.away_since IS NOT NULL AS is_away
-      FROM users u LEFT JOIN delivery_preferences p ON p.user_id = u.id
-     WHERE u.entity_id = p_entity_id
+      FROM (SELECT u.id FROM users u WHERE u.entity_id = p_entity_id OFFSET 0) u
+      LEFT JOIN LATERAL (SELECT p.away_since FROM delivery_preferences p WHERE p.user_id = u.id OFFSET 0) p ON true
   )
   SELECT m.id FROM members m WHERE NOT m.is_away OR NOT EXISTS (SELECT FROM members a WHERE NOT a.is_away)
 $$;
@@ -80,7 +83,7 @@ BEGIN
       CROSS JOIN LATERAL (SELECT n.id, n.flow_id, n.is_test FROM notifications n WHERE n.id = lead.id OFFSET 0) n
       CROSS JOIN LATERAL (SELECT f.ring_policy FROM flows f WHERE f.id = n.flow_id OFFSET 0) f
      WHERE f.ring_policy = 'in_turn' AND NOT n.is_test
-       AND NOT EXISTS (SELECT FROM lead_turns t WHERE t.notification_id = n.id));
+       AND NOT EXISTS (SELECT FROM lead_turns t WHERE t.notification_id = n.id OFFSET 0));
   IF cardinality(v_in_turn) = 0 THEN
     RETURN;
   END IF;
@@ -193,20 +196,25 @@ BEGIN
   PERFORM leadbell_start_turns(p_notification_ids);
   RETURN QUERY
   WITH recipients AS (
-    -- By primary key, one lead at a time: a plan that cannot go stale as notifications grows.
+    -- Every row by its key, one lead, member and device at a time: OFFSET 0 keeps each look-up inside
+    -- its lateral join, so no plan reads a table whole, whatever its statistics were when it was
+    -- made. A join of users on the business, planned on a young database, read every user of the
+    -- installation for each lead (issue 45).
     SELECT n.id AS notification_id, n.entity_id, u.id AS user_id,
            CASE WHEN n.id = ANY (p_claimed) THEN p_lease_until END AS leased_until,
            coalesce(p.email_notifications, p.push_confirmed_at IS NULL) AS wants_email,
-           EXISTS (SELECT FROM push_subscriptions s WHERE s.user_id = u.id AND s.entity_id = u.entity_id) AS has_device
+           EXISTS (SELECT FROM push_subscriptions s WHERE s.entity_id = n.entity_id AND s.user_id = u.id OFFSET 0)
+             AS has_device,
+           coalesce(p.sms = 'all', false) AS wants_texts, coalesce(p.voice = 'all', false) AS wants_calls
       FROM unnest(p_notification_ids) AS lead (id)
-      -- OFFSET 0 keeps the lookup inside the lateral join: by primary key, lead by lead. A lead
-      -- in Spam rings nobody, read under the lock its deliveries' foreign key takes anyway: the
-      -- team's "Spam" holds the lead's row (mark-spam.ts), so a take that read the lead open
+      -- A lead in Spam rings nobody, read under the lock its deliveries' foreign key takes anyway:
+      -- the team's "Spam" holds the lead's row (mark-spam.ts), so a take that read the lead open
       -- before their click (its verdict came first) waits for it here and reads it again.
       CROSS JOIN LATERAL (SELECT n.id, n.entity_id, n.is_test, n.test_sent_by FROM notifications n
                            WHERE n.id = lead.id AND n.lead_status <> 'spam' OFFSET 0 FOR KEY SHARE) n
-      JOIN users u ON u.entity_id = n.entity_id
-      LEFT JOIN delivery_preferences p ON p.user_id = u.id
+      CROSS JOIN LATERAL (SELECT u.id, u.role FROM users u WHERE u.entity_id = n.entity_id OFFSET 0) u
+      LEFT JOIN LATERAL (SELECT p.email_notifications, p.push_confirmed_at, p.sms, p.voice
+                           FROM delivery_preferences p WHERE p.user_id = u.id OFFSET 0) p ON true
      -- A test lead rings the member who sent it from the console alone; one sent with an API key
      -- alone (a developer trying the API) rings the admins, who hold the keys (decision 072).
      -- A real lead rings the members not away (leadbell_members_rung); while it rings in turn,
@@ -220,7 +228,8 @@ BEGIN
                             leased_until)
     SELECT r.notification_id, r.entity_id, 'push', s.id, r.user_id, NULL, r.leased_until
       FROM recipients r
-      JOIN push_subscriptions s ON s.user_id = r.user_id AND s.entity_id = r.entity_id
+     CROSS JOIN LATERAL (SELECT s.id FROM push_subscriptions s
+                          WHERE s.entity_id = r.entity_id AND s.user_id = r.user_id OFFSET 0) s
     UNION ALL
     SELECT r.notification_id, r.entity_id, 'email', NULL, r.user_id,
            CASE WHEN r.wants_email THEN NULL ELSE 'no_device' END, r.leased_until
@@ -230,19 +239,20 @@ BEGIN
     -- Telegram (decision 052): one row per member whose chat is linked and not turned off.
     SELECT r.notification_id, r.entity_id, 'telegram', NULL, r.user_id, NULL, NULL
       FROM recipients r
-      JOIN telegram_links t ON t.user_id = r.user_id AND t.entity_id = r.entity_id AND t.is_enabled
+     WHERE EXISTS (SELECT FROM telegram_links t
+                    WHERE t.user_id = r.user_id AND t.entity_id = r.entity_id AND t.is_enabled OFFSET 0)
     UNION ALL
     -- Texts (decision 053): a member who chose every lead by text and has a verified number.
     SELECT r.notification_id, r.entity_id, 'sms', NULL, r.user_id, NULL, NULL
       FROM recipients r
-      JOIN delivery_preferences sp ON sp.user_id = r.user_id AND sp.sms = 'all'
-      JOIN member_phones mp ON mp.user_id = r.user_id AND mp.phone IS NOT NULL
+     WHERE r.wants_texts
+       AND EXISTS (SELECT FROM member_phones mp WHERE mp.user_id = r.user_id AND mp.phone IS NOT NULL OFFSET 0)
     UNION ALL
     -- Calls (issue 50): a member who chose every lead by phone call and has a verified number.
     SELECT r.notification_id, r.entity_id, 'voice', NULL, r.user_id, NULL, NULL
       FROM recipients r
-      JOIN delivery_preferences vp ON vp.user_id = r.user_id AND vp.voice = 'all'
-      JOIN member_phones mp ON mp.user_id = r.user_id AND mp.phone IS NOT NULL
+     WHERE r.wants_calls
+       AND EXISTS (SELECT FROM member_phones mp WHERE mp.user_id = r.user_id AND mp.phone IS NOT NULL OFFSET 0)
     -- What is queued already is skipped, and gets no job: a held lead released (by a larger plan,
     -- or by spam giving room back) before the worker took it in is queued by both, and rings once.
     -- A conflict with a row not yet committed waits for that transaction, then skips.

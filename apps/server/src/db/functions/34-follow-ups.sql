@@ -26,8 +26,9 @@ BEGIN
       INSERT INTO webhook_deliveries (endpoint_id, entity_id, notification_id, event_type, occurred_at)
       SELECT e.id, n.entity_id, n.id, 'lead.created', n.created_at
         FROM unnest(v_leads) AS n
-        JOIN webhook_endpoints e ON e.entity_id = n.entity_id AND e.is_enabled AND 'lead.created' = ANY (e.events)
-                                AND (e.flow_id IS NULL OR e.flow_id = n.flow_id)
+       CROSS JOIN LATERAL (SELECT e.id FROM webhook_endpoints e
+                            WHERE e.entity_id = n.entity_id AND e.is_enabled AND 'lead.created' = ANY (e.events)
+                              AND (e.flow_id IS NULL OR e.flow_id = n.flow_id) OFFSET 0) e
       RETURNING webhook_deliveries.id
     )
     SELECT jsonb_build_object('kind', 'webhook', 'deliveryId', q.id, 'attempt', 0) FROM webhook_deliveries_queued q;

@@ -19,27 +19,37 @@ DECLARE
                                  FROM jsonb_array_elements(p_rows) settle
                                 CROSS JOIN jsonb_array_elements_text(settle -> 'notificationIds') AS lead (id)));
 BEGIN
+  -- The rows to update are also named by their keys (= ANY of an array), so that each is found by
+  -- its index however the join is planned: joined alone, a plan made on a young database read
+  -- every flow and every key of the installation at each settle (issue 45).
+  WITH counted AS (
+    SELECT n.flow_id, count(*) AS notifications, max(n.created_at) AS last_at
+      FROM unnest(v_leads) AS n
+     WHERE n.lead_status <> 'spam'
+     GROUP BY n.flow_id
+  )
   UPDATE flows f
      SET notification_count = f.notification_count + counted.notifications,
          last_notification_at = greatest(f.last_notification_at, counted.last_at)
-    FROM (SELECT n.flow_id, count(*) AS notifications, max(n.created_at) AS last_at
-            FROM unnest(v_leads) AS n
-           WHERE n.lead_status <> 'spam'
-           GROUP BY n.flow_id) counted
-   WHERE f.id = counted.flow_id;
+    FROM counted
+   WHERE f.id = ANY (ARRAY(SELECT c.flow_id FROM counted c)) AND f.id = counted.flow_id;
 
+  WITH used AS (
+    SELECT key.id::uuid AS id, max((intake ->> 'acceptedAt')::timestamptz) AS at
+      FROM jsonb_array_elements(v_intakes) intake
+     CROSS JOIN jsonb_array_elements_text(intake -> 'apiKeyIds') AS key (id)
+     GROUP BY key.id
+  )
   UPDATE api_keys k SET last_used_at = used.at
-    FROM (SELECT key.id::uuid AS id, max((intake ->> 'acceptedAt')::timestamptz) AS at
-            FROM jsonb_array_elements(v_intakes) intake
-           CROSS JOIN jsonb_array_elements_text(intake -> 'apiKeyIds') AS key (id)
-           GROUP BY key.id) used
-   WHERE k.id = used.id AND (k.last_used_at IS NULL OR k.last_used_at < used.at - interval '1 minute');
+    FROM used
+   WHERE k.id = ANY (ARRAY(SELECT u.id FROM used u)) AND k.id = used.id
+     AND (k.last_used_at IS NULL OR k.last_used_at < used.at - interval '1 minute');
 
   -- A lead released since it arrived had its follow-ups from its release (decision 063).
   RETURN QUERY
     SELECT f.job FROM leadbell_queue_follow_ups(ARRAY(
       SELECT n FROM unnest(v_leads) AS n
-       WHERE NOT EXISTS (SELECT FROM lead_releases r WHERE r.notification_id = n.id))) f;
+       WHERE NOT EXISTS (SELECT FROM lead_releases r WHERE r.notification_id = n.id OFFSET 0))) f;
   RETURN QUERY SELECT a.job FROM leadbell_raise_usage_alerts(v_intakes, p_usage_alert_percents) a;
   PERFORM leadbell_write_lead_search(v_leads);
   -- The business's languages, from its genuine leads (32-spam-verdict.sql, issue 46).

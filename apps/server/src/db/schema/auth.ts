@@ -5,21 +5,27 @@ import { entities } from './entities.ts';
 // pluralised). Field names are the library's; `auth-tables.integration.test.ts` checks that
 // every field it expects exists here.
 
-export const users = pgTable('users', {
-  id: text('id').primaryKey(),
-  name: text('name').notNull(),
-  email: text('email').notNull().unique(),
-  emailVerified: boolean('email_verified').notNull().default(false),
-  image: text('image'),
-  role: text('role').notNull().default('user'),
-  entityId: uuid('entity_id').references(() => entities.id, { onDelete: 'set null' }),
-  // When the user joined their entity (created it, or accepted an invitation).
-  entityJoinedAt: timestamp('entity_joined_at', { withTimezone: true }),
-  // Refreshed at most every few minutes by authenticated requests, for the Team page.
-  lastActiveAt: timestamp('last_active_at', { withTimezone: true }),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull().unique(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
+    role: text('role').notNull().default('user'),
+    entityId: uuid('entity_id').references(() => entities.id, { onDelete: 'set null' }),
+    // When the user joined their entity (created it, or accepted an invitation).
+    entityJoinedAt: timestamp('entity_joined_at', { withTimezone: true }),
+    // Refreshed at most every few minutes by authenticated requests, for the Team page.
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // A lead rings its business's members, found by this index (33-fan-out.sql): without it every
+  // lead read every user of the installation (issue 45).
+  (table) => [index('users_entity_id_idx').on(table.entityId)],
+);
 
 export const sessions = pgTable(
   'sessions',
