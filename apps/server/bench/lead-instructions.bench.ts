@@ -32,6 +32,7 @@ import { prepareNotificationsAfter } from '../src/features/events/list-notificat
 import { WORKER_VERDICT } from '../src/features/spam/spam-score.ts';
 import { DELIVERY_LEASE_SECONDS, OUTBOX_BATCH_SIZE } from '../src/jobs/take-outbox.ts';
 import { buildServer, SERVER_DIR } from '../test/built-server.ts';
+import { otherBusinessesSql } from '../test/other-businesses.ts';
 import { createFlow, onboardedOwner } from '../test/owners.ts';
 import { embeddedDatabaseUrlOf, sendLeads, startFreshInstallation } from './fresh-install.ts';
 
@@ -216,29 +217,6 @@ function changedStoredFunctions(revision: string): { now: string; then: string }
   return { now: withSettings(now), then: withSettings(then) };
 }
 
-/**
- * OTHER_BUSINESSES more businesses, each with two members (with their delivery preferences) and a
- * flow, and statistics that know them.
- */
-function otherBusinesses(): string {
-  return (
-    asOneCommand(`
-    WITH others AS (
-      INSERT INTO entities (id, name) SELECT gen_random_uuid(), 'Other ' || g FROM generate_series(1, ${OTHER_BUSINESSES}) g
-      RETURNING id
-    ), members AS (
-      INSERT INTO users (id, name, email, entity_id)
-      SELECT 'other-' || o.id || '-' || m, 'Member', 'other-' || o.id || '-' || m || '@example.com', o.id
-        FROM others o CROSS JOIN generate_series(1, 2) m
-      RETURNING id
-    ), preferences AS (
-      INSERT INTO delivery_preferences (user_id) SELECT id FROM members
-    )
-    INSERT INTO flows (entity_id, name, title, message) SELECT id, 'Contact', 'New lead', 'Hello' FROM others`) +
-    asOneCommand('ANALYZE')
-  );
-}
-
 /** The take's statements without the verdict's judging of its leads: what a lead costs without it. */
 function verdictLeftOut(): string {
   const source = readFileSync(path.join(SERVER_DIR, 'src/db/functions/32-spam-verdict.sql'), 'utf8');
@@ -300,7 +278,13 @@ try {
   const oneWithoutVerdict = perLead(instructions(cluster, workload(acceptItems, 1), withoutVerdict).total);
   const twoWithoutVerdict = perLead(instructions(cluster, workload(acceptItems, 2), withoutVerdict).total);
   const one = perLead(oneATake.total);
-  const shared = perLead(instructions(cluster, workload(acceptItems, 1), against.now + otherBusinesses()).total);
+  const shared = perLead(
+    instructions(
+      cluster,
+      workload(acceptItems, 1),
+      against.now + asOneCommand(otherBusinessesSql(OTHER_BUSINESSES)) + asOneCommand('ANALYZE'),
+    ).total,
+  );
   // Per lead, besides its accept: fixed + own at one lead a take, fixed / 2 + own at two.
   const split = (atOne: number, atTwo: number) => ({ fixed: 2 * (atOne - atTwo), own: 2 * atTwo - atOne });
   const take = split(one - accept, twoATake - accept);

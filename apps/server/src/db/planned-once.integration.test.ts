@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { USAGE_ALERT_PERCENTS } from '@leadbell/shared/billing';
+import { otherBusinessesSql } from '../../test/other-businesses.ts';
 import { createFlow, notify, onboardedOwner } from '../../test/owners.ts';
 import { startPushServiceStub, type PushServiceStub } from '../../test/push-service-stub.ts';
 import { startTestApp, type TestApp } from '../../test/test-app.ts';
@@ -199,19 +200,7 @@ describe('planned once › no cold minute (issue 45)', () => {
       for (let round = 0; round < 10; round += 1) await leadsPath(load.client, batch, 20);
       // Other businesses, as a shared installation holds them: the plans made with these
       // statistics must reach a lead's rows as those made on the fresh database did.
-      await load.client.query(`
-        with others as (
-          insert into entities (id, name) select gen_random_uuid(), 'Other ' || g from generate_series(1, 2000) g
-          returning id
-        ), members as (
-          insert into users (id, name, email, entity_id)
-          select 'other-' || o.id || '-' || m, 'Member', 'other-' || o.id || '-' || m || '@example.com', o.id
-            from others o cross join generate_series(1, 2) m
-          returning id
-        ), preferences as (
-          insert into delivery_preferences (user_id) select id from members
-        )
-        insert into flows (entity_id, name, title, message) select id, 'Contact', 'New lead', 'Hello' from others`);
+      await load.client.query(otherBusinessesSql(2000));
       await load.client.query('analyze');
       const { rows } = await load.client.query<{ leads: number }>('select count(*)::int as leads from notifications');
       expect(rows[0]!.leads).toBeGreaterThanOrEqual(10_000);
