@@ -196,10 +196,10 @@ BEGIN
   PERFORM leadbell_start_turns(p_notification_ids);
   RETURN QUERY
   WITH recipients AS (
-    -- Every row by its key, one lead, member and device at a time: OFFSET 0 keeps each look-up inside
-    -- its lateral join, so no plan reads a table whole, whatever its statistics were when it was
-    -- made. A join of users on the business, planned on a young database, read every user of the
-    -- installation for each lead (issue 45).
+    -- Each row by an index, one lead, member and device at a time: OFFSET 0 keeps each look-up
+    -- inside its lateral join, so no plan reads a table whole, whatever its statistics were when it
+    -- was made. A join of users on the business, planned on a young database, read every user of
+    -- the installation for each lead (issue 45).
     SELECT n.id AS notification_id, n.entity_id, u.id AS user_id,
            CASE WHEN n.id = ANY (p_claimed) THEN p_lease_until END AS leased_until,
            coalesce(p.email_notifications, p.push_confirmed_at IS NULL) AS wants_email,
