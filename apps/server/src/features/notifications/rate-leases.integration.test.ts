@@ -1,3 +1,5 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createFlow, onboardedOwner } from '../../../test/owners.ts';
 import { startTestApp, type TestApp } from '../../../test/test-app.ts';
@@ -30,10 +32,20 @@ async function bucketTokens(apiKeyId: string): Promise<number | undefined> {
   return rows[0]?.tokens;
 }
 
-/** Leases on a clock the test moves by hand: windows and leases end only when it says so. */
+/**
+ * Leases on a clock the test moves by hand: windows and leases end only when it says so. `asked`
+ * counts the statements they send.
+ */
 function leasesAt(start = 1_000_000) {
   const clock = { at: start };
-  return { clock, leases: createRateLeases(app.pool, RATE, () => clock.at) };
+  const asked = { statements: 0 };
+  const pool = {
+    query: (config: pg.QueryConfig) => {
+      asked.statements += 1;
+      return app.pool.query(config);
+    },
+  } as unknown as pg.Pool;
+  return { clock, asked, leases: createRateLeases(pool, RATE, () => clock.at) };
 }
 
 describe('rate leases (decision 059)', () => {
@@ -65,6 +77,37 @@ describe('rate leases (decision 059)', () => {
       .toBe(RATE.burst / 2);
     expect(Math.floor((await bucketTokens(apiKeyId))!)).toBe(RATE.burst / 2);
     expect(leases.take(apiKeyId)).toBeNull();
+  });
+
+  it('a hot key at half its bucket is asked for once, then again only once its bucket could have refilled', async () => {
+    const { apiKeyId } = await newKey();
+    const { clock, asked, leases } = leasesAt();
+    let leased = 0;
+    for (let request = 1; request < 16; request += 1) leases.take(apiKeyId);
+    await expect
+      .poll(() => {
+        while (leases.take(apiKeyId) !== null) leased += 1;
+        return leased;
+      })
+      .toBe(RATE.burst / 2);
+
+    // The key keeps sending hard, window after window: its batches charge the bucket, and no
+    // request sends a lease statement besides (before, each one the last answer had come back for
+    // did, a statement a request of a key at its limit).
+    const askedAtHalf = asked.statements;
+    for (let window = 0; window < 10; window += 1) {
+      for (let request = 0; request < 20; request += 1) expect(leases.take(apiKeyId)).toBeNull();
+      await sleep(20);
+      clock.at += 400;
+    }
+    expect(asked.statements - askedAtHalf).toBeLessThanOrEqual(1);
+
+    // Once the bucket could hold a token above half its burst (one token at the test's rate), the
+    // next hot window asks again.
+    const askedBefore = asked.statements;
+    clock.at += 1000 / RATE.ratePerSecond;
+    for (let request = 0; request < 16; request += 1) leases.take(apiKeyId);
+    expect(asked.statements).toBe(askedBefore + 1);
   });
 
   it('a token given back is taken again; a lease ends a second after it was granted', async () => {

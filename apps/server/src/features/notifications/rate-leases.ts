@@ -25,6 +25,8 @@ type KeyLease = {
   seen: number;
   seenBefore: number;
   isLeasing: boolean;
+  /** When a lease may be asked for again after one that found nothing leasable. */
+  askAgainAt: number;
 };
 
 export type RateLeases = {
@@ -60,7 +62,16 @@ export function createRateLeases(pool: pg.Pool, rate: NotifyRate, now: () => num
   function leaseOf(apiKeyId: string, at: number): KeyLease {
     let lease = leases.get(apiKeyId);
     if (!lease) {
-      lease = { tokens: 0, bucketTokens: 0, expiresAt: 0, windowStart: at, seen: 0, seenBefore: 0, isLeasing: false };
+      lease = {
+        tokens: 0,
+        bucketTokens: 0,
+        expiresAt: 0,
+        windowStart: at,
+        seen: 0,
+        seenBefore: 0,
+        isLeasing: false,
+        askAgainAt: 0,
+      };
       leases.set(apiKeyId, lease);
     }
     if (at - lease.windowStart >= WINDOW_MS) {
@@ -72,6 +83,11 @@ export function createRateLeases(pool: pg.Pool, rate: NotifyRate, now: () => num
     return lease;
   }
 
+  /** How long a bucket holding `tokens` takes to hold a token above half its burst: the least a lease takes. */
+  function msUntilLeasable(tokens: number): number {
+    return (Math.max(0, rate.burst / 2 + 1 - tokens) / rate.ratePerSecond) * 1000;
+  }
+
   function renew(apiKeyId: string, lease: KeyLease, want: number): void {
     lease.isLeasing = true;
     pool
@@ -81,8 +97,14 @@ export function createRateLeases(pool: pg.Pool, rate: NotifyRate, now: () => num
         values: [apiKeyId, want, rate.ratePerSecond, rate.burst],
       })
       .then(({ rows: [granted] }) => {
-        if (!granted || granted.granted === 0) return;
         const at = now();
+        if (!granted || granted.granted === 0) {
+          // Nothing leasable: the bucket holds half its burst or less, and the key's batches charge
+          // it. Asked again at once, a key at its limit (when it sends the most) would cost a
+          // statement for every request it sends; the bucket can hold more only once it refills.
+          lease.askAgainAt = at + (granted ? msUntilLeasable(granted.tokens) : LEASE_MS);
+          return;
+        }
         lease.tokens = (lease.expiresAt > at ? lease.tokens : 0) + granted.granted;
         lease.bucketTokens = granted.tokens;
         lease.expiresAt = at + LEASE_MS;
@@ -101,7 +123,7 @@ export function createRateLeases(pool: pg.Pool, rate: NotifyRate, now: () => num
       const lease = leaseOf(apiKeyId, at);
       lease.seen += 1;
       const demand = Math.max(lease.seen, lease.seenBefore);
-      if (demand >= HOT_REQUESTS_PER_WINDOW && !lease.isLeasing && lease.tokens < demand / 2)
+      if (demand >= HOT_REQUESTS_PER_WINDOW && !lease.isLeasing && lease.tokens < demand / 2 && at >= lease.askAgainAt)
         renew(apiKeyId, lease, demand);
       if (lease.tokens < 1) return null;
       lease.tokens -= 1;
